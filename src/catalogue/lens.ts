@@ -1,0 +1,310 @@
+/**
+ * Applying and reversing lenses. A lens is written once, v1 → v2; its reverse is derived here by
+ * reversing the op list and flipping each op's direction, never written by hand. Applying never
+ * mutates its input.
+ */
+import { CONVERTERS, KEY_CONVERTERS, type ConvertContext } from './converters.ts';
+import { DERIVERS, type Facts } from './derivers.ts';
+import type { Issue, Lens, LensOp, MessageKind, Overlay } from './types.ts';
+
+/** A lens op as it is applied: the declared op, possibly flipped to run v2 → v1. */
+type DirectedOp = LensOp & { back?: boolean };
+export type DirectedLens = DirectedOp[];
+
+/** The reverse of a lens: ops in reverse order, each one flipped. Reversing twice gives the lens back. */
+export function reverseLens(lens: Lens | DirectedLens): DirectedLens {
+  return [...(lens as DirectedLens)].reverse().map((op) => {
+    const flipped: DirectedOp = { ...op };
+    if (op.back) delete flipped.back;
+    else flipped.back = true;
+    return flipped;
+  });
+}
+
+export interface LensContext {
+  kind: MessageKind;
+  overlay: Overlay;
+  facts?: Facts;
+  issues: Issue[];
+  /** Prefix for issue paths (`body`). */
+  at?: string;
+  /** The whole document, for converters whose meaning depends on siblings (ticket list filters). */
+  root?: Obj;
+}
+
+type Obj = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function getPath(doc: unknown, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
+export function hasPath(doc: unknown, path: string): boolean {
+  const parts = path.split('.');
+  let cur: unknown = doc;
+  for (const part of parts) {
+    if (!isObject(cur) || !(part in cur)) return false;
+    cur = cur[part];
+  }
+  return true;
+}
+
+export function setPath(doc: Obj, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur: Obj = doc;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(cur[part])) cur[part] = {};
+    cur = cur[part] as Obj;
+  }
+  cur[parts[parts.length - 1]!] = value;
+}
+
+/** Deletes the field and any parent objects the deletion leaves empty. */
+export function deletePath(doc: Obj, path: string): void {
+  const parts = path.split('.');
+  const chain: Obj[] = [doc];
+  for (const part of parts.slice(0, -1)) {
+    const next = chain[chain.length - 1]![part];
+    if (!isObject(next)) return;
+    chain.push(next);
+  }
+  delete chain[chain.length - 1]![parts[parts.length - 1]!];
+  for (let i = chain.length - 1; i > 0; i--) {
+    if (Object.keys(chain[i]!).length > 0) break;
+    delete chain[i - 1]![parts[i - 1]!];
+  }
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function clone<T>(v: T): T {
+  return v === undefined ? v : (structuredClone(v) as T);
+}
+
+function where(ctx: LensContext, path: string) {
+  return ctx.at ? `${ctx.at}.${path}` : path;
+}
+
+function converterContext(ctx: LensContext, path: string): ConvertContext {
+  const at = where(ctx, path);
+  return {
+    overlay: ctx.overlay,
+    kind: ctx.kind,
+    path: at,
+    root: ctx.root,
+    report: (fidelity, message) => ctx.issues.push({ fidelity, path: at, message }),
+  };
+}
+
+/** Moves a value, reporting when it would overwrite a different one. */
+function move(doc: Obj, from: string, to: string, ctx: LensContext): void {
+  if (!hasPath(doc, from)) return;
+  const value = getPath(doc, from);
+  deletePath(doc, from);
+  if (hasPath(doc, to) && !deepEqual(getPath(doc, to), value)) {
+    ctx.issues.push({
+      fidelity: 'lossy',
+      path: where(ctx, from),
+      message: `both ${from} and ${to} were given; ${to} was kept and ${from} dropped`,
+    });
+    return;
+  }
+  setPath(doc, to, value);
+}
+
+function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
+  if (op.only && op.only !== ctx.kind) return doc;
+  const back = op.back === true;
+  switch (op.op) {
+    case 'rename':
+      back ? move(doc, op.to, op.from, ctx) : move(doc, op.from, op.to, ctx);
+      return doc;
+    case 'convert': {
+      const converter = CONVERTERS[op.converter];
+      if (!converter) throw new Error(`unknown converter ${op.converter}`);
+      const [src, dst] = back ? [op.to ?? op.path, op.path] : [op.path, op.to ?? op.path];
+      if (!hasPath(doc, src)) return doc;
+      const cctx = converterContext(ctx, src);
+      const raw = getPath(doc, src);
+      const value = back ? converter.backward(raw, cctx) : converter.forward(raw, cctx);
+      deletePath(doc, src);
+      if (value !== undefined) setPath(doc, dst, value);
+      return doc;
+    }
+    case 'mapKeys': {
+      const converter = KEY_CONVERTERS[op.converter];
+      if (!converter) throw new Error(`unknown key converter ${op.converter}`);
+      const obj = getPath(doc, op.path);
+      if (!isObject(obj)) return doc;
+      const cctx = converterContext(ctx, op.path);
+      const out: Obj = {};
+      for (const [k, v] of Object.entries(obj)) out[back ? converter.backward(k, cctx) : converter.forward(k, cctx)] = v;
+      setPath(doc, op.path, out);
+      return doc;
+    }
+    case 'unwrap': {
+      if (back) return { [op.key]: doc };
+      const inner = doc[op.key];
+      if (!isObject(inner)) return doc;
+      const { [op.key]: _wrapper, ...siblings } = doc;
+      for (const key of Object.keys(siblings)) {
+        if (key in inner && !deepEqual(inner[key], siblings[key])) {
+          ctx.issues.push({
+            fidelity: 'lossy',
+            path: where(ctx, key),
+            message: `${key} is given both inside ${op.key} and beside it; the value inside was kept`,
+          });
+        }
+      }
+      return { ...siblings, ...inner };
+    }
+    case 'hoist': {
+      const inner = `${op.host}.${op.field}`;
+      const outer = op.to ?? op.field;
+      back ? move(doc, outer, inner, ctx) : move(doc, inner, outer, ctx);
+      return doc;
+    }
+    case 'in': {
+      const sub = getPath(doc, op.path);
+      if (!isObject(sub)) return doc;
+      const lens = back ? reverseLens(op.lens) : (op.lens as DirectedLens);
+      setPath(doc, op.path, runLens(lens, sub, { ...ctx, at: where(ctx, op.path) }));
+      return doc;
+    }
+    case 'map': {
+      const list = getPath(doc, op.path);
+      if (!Array.isArray(list)) return doc;
+      const lens = back ? reverseLens(op.lens) : (op.lens as DirectedLens);
+      setPath(
+        doc,
+        op.path,
+        list.map((item, i) => (isObject(item) ? runLens(lens, item, { ...ctx, at: where(ctx, `${op.path}[${i}]`) }) : item)),
+      );
+      return doc;
+    }
+    case 'drop':
+      if (back) return doc; // nothing to restore: that is what makes it lossy
+      if (hasPath(doc, op.path)) {
+        deletePath(doc, op.path);
+        ctx.issues.push({ fidelity: op.fidelity ?? 'lossy', path: where(ctx, op.path), message: op.reason });
+      }
+      return doc;
+    case 'duplicate':
+      if (back) {
+        if (hasPath(doc, op.path)) setPath(doc, op.copy, clone(getPath(doc, op.path)));
+        return doc;
+      }
+      if (!hasPath(doc, op.copy)) return doc;
+      if (!hasPath(doc, op.path)) {
+        move(doc, op.copy, op.path, ctx);
+      } else {
+        if (!deepEqual(getPath(doc, op.copy), getPath(doc, op.path))) {
+          ctx.issues.push({
+            fidelity: 'lossy',
+            path: where(ctx, op.copy),
+            message: `${op.copy} differs from ${op.path}; v2 has one value, ${op.path} was kept`,
+          });
+        }
+        deletePath(doc, op.copy);
+      }
+      return doc;
+    case 'v1Default':
+      if (back) {
+        if (!hasPath(doc, op.path)) setPath(doc, op.path, clone(op.value));
+      } else if (hasPath(doc, op.path) && deepEqual(getPath(doc, op.path), op.value)) {
+        deletePath(doc, op.path);
+      }
+      return doc;
+    case 'alias':
+      if (back && !hasPath(doc, op.path)) {
+        const found = op.aliases.find((a) => hasPath(doc, a));
+        if (found) move(doc, found, op.path, ctx);
+      }
+      return doc;
+    case 'derive': {
+      if (!back) {
+        deletePath(doc, op.path);
+        return doc;
+      }
+      const deriver = DERIVERS[op.deriver];
+      if (!deriver) throw new Error(`unknown deriver ${op.deriver}`);
+      const value = deriver.derive(doc, ctx.facts ?? {}, ctx.overlay);
+      if (value === undefined) {
+        ctx.issues.push({ fidelity: 'lossy', path: where(ctx, op.path), message: `${op.path}: ${op.reason}` });
+      } else {
+        setPath(doc, op.path, value);
+      }
+      return doc;
+    }
+    case 'extra':
+      if (back) deletePath(doc, op.path);
+      return doc;
+    case 'v2Default':
+      if (back) {
+        if (hasPath(doc, op.path) && deepEqual(getPath(doc, op.path), op.value)) deletePath(doc, op.path);
+      } else if (!hasPath(doc, op.path) && !(op.unless ?? []).some((p) => hasPath(doc, p))) {
+        setPath(doc, op.path, clone(op.value));
+      }
+      return doc;
+    default: {
+      const never: never = op;
+      throw new Error(`unknown lens op ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function runLens(lens: DirectedLens, doc: Obj, ctx: LensContext): Obj {
+  let out = doc;
+  for (const op of lens) out = applyOp(op, out, ctx);
+  return out;
+}
+
+/** Applies a lens (or a derived reverse) to a document; the input is not modified. */
+export function applyLens(lens: Lens | DirectedLens, doc: Obj, ctx: LensContext): Obj {
+  const copy = clone(doc);
+  return runLens(lens as DirectedLens, copy, { ...ctx, root: ctx.root ?? copy });
+}
+
+/** Every op in a lens, nested ones included, for listing and for the lens-law tests. */
+export function* walkLens(lens: Lens, at = ''): Generator<{ op: LensOp; at: string }> {
+  for (const op of lens) {
+    yield { op, at };
+    if (op.op === 'in' || op.op === 'map') yield* walkLens(op.lens, at ? `${at}.${op.path}` : op.path);
+  }
+}
+
+/** Ops that lose information by construction (a drop, or a converter not declared exact). */
+export function isLossyOp(op: LensOp): boolean {
+  if (op.op === 'drop') return true;
+  if (op.op === 'convert') return !CONVERTERS[op.converter]?.exact;
+  if (op.op === 'mapKeys') return !KEY_CONVERTERS[op.converter]?.exact;
+  return false;
+}
+
+/**
+ * Reads a value out of a response with a small selector: `id`, `agent.id`,
+ * `companies[name=Acme Corp].id` (array item whose field equals the value, case-insensitively).
+ */
+export function selectValue(doc: unknown, selector: string): unknown {
+  let cur: unknown = doc;
+  const re = /([^.[\]]+)?(?:\[([^=\]]+)=([^\]]*)\])?\.?/gy;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < selector.length && (m = re.exec(selector)) && m[0] !== '') {
+    const [, key, field, value] = m;
+    if (key !== undefined) cur = isObject(cur) ? cur[key] : undefined;
+    if (field !== undefined) {
+      if (!Array.isArray(cur)) return undefined;
+      const want = value!.toLowerCase();
+      cur = cur.find((item) => isObject(item) && String(item[field]).toLowerCase() === want);
+    }
+  }
+  return cur;
+}
