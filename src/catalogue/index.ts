@@ -162,3 +162,6 @@ export function loadCatalogue(overlay?: Overlay): Catalogue {
   defaultCatalogue ??= new Catalogue(ALL_RULES);
   return defaultCatalogue;
 }
+
+export { fieldMappings, v2FieldName, type FieldMapping } from './fields.ts';
+export { TRANSPORT } from '../../rules/transport.ts';
