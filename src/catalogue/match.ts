@@ -56,7 +56,7 @@ export class RuleMatcher {
         const value = parts[i]!;
         if (seg.startsWith(':')) {
           ok = segmentMatches(seg.slice(1), value);
-          if (ok) params[seg.slice(1)] = decodeURIComponent(value);
+          if (ok) params[seg.slice(1)] = safeDecode(value);
         } else {
           ok = seg === value;
         }
@@ -90,4 +90,12 @@ export class RuleMatcher {
 
 function templateLiterals(template: string): number {
   return template.split('/').filter((s) => s && !s.startsWith(':')).length;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -1,0 +1,45 @@
+/** Matching v1 requests to rules as legacy code writes them. */
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/index.ts';
+import { parseRequestLine, parseTarget } from '../../src/catalogue/request.ts';
+
+const cat = loadCatalogue();
+
+describe('parsing targets', () => {
+  it('reads suffixes, format=, full URLs and encoded queries', () => {
+    expect(parseTarget('https://acme.example.com/helpdesk/tickets/5.xml')).toMatchObject({ path: '/helpdesk/tickets/5', format: 'xml', insecure: false });
+    expect(parseTarget('http://acme.example.com/helpdesk/tickets/filter/spam?format=json')).toMatchObject({ path: '/helpdesk/tickets/filter/spam', format: 'json', insecure: true });
+    expect(parseTarget('/contacts.json?query=email%20is%20a%40b.co').query).toEqual({ query: 'email is a@b.co' });
+    expect(parseTarget('helpdesk//tickets.json/')).toMatchObject({ path: '/helpdesk/tickets' });
+  });
+  it('rejects what is not a request line', () => {
+    expect(() => parseRequestLine('FETCH /x')).toThrow(/unknown method FETCH/);
+    expect(() => parseRequestLine('GET')).toThrow(/expected "<METHOD> <path>"/);
+  });
+});
+
+describe('matching', () => {
+  it('literal segments win over parameters', () => {
+    expect(cat.match('GET', '/helpdesk/tickets/filter/requester/12?format=json')?.rule.id).toBe('tickets.filter-requester');
+    expect(cat.match('GET', '/helpdesk/tickets/filter/spam?format=json')?.rule.id).toBe('tickets.filter');
+  });
+  it('query parameters pick the variant', () => {
+    expect(cat.match('GET', '/helpdesk/tickets.json?company_name=Acme')?.rule.id).toBe('tickets.list-by-company-name');
+    expect(cat.match('GET', '/helpdesk/tickets.json?company_id=3')?.rule.id).toBe('tickets.list');
+    expect(cat.match('PUT', '/helpdesk/tickets/3/assign.json')?.rule.id).toBe('tickets.assign-self');
+  });
+  it('id segments take numbers or placeholders, not words', () => {
+    for (const id of ['12', '{id}', '${ticketId}', ':id', '*', '%d']) {
+      expect(cat.match('GET', `/helpdesk/tickets/${id}.json`)?.rule.id).toBe('tickets.view');
+    }
+    expect(cat.match('GET', '/helpdesk/tickets/new.json')).toBeNull();
+  });
+  it('v2 paths and UI paths are not v1 requests', () => {
+    expect(cat.match('GET', '/api/v2/tickets/1')).toBeNull();
+    expect(cat.matchPath('/api/v2/tickets')).toEqual([]);
+    expect(cat.matchPath('/a/tickets/1')).toEqual([]);
+  });
+  it('matchPath finds every method of a path', () => {
+    expect(cat.matchPath('/helpdesk/tickets/{id}.json').map((m) => m.rule.v1.method).sort()).toEqual(['DELETE', 'GET', 'PUT']);
+  });
+});
