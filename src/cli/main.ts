@@ -5,12 +5,13 @@ import { registerTranslate } from './translate.ts';
 import { registerSandbox } from './sandbox.ts';
 import { registerAudit } from './audit.ts';
 import { registerCodemod } from './codemod.ts';
+import { registerDemo } from './demo.ts';
 
 export function buildProgram(): Command {
   const program = new Command('hdmigrate')
     .description(
-      'Move Helpdesk Service API v1 integrations to API v2.\n' +
-        'One rule catalogue drives every command: rules and translate explain it, audit finds v1 use,\n' +
+      'Move Helpdesk Service API v1 integrations to API v2. ' +
+        'One rule catalogue drives every command: rules and translate explain it, audit finds v1 use, ' +
         'codemod rewrites it, sandbox runs a local helpdesk with both APIs to try everything on.',
     )
     .version('0.1.0')
@@ -22,11 +23,17 @@ export function buildProgram(): Command {
   registerSandbox(program);
   registerAudit(program);
   registerCodemod(program);
+  registerDemo(program);
   return program;
 }
 
 /** Runs the CLI and returns the exit code; a user never sees a stack trace for bad input. */
 export async function main(argv: string[]): Promise<number> {
+  // `hdmigrate rules | head` closes the pipe early: that is not an error
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

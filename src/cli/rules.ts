@@ -76,7 +76,7 @@ export function registerRules(program: Command): void {
     .command('rules')
     .summary('list the catalogue, or explain one rule')
     .description(
-      'List every v1 operation the catalogue knows with its fidelity (exact, lossy, manual, none),\n' +
+      'List every v1 operation the catalogue knows with its fidelity (exact, lossy, manual, none), ' +
         'or explain one rule: its v1 paths, v2 call plan, field mappings and what is lost.',
     )
     .argument('[id]', 'a rule id, e.g. tickets.pick (see the list)')

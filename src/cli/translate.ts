@@ -62,8 +62,8 @@ export function registerTranslate(program: Command): void {
     .command('translate')
     .summary('show the v2 call plan of one v1 request')
     .description(
-      'Show what one v1 request becomes in v2: the rule, its fidelity for this request, the v2 calls\n' +
-        'and what is lost. Pass "-" to read one request per line from stdin ("METHOD PATH [json body]")\n' +
+      'Show what one v1 request becomes in v2: the rule, its fidelity for this request, the v2 calls ' +
+        'and what is lost. Pass "-" to read one request per line from stdin ("METHOD PATH [json body]") ' +
         'and print one JSON object per line.',
     )
     .argument('<request>', 'the v1 request, e.g. "PUT /helpdesk/tickets/5/assign.json?responder_id=7", or - for stdin')
