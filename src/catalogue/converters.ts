@@ -556,6 +556,245 @@ const DEFAULT_TICKET_FIELDS = new Set([
   'requester', 'subject', 'ticket_type', 'source', 'status', 'priority', 'group', 'agent', 'product', 'description', 'company',
 ]);
 
+// ---------------------------------------------------------------------------------------------
+// contacts and agents: list filters
+
+/**
+ * v1 list condition `query=<column> is <value>` (FC `convert_query_to_conditions`: columns email,
+ * phone, mobile, customer_id; operators `is`, `like`) → `{ <v2 filter>: value }`, which the rule
+ * then hoists into the v2 query. `like` has no v2 equivalent: manual, with the substitutes named.
+ */
+function queryCondition(columns: Record<string, string>, what: 'contacts' | 'agents'): Converter {
+  const names = Object.keys(columns).join(', ');
+  return {
+    description: `v1 ${what} list condition "query=<column> is <value>" (${names}) ↔ the v2 filter parameter of that column`,
+    exact: true,
+    forward(value, ctx) {
+      if (isBlank(value)) return value;
+      const text = String(value).trim();
+      const m = /^(\w+)\s+(is|like)\s+(.+)$/i.exec(text);
+      if (!m) {
+        ctx.report('manual', `${ctx.path}: "${text}" is not a v1 condition of the form "<column> is <value>" (columns ${names})`);
+        return undefined;
+      }
+      const column = m[1]!.toLowerCase();
+      const operator = m[2]!.toLowerCase();
+      const raw = m[3]!.trim().replace(/^(['"])(.*)\1$/, '$2');
+      const target = columns[column];
+      if (!target) {
+        ctx.report('manual', `${ctx.path}: v1 ${what} could be filtered on ${names}, not on "${column}"`);
+        return undefined;
+      }
+      if (operator === 'like') {
+        ctx.report(
+          'manual',
+          `${ctx.path}: "${column} like ${raw}" (substring match) has no v2 filter; ` +
+            (what === 'contacts'
+              ? `substitute GET /api/v2/search/contacts?query="${target}:'${raw}'" (exact value, indexing delay, 10 pages at most) ` +
+                'or GET /api/v2/contacts/autocomplete?term=<name prefix> (names only), or list and filter client-side'
+              : `substitute GET /api/v2/agents/autocomplete?term=<name or e-mail prefix>, or list and filter client-side`),
+        );
+        return undefined;
+      }
+      return { [target]: target === 'company_id' && /^\d+$/.test(raw) ? Number(raw) : raw };
+    },
+    backward(value) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+      const [entry] = Object.entries(value as Record<string, unknown>);
+      if (!entry) return undefined;
+      const column = Object.entries(columns).find(([, v2]) => v2 === entry[0])?.[0] ?? entry[0];
+      return `${column} is ${String(entry[1])}`;
+    },
+  };
+}
+
+const contactQuery = queryCondition(
+  { email: 'email', phone: 'phone', mobile: 'mobile', customer_id: 'company_id', company_id: 'company_id' },
+  'contacts',
+);
+
+const agentQuery = queryCondition({ email: 'email', phone: 'phone', mobile: 'mobile' }, 'agents');
+
+/** v1 contact `state`: verified, unverified, deleted, blocked are the same in v2; `all` is the v2 default (no state). */
+const contactState: Converter = {
+  description: 'v1 contact list state (verified, unverified, deleted, blocked, all) ↔ v2 state (all = no state parameter)',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    const s = String(value).trim().toLowerCase();
+    if (s === 'all') return undefined; // v1 all = not deleted and not blocked = the v2 default listing
+    if (['verified', 'unverified', 'deleted', 'blocked'].includes(s)) return s;
+    ctx.report('manual', `${ctx.path}: "${String(value)}" is not a contact state; v2 knows verified, unverified, deleted, blocked`);
+    return value;
+  },
+  backward: (value) => value,
+};
+
+/** v1 agent list `state`: occasional is the same; active (full-time agents) is v2 fulltime. */
+const agentState: Converter = {
+  description: 'v1 agent list state (active, occasional) ↔ v2 state (fulltime, occasional)',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    const s = String(value).trim().toLowerCase();
+    if (s === 'occasional') return s;
+    if (s === 'active' || s === 'fulltime') return 'fulltime';
+    ctx.report('manual', `${ctx.path}: "${String(value)}" has no v2 agent state; v2 knows fulltime and occasional (no deleted agents)`);
+    return value;
+  },
+  backward: (value) => (value === 'fulltime' ? 'active' : value),
+};
+
+// ---------------------------------------------------------------------------------------------
+// groups
+
+/** v1 `ticket_assign_type` ↔ v2 `auto_ticket_assign`: the old v2 groups API writes only 0 or 1. */
+const autoTicketAssign: Converter = {
+  description: 'group ticket_assign_type ↔ auto_ticket_assign (v2 /groups writes only 0 disabled or 1 round robin)',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    const n = value === true ? 1 : value === false ? 0 : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (ctx.kind === 'request' && n !== 0 && n !== 1) {
+      ctx.report(
+        'manual',
+        `${ctx.path}: ticket_assign_type ${JSON.stringify(value)}: /api/v2/groups accepts only 0 (disabled) and 1 (round robin); ` +
+          'skill-based (2), load-based (3) and Omniroute (12) are set with /api/v2/admin/groups (automatic_agent_assignment)',
+      );
+    }
+    return n;
+  },
+  backward(value) {
+    // some v2 samples answer a boolean (field service groups)
+    if (value === true) return 1;
+    if (value === false) return 0;
+    return value;
+  },
+};
+
+/** v1 group responses list agent user objects; v2 lists only their ids. */
+const agentObjectsToIds: Converter = {
+  description: 'v1 group agents (agent user objects) → v2 agent_ids; coming back only { id } objects can be rebuilt',
+  exact: false,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    ctx.report('lossy', `${ctx.path}: v2 keeps only the ids of the group's agents`);
+    if (!Array.isArray(value)) return value;
+    return value
+      .map((a) => {
+        if (a && typeof a === 'object') {
+          const o = (a as Record<string, unknown>).user ?? a;
+          const id = (o as Record<string, unknown>).id ?? (a as Record<string, unknown>).user_id;
+          return typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+        }
+        return a;
+      })
+      .filter((id) => id !== undefined);
+  },
+  backward(value, ctx) {
+    if (!Array.isArray(value)) return value;
+    if (value.length > 0) {
+      ctx.report('lossy', `${ctx.path}: v2 gives only agent ids; name, email and the other agent fields need GET /api/v2/agents/[id]`);
+    }
+    return value.map((id) => ({ id }));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// discussions and solutions
+
+/** Topic stamps: v1 documented 1 Planned, 2 Implemented, 3 "Taken" (Not Taken); v2 adds 4-9 per forum type. */
+const topicStampType: Converter = {
+  description: 'topic stamp_type: same numbers (1 Planned, 2 Implemented, 3 Not Taken; v2 adds 4 In Progress, 5 Deferred, 6/7 Answered/Unanswered, 8/9 Solved/Unsolved)',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    if (ctx.kind !== 'request') return value; // responses carry what the server sent
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 9) {
+      ctx.report('manual', `${ctx.path}: stamp_type ${JSON.stringify(value)} is not a topic stamp (1-9)`);
+      return value;
+    }
+    return n;
+  },
+  backward: (value) => value,
+};
+
+/** Solution folder visibility: v1 1-4 are the same numbers in v2; v2 adds 5 Bots, 6/7 segments. */
+const folderVisibility: Converter = {
+  description: 'solution folder visibility 1 All, 2 Logged in, 3 Agents, 4 Companies (same in v2; v2 adds 5 Bots, 6 contact and 7 company segments)',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value) || ctx.kind !== 'request') return value; // responses carry what the server sent
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (n !== 1 && n !== 2 && n !== 3 && n !== 4) {
+      ctx.report('manual', `${ctx.path}: visibility ${JSON.stringify(value)} is not a v1 folder visibility (1-4)`);
+    }
+    return n;
+  },
+  backward(value, ctx) {
+    if (typeof value === 'number' && value > 4) {
+      ctx.report('lossy', `${ctx.path}: v2 visibility ${value} (bots or segments) has no v1 value`);
+    }
+    return value;
+  },
+};
+
+/**
+ * Company lists of folders and forums: spec 001 `customer_folder_attributes: [{ customer_id }]`
+ * (or plain ids) ↔ v2 `company_ids: [..]`.
+ */
+const customerIdObjects: Converter = {
+  description: 'v1 [{ customer_id }] (or ids) ↔ v2 company ids',
+  exact: true,
+  forward(value, ctx) {
+    if (isBlank(value)) return value;
+    const items = Array.isArray(value) ? value : [value];
+    const out: number[] = [];
+    for (const item of items) {
+      const id = item && typeof item === 'object' ? (item as Record<string, unknown>).customer_id : item;
+      if (typeof id === 'number' && Number.isInteger(id)) out.push(id);
+      else if (typeof id === 'string' && /^\d+$/.test(id.trim())) out.push(Number(id.trim()));
+      else ctx.report('lossy', `${ctx.path}: ${JSON.stringify(item)} holds no numeric customer_id and was left out`);
+    }
+    return out;
+  },
+  backward(value) {
+    if (!Array.isArray(value)) return value;
+    return value.map((customer_id) => ({ customer_id }));
+  },
+};
+
+/** A company field's own `name`: custom fields are `cf_<name>` in v1 and `<name>` in v2. */
+const companyFieldName: Converter = {
+  description: 'company field name: custom names lose the cf_ prefix (default fields keep theirs)',
+  exact: true,
+  forward(value, ctx) {
+    if (typeof value !== 'string') return value;
+    const explicit = ctx.overlay.companyFields?.[value];
+    if (explicit) return explicit;
+    return value.startsWith('cf_') ? value.slice(3) : value;
+  },
+  backward(value, ctx) {
+    if (typeof value !== 'string') return value;
+    const explicit = Object.entries(ctx.overlay.companyFields ?? {}).find(([, v2]) => v2 === value);
+    if (explicit) return explicit[0];
+    // custom or default: the field says so (default flag, then type); otherwise go by the default names
+    const root = ctx.root ?? {};
+    const type = root.type ?? root.field_type;
+    let custom: boolean;
+    if (root.default === true || root.default === false) custom = !root.default;
+    else if (typeof type === 'string' && /^(custom|default)_/.test(type)) custom = type.startsWith('custom_');
+    else custom = !DEFAULT_COMPANY_FIELDS.has(value);
+    return custom ? `cf_${value}` : value;
+  },
+};
+
+/** Names of the default company fields (FC, FDDOC): everything else is custom. */
+const DEFAULT_COMPANY_FIELDS = new Set([
+  'name', 'description', 'note', 'domains', 'health_score', 'account_tier', 'renewal_date', 'industry',
+]);
+
 export const CONVERTERS: Record<string, Converter> = {
   commaList,
   commaIntList,
@@ -574,6 +813,16 @@ export const CONVERTERS: Record<string, Converter> = {
   attachmentUploads,
   ticketSourceOnCreate,
   ticketFieldName,
+  contactQuery,
+  agentQuery,
+  contactState,
+  agentState,
+  autoTicketAssign,
+  agentObjectsToIds,
+  topicStampType,
+  folderVisibility,
+  customerIdObjects,
+  companyFieldName,
 };
 
 export const KEY_CONVERTERS: Record<string, KeyConverter> = {

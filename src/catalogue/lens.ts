@@ -85,6 +85,12 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Same value, allowing for ids that arrive as strings in a path and as numbers in a body. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
+  return deepEqual(a, b);
+}
+
 function clone<T>(v: T): T {
   return v === undefined ? v : (structuredClone(v) as T);
 }
@@ -109,7 +115,7 @@ function move(doc: Obj, from: string, to: string, ctx: LensContext): void {
   if (!hasPath(doc, from)) return;
   const value = getPath(doc, from);
   deletePath(doc, from);
-  if (hasPath(doc, to) && !deepEqual(getPath(doc, to), value)) {
+  if (hasPath(doc, to) && !sameValue(getPath(doc, to), value)) {
     ctx.issues.push({
       fidelity: 'lossy',
       path: where(ctx, from),
@@ -291,7 +297,8 @@ export function isLossyOp(op: LensOp): boolean {
 
 /**
  * Reads a value out of a response with a small selector: `id`, `agent.id`,
- * `companies[name=Acme Corp].id` (array item whose field equals the value, case-insensitively).
+ * `companies[name=Acme Corp].id` (array item whose field equals the value, case-insensitively; the
+ * field may be a dotted path, `[contact.email=a@b.co]`).
  */
 export function selectValue(doc: unknown, selector: string): unknown {
   let cur: unknown = doc;
@@ -303,7 +310,7 @@ export function selectValue(doc: unknown, selector: string): unknown {
     if (field !== undefined) {
       if (!Array.isArray(cur)) return undefined;
       const want = value!.toLowerCase();
-      cur = cur.find((item) => isObject(item) && String(item[field]).toLowerCase() === want);
+      cur = cur.find((item) => isObject(item) && String(getPath(item, field)).toLowerCase() === want);
     }
   }
   return cur;

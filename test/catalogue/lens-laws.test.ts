@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../rules/index.ts';
-import { CONVERTERS, formatWithOffset, type ConvertContext } from '../../src/catalogue/converters.ts';
+import { CONVERTERS, KEY_CONVERTERS, formatWithOffset, type ConvertContext } from '../../src/catalogue/converters.ts';
 import { fieldMappings } from '../../src/catalogue/fields.ts';
 import { applyLens, getPath, hasPath, reverseLens, setPath, walkLens, isLossyOp } from '../../src/catalogue/lens.ts';
 import type { Issue, Overlay } from '../../src/catalogue/types.ts';
@@ -40,6 +40,23 @@ const DOMAINS: Record<string, fc.Arbitrary<unknown>> = {
   attachmentUploads: fc.array(word.map((resource) => ({ resource })), { maxLength: 3 }),
   ticketSourceOnCreate: fc.constantFrom(1, 2, 3, 7, 9),
   ticketFieldName: word.map((w) => `${w}_1234`),
+  contactQuery: fc.tuple(fc.constantFrom('email', 'phone', 'mobile'), word).map(([c, v]) => `${c} is ${v}`),
+  agentQuery: fc.tuple(fc.constantFrom('email', 'phone', 'mobile'), word).map(([c, v]) => `${c} is ${v}`),
+  contactState: fc.constantFrom('verified', 'unverified', 'deleted', 'blocked'),
+  agentState: fc.constantFrom('active', 'occasional'),
+  autoTicketAssign: fc.constantFrom(0, 1),
+  agentObjectsToIds: fc.array(fc.integer({ min: 1, max: 1e9 }).map((id) => ({ id })), { maxLength: 3 }),
+  topicStampType: fc.constantFrom(null, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+  folderVisibility: fc.constantFrom(1, 2, 3, 4),
+  customerIdObjects: fc.array(fc.integer({ min: 1, max: 1e9 }).map((customer_id) => ({ customer_id })), { maxLength: 3 }),
+  companyFieldName: word.map((w) => `cf_${w}`),
+};
+
+/** v1 keys each key converter renames: ticket fields end in the account id, contact/company fields start with cf_. */
+const KEY_DOMAINS: Record<string, fc.Arbitrary<string>> = {
+  ticketCustomFieldKey: word.map((w) => `${w}_1234`),
+  contactCustomFieldKey: word.map((w) => `cf_${w}`),
+  companyCustomFieldKey: word.map((w) => `cf_${w}`),
 };
 
 function context(issues: Issue[]): ConvertContext {
@@ -56,8 +73,9 @@ describe('lens laws', () => {
     }
   });
 
-  it('every converter has a domain to be checked on', () => {
+  it('every converter and key converter has a domain to be checked on', () => {
     expect(Object.keys(CONVERTERS).filter((n) => !(n in DOMAINS))).toEqual([]);
+    expect(Object.keys(KEY_CONVERTERS).filter((n) => !(n in KEY_DOMAINS))).toEqual([]);
   });
 
   for (const [name, converter] of Object.entries(CONVERTERS)) {
@@ -86,7 +104,7 @@ describe('lens laws', () => {
       const arbitraries = Object.fromEntries(
         mappings.map((m) => {
           const conv = m.converters.find((c) => DOMAINS[c]);
-          const arb = m.keys ? fc.dictionary(word.map((w) => `${w}_1234`), word, { maxKeys: 3 }) : conv ? DOMAINS[conv]! : fc.oneof(word, fc.integer());
+          const arb = m.keys ? fc.dictionary(KEY_DOMAINS[m.keys]!, word, { maxKeys: 3 }) : conv ? DOMAINS[conv]! : fc.oneof(word, fc.integer());
           return [m.v1, arb];
         }),
       );
