@@ -50,7 +50,7 @@ export interface TranslateInput {
 
 /** Marker for a value the main call takes from an earlier call's response. */
 export function callReference(index: number, path: string): string {
-  return `{{calls[${index}].${path}}}`;
+  return `{{calls[${index}]${path.startsWith('[') ? '' : '.'}${path}}}`;
 }
 
 /** The request lens of a rule: document-level ops, then the unwrapped body through the resource lens. */

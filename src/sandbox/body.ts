@@ -87,7 +87,7 @@ type Entry = [string, string | UploadedFile];
 export async function parseMultipart(bytes: Buffer, contentType: string): Promise<Entry[]> {
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer, { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw new BodyError('invalid_multipart', 'Request body is not valid multipart/form-data');
   }

@@ -416,7 +416,7 @@ function seedCompanyFields(ids: Ids, at: number): CustomerField[] {
     f('domains', 'Domain names for this company', 'default_domains'),
     f('tier', 'Tier', 'custom_dropdown', ['Bronze', 'Silver', 'Gold', 'Platinum']),
     f('account_manager', 'Account manager', 'custom_text'),
-    f('renewal_date', 'Renewal date', 'custom_date'),
+    f('review_date', 'Next review', 'custom_date'),
   ];
 }
 
@@ -467,7 +467,7 @@ function seedCompanies(rng: Rng, ids: Ids, at: number): Company[] {
       custom: {
         tier: rng.pick(['Bronze', 'Silver', 'Gold', 'Platinum']),
         account_manager: rng.chance(0.6) ? `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}` : null,
-        renewal_date: rng.chance(0.5) ? dateOnly(at + rng.int(400, 800) * DAY) : null,
+        review_date: rng.chance(0.5) ? dateOnly(at + rng.int(400, 800) * DAY) : null,
       },
       createdAt: created,
       updatedAt: created,

@@ -126,6 +126,8 @@ export class Store {
   // Indexes. Rebuilt on load, maintained by the mutators below.
   private readonly userIdByEmail = new Map<string, number>();
   private readonly userIdByApiKey = new Map<string, number>();
+  private readonly emailsByUserId = new Map<number, string[]>();
+  private readonly apiKeyByUserId = new Map<number, string>();
   private readonly conversationIdsByTicket = new Map<number, number[]>();
   private readonly timeEntryIdsByTicket = new Map<number, number[]>();
   private readonly ratingIdsByTicket = new Map<number, number[]>();
@@ -220,23 +222,33 @@ export class Store {
 
   // ---- users -----------------------------------------------------------------------------
 
+  /**
+   * Stores a user and refreshes the e-mail and API-key indexes. Records are mutated in place by
+   * handlers, so the previous index entries are found through the reverse maps, not the record.
+   */
   putUser(user: User): User {
-    const previous = this.users.get(user.id);
-    if (previous?.email) this.userIdByEmail.delete(previous.email.toLowerCase());
-    if (previous?.agent) this.userIdByApiKey.delete(previous.agent.apiKey);
+    this.unindexUser(user.id);
     this.users.put(user);
-    if (user.email) this.userIdByEmail.set(user.email.toLowerCase(), user.id);
-    for (const other of user.otherEmails) this.userIdByEmail.set(other.toLowerCase(), user.id);
-    if (user.agent) this.userIdByApiKey.set(user.agent.apiKey, user.id);
+    const emails = [user.email, ...user.otherEmails].filter((e): e is string => !!e).map((e) => e.toLowerCase());
+    for (const e of emails) this.userIdByEmail.set(e, user.id);
+    this.emailsByUserId.set(user.id, emails);
+    if (user.agent) {
+      this.userIdByApiKey.set(user.agent.apiKey, user.id);
+      this.apiKeyByUserId.set(user.id, user.agent.apiKey);
+    }
     return user;
   }
 
+  private unindexUser(id: number): void {
+    for (const e of this.emailsByUserId.get(id) ?? []) if (this.userIdByEmail.get(e) === id) this.userIdByEmail.delete(e);
+    this.emailsByUserId.delete(id);
+    const key = this.apiKeyByUserId.get(id);
+    if (key !== undefined && this.userIdByApiKey.get(key) === id) this.userIdByApiKey.delete(key);
+    this.apiKeyByUserId.delete(id);
+  }
+
   removeUser(id: number): void {
-    const user = this.users.get(id);
-    if (!user) return;
-    if (user.email) this.userIdByEmail.delete(user.email.toLowerCase());
-    for (const other of user.otherEmails) this.userIdByEmail.delete(other.toLowerCase());
-    if (user.agent) this.userIdByApiKey.delete(user.agent.apiKey);
+    this.unindexUser(id);
     this.users.delete(id);
   }
 
