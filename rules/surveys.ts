@@ -8,7 +8,9 @@ import { timestamps, v2 } from './shared.ts';
 /** A v1 survey result ↔ a v2 satisfaction rating. */
 export const surveyResultLens: Lens = [
   { op: 'rename', from: 'customer_id', to: 'user_id' },
-  { op: 'rename', from: 'surveyable_id', to: 'ticket_id' },
+  // v1 surveyable_id is the ticket's global id; v2 ticket_id is the display id: different values
+  { op: 'drop', path: 'surveyable_id', reason: 'surveyable_id is the global ticket id, which v2 does not have (v2 ticket_id is the display id)' },
+  { op: 'extra', path: 'ticket_id', reason: 'the display id of the rated ticket (v1 gave the global id as surveyable_id)' },
   // listed before the rating so that, coming back, it removes what is left of ratings after default_question
   { op: 'extra', path: 'ratings', reason: 'ratings of the other questions (custom surveys): v1 had one rating' },
   { op: 'convert', path: 'rating', to: 'ratings.default_question', converter: 'surveyRating' },
@@ -22,7 +24,7 @@ const RATING_NOTE =
   'v1 rating 1 Awesome, 2 Just Okay, 3 Not Good; v2 classic surveys take 1 Happy, 2 Neutral, 3 Unhappy; ' +
   'accounts with custom surveys take 103 … -103: set the overlay option surveyScale to "custom" to send 103, 100, -103 (FC mapping)';
 
-const LOST = ['response_note_id and surveyable_type', 'the ratings of additional questions (custom surveys) in the v1 shape'];
+const LOST = ['surveyable_id (the global ticket id; v2 ticket_id is the display id)', 'response_note_id and surveyable_type', 'the ratings of additional questions (custom surveys) in the v1 shape'];
 
 export const SURVEY_RULES: Rule[] = [
   {

@@ -1,0 +1,209 @@
+/**
+ * The embedded helpdesk: `startSandbox()` seeds (or loads) an account, and serves the v1 legacy
+ * API and the v2 API over one store on one port. Used by `hdmigrate sandbox`, the demo, the tests,
+ * the verifier and the shim.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { DEMO_KEYS } from './constants.ts';
+import type { Services } from './context.ts';
+import { FaultInjector, parseFaults, type FaultPlan } from './faults.ts';
+import type { AccountState } from './model.ts';
+import { RateLimiter, type RateLimitConfig } from './ratelimit.ts';
+import { seedAccount } from './seed.ts';
+import { createRequestHandler } from './server.ts';
+import { Store } from './store.ts';
+import { createSelfSignedCertificate } from './tls.ts';
+
+export { DEMO_KEYS, DEMO_LOGINS, DEMO_AGENT_IDS, ACCOUNT_ID, SHOWCASE, TICKET_CUSTOM_FIELDS, API_VERSION_HEADER } from './constants.ts';
+export { parseFaults, FaultSpecError, type FaultPlan } from './faults.ts';
+export { parseRateLimit, type RateLimitConfig } from './ratelimit.ts';
+export { seedAccount } from './seed.ts';
+export { Store } from './store.ts';
+export type { AccountState } from './model.ts';
+
+export interface SandboxOptions {
+  /** default 4010; 0 picks a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** PRNG seed of the account (default 1) */
+  seed?: number;
+  /** number of seeded tickets (default 2000) */
+  tickets?: number;
+  /** load the account from this JSON file if it exists (instead of seeding); write it on close */
+  dataFile?: string;
+  /** v2 budget, per account (default 2000 calls / 60 s) */
+  rateLimit?: RateLimitConfig;
+  /** v1 budget (default 1000 calls / 3600 s, spec 001) */
+  v1RateLimit?: RateLimitConfig;
+  /** fault spec (see faults.ts) or a parsed plan */
+  faults?: string | FaultPlan;
+  /** serve HTTPS (self-signed) and plain HTTP on the same port */
+  tls?: boolean;
+  /** refuse plain HTTP (v2: 403 ssl_required; v1: 301 to https). Default: on with tls, off without */
+  sslRequired?: boolean;
+  /** delay before bulk jobs complete (default 50 ms) */
+  jobDelayMs?: number;
+  /** v2 default ticket list window in days (default 30; 0 lists all) */
+  defaultListWindowDays?: number;
+  /** the clock used for writes and windows (default Date.now) */
+  now?: () => number;
+  /** called for unexpected server errors (default: one line on stderr) */
+  onError?: (err: unknown) => void;
+}
+
+export interface Sandbox {
+  /** base URL, e.g. http://127.0.0.1:4010 (https with tls) */
+  url: string;
+  port: number;
+  /** demo API keys: the same for every seed */
+  keys: { admin: string; viewer: string };
+  /** PEM of the self-signed certificate when tls is on (trust it as a CA) */
+  ca?: string;
+  /** the live store, for tests and in-process tools */
+  store: Store;
+  /** writes the account to `dataFile` now (no-op without one) */
+  save(): Promise<void>;
+  /** stops accepting, drops connections, writes `dataFile` */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_TICKETS = 2000;
+export const DEFAULT_V2_RATE_LIMIT: RateLimitConfig = { calls: 2000, seconds: 60 };
+export const DEFAULT_V1_RATE_LIMIT: RateLimitConfig = { calls: 1000, seconds: 3600 };
+
+export class SandboxStartError extends Error {}
+
+async function loadOrSeed(options: SandboxOptions): Promise<Store> {
+  if (options.dataFile && existsSync(options.dataFile)) {
+    let state: AccountState;
+    try {
+      state = JSON.parse(await readFile(options.dataFile, 'utf8')) as AccountState;
+    } catch (e) {
+      throw new SandboxStartError(`cannot read ${options.dataFile}: ${(e as Error).message}`);
+    }
+    if (state?.format !== 'hdmigrate-sandbox/1') throw new SandboxStartError(`${options.dataFile} is not a sandbox data file`);
+    return new Store(state);
+  }
+  return new Store(seedAccount({ seed: options.seed ?? 1, tickets: options.tickets ?? DEFAULT_TICKETS }));
+}
+
+async function writeState(store: Store, file: string): Promise<void> {
+  // write-then-rename, so a crash never leaves half a file behind
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(store.snapshot()));
+  await rename(tmp, file);
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(err.code === 'EADDRINUSE' ? new SandboxStartError(`port ${port} is already in use`) : err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const store = await loadOrSeed(options);
+  const now = options.now ?? Date.now;
+  const tls = options.tls ?? false;
+  store.account.sslRequired = options.sslRequired ?? tls;
+  if (options.defaultListWindowDays !== undefined) store.account.defaultListWindowDays = options.defaultListWindowDays;
+
+  const timers = new Set<NodeJS.Timeout>();
+  const services: Services = {
+    jobDelayMs: options.jobDelayMs ?? 50,
+    schedule(fn, ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        fn();
+      }, ms);
+      timers.add(timer);
+    },
+  };
+  const faultPlan = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;
+  const handler = createRequestHandler({
+    store,
+    now,
+    services,
+    v2Limiter: new RateLimiter(options.rateLimit ?? DEFAULT_V2_RATE_LIMIT, now),
+    v1Limiter: new RateLimiter(options.v1RateLimit ?? DEFAULT_V1_RATE_LIMIT, now),
+    faults: faultPlan ? new FaultInjector(faultPlan, store.seed) : null,
+    onError: options.onError ?? ((err) => process.stderr.write(`hdmigrate sandbox: internal error: ${(err as Error)?.stack ?? String(err)}\n`)),
+  });
+
+  const httpServer = http.createServer({ keepAliveTimeout: 5_000 }, handler);
+  httpServer.requestTimeout = 30_000;
+  httpServer.headersTimeout = 10_000;
+  let listener: net.Server = httpServer;
+  let httpsServer: https.Server | undefined;
+  let ca: string | undefined;
+  const tlsSockets = new Set<net.Socket>();
+  if (tls) {
+    const { key, cert } = createSelfSignedCertificate();
+    ca = cert;
+    httpsServer = https.createServer({ key, cert, keepAliveTimeout: 5_000 }, handler);
+    httpsServer.requestTimeout = 30_000;
+    // One port, both schemes: a TLS ClientHello starts with 0x16; anything else is plain HTTP,
+    // which is how a plain-HTTP v2 call reaches us to be refused with ssl_required.
+    const both = httpsServer;
+    listener = net.createServer((socket) => {
+      // The inner servers never listen, so they do not track these sockets: we do, for close().
+      tlsSockets.add(socket);
+      socket.once('close', () => tlsSockets.delete(socket));
+      socket.once('error', () => socket.destroy());
+      socket.once('readable', () => {
+        const first = socket.read(1) as Buffer | null;
+        if (!first) return socket.destroy();
+        socket.unshift(first);
+        (first[0] === 0x16 ? both : httpServer).emit('connection', socket);
+      });
+    });
+  }
+
+  const host = options.host ?? '127.0.0.1';
+  await listen(listener, options.port ?? DEFAULT_PORT, host);
+  const port = (listener.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  const save = async () => {
+    if (options.dataFile) await writeState(store, options.dataFile);
+  };
+  return {
+    url,
+    port,
+    keys: { admin: DEMO_KEYS.admin, viewer: DEMO_KEYS.viewer },
+    ca,
+    store,
+    save,
+    close() {
+      closed ??= (async () => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        await new Promise<void>((resolve) => {
+          listener.close(() => resolve());
+          httpServer.closeAllConnections();
+          for (const socket of tlsSockets) socket.destroy();
+        });
+        await save();
+      })();
+      return closed;
+    },
+  };
+}
