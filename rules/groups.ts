@@ -13,6 +13,8 @@ export const groupLens: Lens = [
   // members: a comma string (or an array, as the Ruby sample sent) in v1 requests, objects in v1 responses
   { op: 'convert', path: 'agent_list', to: 'agent_ids', converter: 'commaIntList', only: 'request' },
   { op: 'convert', path: 'agents', to: 'agent_ids', converter: 'agentObjectsToIds', only: 'response' },
+  // v1 answered the member ids a second time as the comma string agent_list
+  { op: 'duplicate', path: 'agent_ids', copy: 'agent_list', converter: 'commaIntList', only: 'response' },
   { op: 'convert', path: 'ticket_assign_type', to: 'auto_ticket_assign', converter: 'autoTicketAssign' },
   { op: 'rename', from: 'business_calendar_id', to: 'business_hour_id' },
   { op: 'extra', path: 'group_type', reason: 'v2 only (support_agent_group, field_agent_group)', only: 'response' },

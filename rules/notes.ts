@@ -11,8 +11,12 @@ export const noteLens: Lens = [
   { op: 'rename', from: 'body', to: 'body_text', only: 'response' },
   { op: 'rename', from: 'body_html', to: 'body' },
   { op: 'rename', from: 'to_emails', to: 'notify_emails', only: 'request' },
-  { op: 'rename', from: 'to_emails', to: 'notified_to', only: 'response' },
-  { op: 'extra', path: 'to_emails', reason: 'v2 to_emails are reply recipients; notes report notified_to', only: 'response' },
+  // v1 to_emails were the recipients of a reply or the people notified of a note; v2 splits them
+  // into to_emails (replies) and notified_to (notes)
+  { op: 'extra', path: 'notified_to', reason: 'v1 reported the addresses notified of a note as to_emails', only: 'response' },
+  { op: 'alias', path: 'to_emails', aliases: ['notified_to'], only: 'response' },
+  { op: 'extra', path: 'email_failure_count', reason: 'v2 only', only: 'response' },
+  { op: 'extra', path: 'outgoing_failures', reason: 'v2 only', only: 'response' },
   ...attachmentsOps,
   ...STANDARD_TIMESTAMPS,
   { op: 'extra', path: 'ticket_id', reason: 'v2 adds the ticket id', only: 'response' },

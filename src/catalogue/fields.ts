@@ -19,6 +19,8 @@ export interface FieldMapping {
   reason?: string;
   /** The field's keys are renamed (custom fields). */
   keys?: string;
+  /** v1 sends this field as a second copy of the v2 field (rebuilt coming back). */
+  copy?: boolean;
 }
 
 function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, FieldMapping>, done: FieldMapping[]): void {
@@ -73,6 +75,8 @@ function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, Fi
       }
       case 'duplicate': {
         const m = take(op.copy);
+        if (op.converter) m.converters.push(op.converter);
+        m.copy = true;
         m.v2 = at(op.path);
         put(m.v2, m);
         break;

@@ -203,16 +203,24 @@ function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
         ctx.issues.push({ fidelity: op.fidelity ?? 'lossy', path: where(ctx, op.path), message: op.reason });
       }
       return doc;
-    case 'duplicate':
+    case 'duplicate': {
+      const converter = op.converter ? CONVERTERS[op.converter] : undefined;
+      if (op.converter && !converter) throw new Error(`unknown converter ${op.converter}`);
+      const cctx = converterContext(ctx, op.copy);
       if (back) {
-        if (hasPath(doc, op.path)) setPath(doc, op.copy, clone(getPath(doc, op.path)));
+        if (hasPath(doc, op.path)) {
+          const value = clone(getPath(doc, op.path));
+          setPath(doc, op.copy, converter ? converter.backward(value, cctx) : value);
+        }
         return doc;
       }
       if (!hasPath(doc, op.copy)) return doc;
+      const copy = converter ? converter.forward(getPath(doc, op.copy), cctx) : getPath(doc, op.copy);
       if (!hasPath(doc, op.path)) {
-        move(doc, op.copy, op.path, ctx);
+        deletePath(doc, op.copy);
+        setPath(doc, op.path, copy);
       } else {
-        if (!deepEqual(getPath(doc, op.copy), getPath(doc, op.path))) {
+        if (!deepEqual(copy, getPath(doc, op.path))) {
           ctx.issues.push({
             fidelity: 'lossy',
             path: where(ctx, op.copy),
@@ -222,6 +230,7 @@ function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
         deletePath(doc, op.copy);
       }
       return doc;
+    }
     case 'v1Default':
       if (back) {
         if (!hasPath(doc, op.path)) setPath(doc, op.path, clone(op.value));
@@ -229,12 +238,17 @@ function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
         deletePath(doc, op.path);
       }
       return doc;
-    case 'alias':
-      if (back && !hasPath(doc, op.path)) {
-        const found = op.aliases.find((a) => hasPath(doc, a));
-        if (found) move(doc, found, op.path, ctx);
+    case 'alias': {
+      const current = getPath(doc, op.path);
+      if (back && (current === undefined || current === null)) {
+        const found = op.aliases.find((a) => getPath(doc, a) !== undefined && getPath(doc, a) !== null);
+        if (found) {
+          setPath(doc, op.path, getPath(doc, found));
+          deletePath(doc, found);
+        }
       }
       return doc;
+    }
     case 'derive': {
       if (!back) {
         deletePath(doc, op.path);

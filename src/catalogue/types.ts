@@ -62,11 +62,15 @@ export type LensOp =
   | (OpBase & { op: 'map'; path: FieldPath; lens: LensOp[] })
   /** A v1 field with no v2 counterpart: removed going to v2, cannot be restored (lossy). */
   | (OpBase & { op: 'drop'; path: FieldPath; reason: string; fidelity?: 'lossy' | 'manual' | 'none' })
-  /** v1 carries the same value twice (`cc_emails` and `cc_email.cc_emails`): the copy is dropped going to v2 and rebuilt coming back. */
-  | (OpBase & { op: 'duplicate'; path: FieldPath; copy: FieldPath })
+  /**
+   * v1 carries the same value twice (`cc_emails` and `cc_email.cc_emails`; `agents` and `agent_list`):
+   * the copy is dropped going to v2 and rebuilt coming back, through `converter` when the copy is
+   * spelled differently (`"1,16"` beside `[1, 16]`).
+   */
+  | (OpBase & { op: 'duplicate'; path: FieldPath; copy: FieldPath; converter?: ConverterName })
   /** v1 always has the field, v2 omits it when it has this value (ticket `deleted`): filled in coming back. */
   | (OpBase & { op: 'v1Default'; path: FieldPath; value: unknown })
-  /** v2 spells the field differently in some responses (`size` vs `file_size`): coming back, take the first alias present. */
+  /** v2 spells the field differently in some responses (`size` vs `file_size`): coming back, when the field is absent or null, take the first alias that has a value. */
   | (OpBase & { op: 'alias'; path: FieldPath; aliases: FieldPath[] })
   /**
    * A v1 field computed from v2 data and account facts (`status_name` from `status` via ticket field

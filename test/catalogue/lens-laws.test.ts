@@ -97,7 +97,8 @@ describe('lens laws', () => {
   for (const rule of ALL_RULES.filter((r) => r.response?.resource)) {
     it(`${rule.id}: response fields go to v2 and back; exactly the declared-lossy ones are lost`, () => {
       const lens = rule.response!.resource!;
-      const mappings = fieldMappings(rule, 'response').filter((m) => !m.v1.includes('[]') && m.fidelity !== 'manual');
+      // copies (cc_email.cc_emails beside cc_emails) are generated consistent by the lens itself: leave them out
+      const mappings = fieldMappings(rule, 'response').filter((m) => !m.v1.includes('[]') && m.fidelity !== 'manual' && !m.copy);
       const declaredLossy = new Set(
         [...walkLens(lens)].filter(({ op, at }) => !at && isLossyOp(op) && (!op.only || op.only === 'response')).map(({ op }) => (op as { path: string }).path),
       );
