@@ -165,3 +165,4 @@ export function loadCatalogue(overlay?: Overlay): Catalogue {
 
 export { fieldMappings, v2FieldName, type FieldMapping } from './fields.ts';
 export { TRANSPORT } from '../../rules/transport.ts';
+export { executePlan, PlanError, type Send, type PlanResult } from './execute.ts';
