@@ -66,7 +66,11 @@ export class Catalogue {
   }
 }
 
-/** Can the codemod rewrite a call of this rule without a human (one v2 call, nothing to decide)? */
+/**
+ * Can the codemod rewrite a call of this rule without a human (one v2 call, nothing to decide)?
+ * Rules with an embed-only second call (a ticket's notes) are not: the codemod rewrites those only
+ * where the code does not read the embedded field.
+ */
 export function isAutoFixable(rule: Rule): boolean {
   const calls = rule.plan.filter((s) => !s.forResponse);
   return calls.length === 1 && (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && !calls[0]!.provides;

@@ -6,7 +6,7 @@ import { worstFidelity } from './converters.ts';
 import type { Facts } from './derivers.ts';
 import { parseBracketFields } from './form.ts';
 import { applyLens, deletePath, getPath, isObject, reverseLens, setPath } from './lens.ts';
-import type { RuleMatcher } from './match.ts';
+import { PLACEHOLDER, type RuleMatcher } from './match.ts';
 import { isV2Path, parseTarget, type ParsedRequest } from './request.ts';
 import type { Fidelity, HttpMethod, Issue, Lens, LensOp, Overlay, Rule, V2Step } from './types.ts';
 
@@ -80,7 +80,8 @@ function fillPath(template: string, params: Obj, issues: Issue[]): string {
       issues.push({ fidelity: 'manual', path: `params.${name}`, message: `the v2 path needs ${name}, which the request does not give` });
       return `{${name}}`;
     }
-    return encodeURIComponent(String(v));
+    // a value only known at run time (`{id}`, `${ticketId}`) stays readable as it was written
+    return PLACEHOLDER.test(String(v)) ? String(v) : encodeURIComponent(String(v));
   });
 }
 

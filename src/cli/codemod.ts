@@ -15,6 +15,7 @@ interface CodemodFlags {
   workers?: string;
   quiet?: boolean;
   diff?: boolean;
+  types?: boolean;
 }
 
 const HELP_AFTER = `
@@ -58,6 +59,7 @@ export function registerCodemod(program: Command): void {
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collectList)
     .option('--workers <n>', 'worker threads (default: one per core for large trees; 0 = in this process)')
     .option('--no-diff', 'print the summary only')
+    .option('--no-types', 'skip the TypeScript pass (ts-morph: v1-shaped interfaces and their uses)')
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], flags: CodemodFlags) => {
@@ -89,6 +91,7 @@ export function registerCodemod(program: Command): void {
         workers,
         include: flags.include,
         exclude: flags.exclude,
+        types: flags.types,
         progress: (done, total, phase) => {
           if (flags.quiet) return;
           const now = Date.now();

@@ -1,0 +1,305 @@
+/**
+ * Auditing one candidate file: JS/TS by syntax tree, HTML by its script blocks (syntax tree,
+ * patterns when they do not parse), other languages by pattern, app configuration by JSON.
+ * Runs the same in the main thread and in workers; results are plain data.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
+import { toFinding } from './classify.ts';
+import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
+import { analyzeSource, FsModuleLoader } from './js/index.ts';
+import { ownParts } from './js/analyze.ts';
+import { fieldMappings } from './fields.ts';
+import type { Site, Span } from './js/types.ts';
+import { chooseRule, matchUrl } from './match-url.ts';
+import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
+import { analyzeText, commentRanges } from './patterns.ts';
+import { configKind, languageOf, relPath } from './walk.ts';
+
+export interface FileTask {
+  abs: string;
+  rel: string;
+  language: Language;
+}
+
+export interface FileResult {
+  rel: string;
+  findings: Finding[];
+  markers: MarkerRecord[];
+  skipped?: SkippedFile;
+  /** Literal URL parts that calls used, `rel\0offset`: `url` findings built from them are not reported separately. */
+  consumed: string[];
+  /** For each `url` finding (by index in `findings`): its literal parts, `rel\0offset`. */
+  urlParts: Array<{ index: number; keys: string[] }>;
+  /** The file went through the syntax tree. */
+  parsed: boolean;
+}
+
+export interface AnalysisContext {
+  root: string;
+  cat: Catalogue;
+  loader: FsModuleLoader;
+}
+
+const MARKER = /@hdmigrate-(todo|ignore)\(([^)]*)\)\s*:?\s*(.*)/g;
+
+const lineIndex = new Map<string, number[]>();
+function lineStarts(text: string): number[] {
+  let s = lineIndex.get(text);
+  if (!s) {
+    s = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) s.push(i + 1);
+    if (lineIndex.size > 50) lineIndex.clear();
+    lineIndex.set(text, s);
+  }
+  return s;
+}
+
+function lineOf(text: string, line: number): string {
+  const starts = lineStarts(text);
+  const start = starts[line - 1];
+  if (start === undefined) return '';
+  const end = text.indexOf('\n', start);
+  const s = text.slice(start, end < 0 ? text.length : end).trim();
+  return s.length > 200 ? `${s.slice(0, 197)}...` : s;
+}
+
+const sourceCache = new Map<string, string>();
+function sourceOf(abs: string): string {
+  let s = sourceCache.get(abs);
+  if (s === undefined) {
+    try {
+      s = readFileSync(abs, 'utf8');
+    } catch {
+      s = '';
+    }
+    if (sourceCache.size > 500) sourceCache.clear();
+    sourceCache.set(abs, s);
+  }
+  return s;
+}
+
+/** Blanks everything outside `<script>` blocks (keeping newlines) so offsets and lines stay those of the HTML file. */
+export function scriptOnly(html: string): string | null {
+  const out = html.replace(/[^\n]/g, ' ').split('');
+  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  let any = false;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const attrs = m[1] ?? '';
+    if (/\bsrc\s*=/.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && !/javascript|ecmascript|module|babel|jsx/.test(type)) continue;
+    const start = m.index + m[0].indexOf('>') + 1;
+    const body = m[2]!;
+    for (let i = 0; i < body.length; i++) out[start + i] = body[i]!;
+    // statement separator between blocks
+    if (start + body.length < out.length && out[start + body.length] !== '\n') out[start + body.length] = ';';
+    any = true;
+  }
+  return any ? out.join('') : null;
+}
+
+function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
+  if (!text.includes('@hdmigrate-')) return [];
+  const ranges = commentRanges(text, lang);
+  const out: MarkerRecord[] = [];
+  MARKER.lastIndex = 0;
+  for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
+    if (!ranges.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+    const before = text.slice(0, m.index);
+    const line = before.split('\n').length;
+    out.push({ file: rel, line, column: m.index - before.lastIndexOf('\n'), type: m[1] as 'todo' | 'ignore', rule: m[2]!.trim(), text: m[3]!.trim() });
+  }
+  return out;
+}
+
+/** Audits one file; never throws. */
+export function analyzeFile(task: FileTask, text: string, ctx: AnalysisContext): FileResult {
+  const result: FileResult = { rel: task.rel, findings: [], markers: [], consumed: [], urlParts: [], parsed: false };
+  try {
+    analyzeInto(task, text, ctx, result);
+  } catch (e) {
+    result.skipped = { file: task.rel, reason: 'parse-error', detail: `audit failed: ${(e as Error).message}` };
+  }
+  return result;
+}
+
+function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult): void {
+  const { cat } = ctx;
+  const config = configKind(task.rel);
+  if (config === 'iparams') {
+    for (const p of checkIparams(text)) {
+      const before = text.slice(0, p.start);
+      const line = before.split('\n').length;
+      const column = p.start - before.lastIndexOf('\n');
+      result.findings.push({
+        file: task.rel,
+        line,
+        column,
+        endLine: line,
+        endColumn: column + Math.max(1, p.end - p.start),
+        language: 'json',
+        kind: 'iparams',
+        rule: p.rule,
+        family: 'iparams',
+        method: null,
+        endpoint: null,
+        v1: null,
+        v2: null,
+        fidelity: null,
+        autofix: false,
+        credits: null,
+        costChange: null,
+        advice: p.advice,
+        message: p.message,
+        snippet: lineOf(text, line),
+        via: 'json',
+        severity: p.severity,
+      });
+    }
+    return;
+  }
+  if (config === 'requests') {
+    requestTemplates(task, text, ctx, result);
+    return;
+  }
+  let sites: Site[] = [];
+  let via: Finding['via'] = 'pattern';
+  if (task.language === 'javascript' || task.language === 'typescript' || task.language === 'html') {
+    const source = task.language === 'html' ? scriptOnly(text) : text;
+    if (source !== null) {
+      // HTML is parsed as plain JS (`x.html` has no parser of its own)
+      const name = task.language === 'html' ? `${task.abs}.js` : task.abs;
+      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader });
+      if (r.parseError) {
+        result.skipped = {
+          file: task.rel,
+          reason: 'parse-error',
+          detail: `${r.parseError.message}${r.parseError.line ? ` (line ${r.parseError.line})` : ''}; audited by pattern instead`,
+        };
+      } else {
+        result.parsed = true;
+        via = 'ast';
+        const fix = (f: string) => (f === name ? task.abs : f);
+        sites = r.sites.map((s) => ({
+          ...s,
+          file: fix(s.file),
+          url: s.url ? { ...s.url, parts: s.url.parts.map((p) => ({ ...p, file: fix(p.file) })) } : undefined,
+        }));
+        for (const m of r.markers) {
+          result.markers.push({ file: task.rel, line: m.span.line, column: m.span.column + 1, type: m.type, rule: m.rule, text: m.text });
+        }
+      }
+    }
+    if (!result.parsed) {
+      sites = analyzeText(cat, text, task.language, task.abs).sites;
+      result.markers.push(...markersIn(text, task.language, task.rel));
+    }
+  } else {
+    sites = analyzeText(cat, text, task.language, task.abs).sites;
+    result.markers.push(...markersIn(text, task.language, task.rel));
+  }
+  analyseSites(task, text, ctx, result, sites, via);
+  embeddedReads(result.findings, ctx.cat);
+}
+
+function analyseSites(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult, sites: Site[], via: Finding['via']): void {
+  const { cat } = ctx;
+  for (const site of sites) {
+    const abs = isAbsolute(site.file) ? site.file : join(dirname(task.abs), site.file);
+    const rel = abs === task.abs ? task.rel : relPath(ctx.root, abs);
+    if (rel.startsWith('..')) continue;
+    const language = abs === task.abs ? task.language : (languageOf(rel) ?? task.language);
+    const src = abs === task.abs ? text : sourceOf(abs);
+    const finding = toFinding(site, { cat, rel, language, snippet: lineOf(src, site.span.line), via });
+    result.findings.push(finding);
+    const relOf = (file: string) => (file === task.abs || file === `${task.abs}.js` ? task.rel : relPath(ctx.root, file));
+    if (site.kind === 'call' && site.url) {
+      for (const p of site.url.parts) if (!p.dynamic && p.node !== 'synthetic') result.consumed.push(`${relOf(p.file)}\0${p.span.start}`);
+    }
+    if (site.kind === 'url' && site.url) {
+      result.urlParts.push({
+        index: result.findings.length - 1,
+        keys: ownParts(site.url.parts, site.file, site.span).map((p) => `${relOf(p.file)}\0${p.span.start}`),
+      });
+    }
+  }
+}
+
+/**
+ * A call whose rule fills an embedded field with a second v2 call (a ticket's `notes`) is only
+ * auto-fixable when the code does not read that field: the reads found in the same file decide.
+ */
+function embeddedReads(findings: Finding[], cat: AnalysisContext['cat']): void {
+  for (const call of findings) {
+    if (call.kind !== 'call' || !call.rule) continue;
+    const rule = cat.get(call.rule);
+    const keys = Object.keys(rule?.response?.embed ?? {});
+    if (!rule || !keys.length) continue;
+    // embed keys are v2 field names (`conversations`); the code reads the v1 names (`notes`)
+    const maps = fieldMappings(rule, 'response');
+    const embed = keys.flatMap((k) => [k, ...maps.filter((m) => m.v2 === k).map((m) => m.v1)]);
+    const read = findings.find(
+      (f) => f.kind === 'response-read' && f.rule === call.rule && f.fields?.some((x) => embed.some((e) => x.v1 === e || x.v1.startsWith(`${e}[]`) || x.v1.startsWith(`${e}.`))),
+    );
+    if (!read) continue;
+    const names = [...new Set(read.fields!.map((x) => x.v1.split(/[.[]/)[0]!).filter((n) => embed.includes(n)))];
+    call.autofix = false;
+    call.advice += ` The code reads ${names.join(', ')} (line ${read.line}), which v2 returns only from the second call.`;
+  }
+}
+
+/** `config/requests.json` request templates of app platform 2.3: `{ name: { schema: { method, host, path } } }`. */
+function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult): void {
+  let root: JNode;
+  try {
+    root = parseJsonWithPositions(text);
+  } catch {
+    return;
+  }
+  for (const m of root.members ?? []) {
+    const schema = m.node.members?.find((x) => x.key === 'schema')?.node;
+    if (!schema) continue;
+    const get = (k: string) => schema.members?.find((x) => x.key === k);
+    const path = get('path');
+    if (!path || path.node.kind !== 'string') continue;
+    const host = get('host')?.node.value;
+    const protocol = get('protocol')?.node.value;
+    const method = String(get('method')?.node.value ?? 'GET').toUpperCase();
+    const pattern = `${protocol === 'http' ? 'http' : 'https'}://${typeof host === 'string' ? host : '{host}'}${String(path.node.value)}`;
+    const um = matchUrl(ctx.cat, pattern);
+    if (!um) continue;
+    const choice = chooseRule(ctx.cat, um, method);
+    const before = text.slice(0, path.node.start);
+    const line = before.split('\n').length;
+    const column = path.node.start - before.lastIndexOf('\n') - 1;
+    const span: Span = { start: path.node.start, end: path.node.end, line, column, endLine: line, endColumn: column + (path.node.end - path.node.start) };
+    const site: Site = {
+      kind: 'call',
+      span,
+      file: task.abs,
+      rule: choice.rule.id,
+      rules: choice.rules,
+      method: choice.methodMismatch ? null : (method as HttpMethod),
+      methodSource: 'option',
+      url: {
+        pattern,
+        path: um.path,
+        template: um.matches[0]!.template,
+        params: um.matches[0]!.params,
+        query: um.query,
+        format: um.format,
+        insecure: um.insecure,
+        origin: um.origin,
+        span,
+        parts: [],
+      },
+      message: `request template "${m.key}": ${method} ${um.target}`,
+      fidelity: choice.rule.fidelity,
+    };
+    const f = toFinding(site, { cat: ctx.cat, rel: task.rel, language: 'json', snippet: lineOf(text, line), via: 'json' });
+    f.client = 'request-template';
+    result.findings.push(f);
+  }
+}

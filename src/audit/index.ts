@@ -1,0 +1,537 @@
+/**
+ * `runAudit`: walk, prefilter, analyse candidates (in process or on a worker pool), merge.
+ *
+ *   const report = await runAudit({ root: 'path/to/repo' });
+ *
+ * The prefilter is one regex built from the catalogue (first literal segments of every v1 path,
+ * payload wrapper names, marker comments); only files that pass it, app configuration files, and
+ * JS/TS files importing a file that passed it are parsed.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
+import { analyzeFile, type FileResult, type FileTask } from './file-analysis.ts';
+import { FsModuleLoader } from './js/index.ts';
+import { escapeRegex } from './match-url.ts';
+import { createScanWorker, nodeFs, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
+import {
+  REPORT_VERSION,
+  type AuditReport,
+  type FamilySummary,
+  type FileSummary,
+  type Finding,
+  type FindingFamily,
+  type FindingKind,
+  type MarkerRecord,
+  type SkippedFile,
+  type Summary,
+} from './model.ts';
+import { mergeTraffic, readUsageLog } from './traffic.ts';
+import { configKind, walk, type WalkedFile } from './walk.ts';
+
+export type { AuditReport, Finding, Summary } from './model.ts';
+
+export interface AuditOptions {
+  /** Folder (or single file) to audit. */
+  root: string;
+  include?: string[];
+  exclude?: string[];
+  /** Honour .gitignore (default true). */
+  gitignore?: boolean;
+  overlay?: Overlay;
+  /** Usage log (JSONL) to merge. */
+  traffic?: string;
+  /** Worker threads: 0/1 = in process; default: all cores when the candidate set is large. */
+  jobs?: number;
+  /** Files larger than this are skipped as huge (default 2 MB). */
+  maxFileSize?: number;
+  /** Called as files are audited. */
+  onProgress?: (done: number, total: number, phase: 'scan' | 'analyse') => void;
+  catalogue?: Catalogue;
+}
+
+export const VERSION = '0.1.0';
+const DEFAULT_MAX = 2 * 1024 * 1024;
+const MINIFIED_LINE = 2500;
+/** Below this many candidate bytes the pool costs more than it saves. */
+const POOL_MIN_BYTES = 1_500_000;
+const POOL_MIN_FILES = 400;
+/** From this many files on, a plain worker reads the tree while this thread analyses. */
+const SCAN_WORKER_MIN_FILES = 3000;
+
+type Candidate = WalkedFile & { text: string; size: number };
+
+/** Needles (raw bytes) and the precise prefilter for the scan, both from the catalogue. */
+export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
+  const needles = new Set<string>(['@hdmigrate-']);
+  for (const r of cat.rules) {
+    for (const p of r.v1.paths) {
+      const seg = p.split('/').filter(Boolean)[0];
+      if (seg && !seg.startsWith(':')) needles.add(seg);
+    }
+    if (r.request?.wrapper?.includes('_')) needles.add(r.request.wrapper);
+  }
+  return { maxSize, needles: [...needles], prefilter: prefilterFor(cat).source, minifiedLine: MINIFIED_LINE };
+}
+
+const prefilterCache = new WeakMap<Catalogue, RegExp>();
+
+/** The cheap test every file goes through before anything is parsed. */
+export function prefilterFor(cat: Catalogue): RegExp {
+  let re = prefilterCache.get(cat);
+  if (re) return re;
+  const first = new Set<string>();
+  const wrappers = new Set<string>();
+  for (const r of cat.rules) {
+    for (const p of r.v1.paths) {
+      const seg = p.split('/').filter(Boolean)[0];
+      if (seg && !seg.startsWith(':')) first.add(seg);
+    }
+    if (r.request?.wrapper?.includes('_')) wrappers.add(r.request.wrapper);
+  }
+  const words = [...first].map(escapeRegex).join('|');
+  const wrap = [...wrappers].map(escapeRegex).join('|');
+  // a first path segment next to a path/quote character, a distinctive wrapper, or a marker
+  re = new RegExp(`[/'"\`](?:${words})(?:[/'"\`.?\\s]|$)|${wrap ? `${wrap}|` : ''}@hdmigrate-`);
+  prefilterCache.set(cat, re);
+  return re;
+}
+
+
+
+
+function stemOf(p: string): string {
+  const b = basename(p).replace(/\.[^.]+$/, '');
+  return b === 'index' ? basename(dirname(p)) : b;
+}
+
+const ORDER: Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
+
+function isJs(lang: string): boolean {
+  return lang === 'javascript' || lang === 'typescript';
+}
+
+export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
+  const t0 = Date.now();
+  const cat = opts.catalogue ?? loadCatalogue(opts.overlay);
+  let root = resolve(opts.root);
+  const maxSize = opts.maxFileSize ?? DEFAULT_MAX;
+  const cfg = scanConfig(cat, maxSize);
+  const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
+  // the scan worker starts while the tree is walked; it is dropped if the tree turns out small
+  let scanWorker: ScanWorker | null = null;
+  if (opts.jobs !== 1 && cores > 1) {
+    try {
+      scanWorker = createScanWorker(cfg);
+    } catch {
+      scanWorker = null;
+    }
+  }
+  let walked: { files: WalkedFile[]; skipped: SkippedFile[] };
+  const st = statSync(root);
+  if (st.isFile()) {
+    const single = basename(root);
+    root = dirname(root);
+    walked = walk(root, { include: [single], gitignore: false });
+  } else {
+    walked = walk(root, { include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore });
+  }
+  const tWalk = Date.now();
+  const skipped: SkippedFile[] = [...walked.skipped];
+
+  // ---- scan and analyse -----------------------------------------------------------------------
+  // Small trees: read and analyse in this thread. Large trees: a plain worker reads and prefilters
+  // (no TypeScript loader, so it starts at once) while this thread analyses the candidates it
+  // streams back; a large leftover of candidates also goes to TypeScript workers.
+  const loader = new FsModuleLoader();
+  const ctx = { root, cat, loader };
+  const queue: Candidate[] = [];
+  const candidates: Candidate[] = [];
+  const others: Array<{ file: WalkedFile; imports: string[] }> = [];
+  const results: FileResult[] = [];
+  const total = walked.files.length;
+  let scanned = 0;
+  let analysed = 0;
+  const handle = (r: ScanResult) => {
+    scanned++;
+    if (opts.onProgress && scanned % 500 === 0) opts.onProgress(scanned, total, 'scan');
+    if (r.kind === 'candidate') {
+      const c = { ...r.file, text: r.text, size: r.size };
+      candidates.push(c);
+      queue.push(c);
+    } else if (r.kind === 'skipped') skipped.push(r.skipped);
+    else if (r.kind === 'imports') others.push({ file: r.file, imports: r.imports });
+  };
+  const analyseOne = (c: Candidate) => {
+    results.push(analyzeFile(c, c.text, ctx));
+    analysed++;
+    opts.onProgress?.(analysed, Math.max(analysed, candidates.length), 'analyse');
+  };
+  const files = walked.files.map((f) => ({ ...f, config: configKind(f.rel) !== null }));
+  const streaming = scanWorker !== null && files.length >= SCAN_WORKER_MIN_FILES;
+  if (!streaming) scanWorker?.terminate();
+  let scannedInWorker = false;
+  let waited = 0;
+  let mainScanned = 0;
+  let lastResultAt = 0;
+  let scanWorkerMs = 0;
+  if (streaming) {
+    let done = false;
+    let failed = false;
+    let wake: (() => void) | null = null;
+    const worker = scanWorker!.start(files, (r) => {
+      lastResultAt = Date.now();
+      if (r.kind === 'none') return;
+      handle(r);
+      wake?.();
+    });
+    const scan = worker.done.then(
+      () => {
+        done = true;
+        wake?.();
+      },
+      () => {
+        failed = done = true;
+        wake?.();
+      },
+    );
+    const state = {};
+    let ownScanned = 0;
+    let filesLeft = true;
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        analyseOne(next);
+        await new Promise((r) => setImmediate(r)); // let the scan results in
+        continue;
+      }
+      if (done) break;
+      // nothing to analyse yet: read files too, from the same counter as the worker
+      if (filesLeft) {
+        for (let k = 0; k < 16; k++) {
+          const i = worker.takeNext();
+          if (i >= files.length) {
+            filesLeft = false;
+            break;
+          }
+          const r = scanFile(nodeFs, files[i]!, cfg, state);
+          ownScanned++;
+          if (r.kind !== 'none') handle(r);
+          else scanned++;
+        }
+        await new Promise((r) => setImmediate(r));
+        continue;
+      }
+      const w0 = Date.now();
+      await new Promise<void>((r) => (wake = r));
+      waited += Date.now() - w0;
+      wake = null;
+    }
+    await scan;
+    scanWorkerMs = Date.now() - tWalk;
+    mainScanned = ownScanned;
+    scannedInWorker = !failed;
+    if (failed) {
+      // start again in this thread
+      for (const list of [queue, candidates, others, results] as unknown[][]) list.length = 0;
+      skipped.length = walked.skipped.length;
+      analysed = 0;
+    }
+  }
+  if (!scannedInWorker) {
+    const state = {};
+    for (const f of files) handle(scanFile(nodeFs, f, cfg, state));
+  }
+  // JS/TS files importing a candidate module (constants, config, helpers) are candidates too
+  for (let round = 0; round < 3 && others.length; round++) {
+    const stems = new Set(candidates.filter((c) => isJs(c.language)).map((c) => stemOf(c.abs)));
+    const byAbs = new Set(candidates.map((c) => c.abs));
+    let added = 0;
+    for (let i = others.length - 1; i >= 0; i--) {
+      const o = others[i]!;
+      const hit = o.imports.some((spec) => {
+        if (!stems.has(stemOf(spec.replace(/\/$/, '')))) return false;
+        const abs = loader.resolve(o.file.abs, spec);
+        return !!abs && byAbs.has(abs);
+      });
+      if (!hit) continue;
+      let text = '';
+      try {
+        text = readFileSync(o.file.abs, 'utf8');
+      } catch {
+        /* the analysis reports what it cannot read */
+      }
+      const c = { ...o.file, text, size: text.length };
+      candidates.push(c);
+      queue.push(c);
+      others.splice(i, 1);
+      added++;
+    }
+    if (!added) break;
+  }
+  const tScan = Date.now();
+  const bytes = queue.reduce((n, c) => n + c.size, 0);
+  const jobs = opts.jobs ?? (bytes >= POOL_MIN_BYTES || queue.length >= POOL_MIN_FILES ? cores : 1);
+  let analysisWorkers = 0;
+  if (jobs > 1 && queue.length > 1) {
+    // TypeScript workers take most of the rest; this thread works on its share meanwhile
+    const share = Math.floor(queue.length / jobs);
+    const mine = queue.splice(0, share);
+    const tasks: FileTask[] = queue.splice(0).map((c) => ({ abs: c.abs, rel: c.rel, language: c.language }));
+    const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
+    for (const c of mine) {
+      analyseOne(c);
+      await new Promise((r) => setImmediate(r));
+    }
+    try {
+      results.push(...(await pool));
+      analysisWorkers = Math.max(1, Math.min(jobs - 1, tasks.length));
+    } catch {
+      const doneRel = new Set(results.map((r) => r.rel));
+      for (const t of tasks) if (!doneRel.has(t.rel)) analyseOne(candidates.find((c) => c.rel === t.rel)!);
+    }
+  } else {
+    for (const c of queue.splice(0)) analyseOne(c);
+  }
+  const order = new Map(walked.files.map((f, i) => [f.rel, i]));
+  results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));
+  skipped.sort((a, b) => a.file.localeCompare(b.file));
+
+  // ---- merge ----------------------------------------------------------------------------------
+  const tAnalyse = Date.now();
+  const report = buildReport(results, {
+    root,
+    cat,
+    skipped,
+    scanned: walked.files.length,
+    candidates: candidates.length,
+    files: walked.files,
+    traffic: opts.traffic,
+    t0,
+  });
+  report.summary.phases = { walk: tWalk - t0, scan: tScan - tWalk, analyse: tAnalyse - tScan, merge: Date.now() - tAnalyse };
+  if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, streamEnd: scanWorkerMs, mainScanned });
+  report.summary.threads = { scanWorker: scannedInWorker, analysisWorkers };
+  return report;
+}
+
+
+/**
+ * A worker thread running a TypeScript module. `execArgv: ['--import', 'tsx']` does not register
+ * tsx inside workers on Node 20, so a one-line bootstrap registers it, then imports the module.
+ */
+export function startTsWorker(entry: URL, workerData: unknown): Worker {
+  const api = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/** Spreads the candidate files over worker threads (balanced by size) and gathers their results. */
+function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {
+  const chunks: FileTask[][] = Array.from({ length: n }, () => []);
+  tasks.forEach((t, i) => chunks[i % n]!.push(t));
+  const results: FileResult[] = [];
+  let done = 0;
+  return new Promise((resolvePromise, reject) => {
+    let finished = 0;
+    let failed = false;
+    for (const chunk of chunks) {
+      const w = startTsWorker(new URL('./worker.ts', import.meta.url), { root, overlay, tasks: chunk });
+      w.on('message', (msg: FileResult | { done: true }) => {
+        if ('done' in msg) return;
+        results.push(msg);
+        done++;
+        onProgress?.(done, tasks.length, 'analyse');
+      });
+      w.on('error', (e) => {
+        if (!failed) {
+          failed = true;
+          reject(e);
+        }
+      });
+      w.on('exit', () => {
+        finished++;
+        if (finished === chunks.length && !failed) {
+          const order = new Map(tasks.map((t, i) => [t.rel, i]));
+          results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));
+          resolvePromise(results);
+        }
+      });
+    }
+  });
+}
+
+interface MergeInput {
+  root: string;
+  cat: Catalogue;
+  skipped: SkippedFile[];
+  scanned: number;
+  candidates: number;
+  files: WalkedFile[];
+  traffic?: string;
+  t0: number;
+}
+
+function findingKey(f: Finding): string {
+  return `${f.file}\0${f.line}\0${f.column}\0${f.kind}\0${f.rule}`;
+}
+
+/** Merges per-file results: dedupe, URLs used by calls elsewhere, build twins, ignore markers, traffic, summary. */
+export function buildReport(results: FileResult[], input: MergeInput): AuditReport {
+  const skipped = [...input.skipped];
+  const markers: MarkerRecord[] = [];
+  const consumed = new Set<string>();
+  let parsed = 0;
+  for (const r of results) {
+    if (r.skipped) skipped.push(r.skipped);
+    markers.push(...r.markers);
+    for (const c of r.consumed) consumed.add(c);
+    if (r.parsed) parsed++;
+  }
+  const seen = new Set<string>();
+  let findings: Finding[] = [];
+  for (const r of results) {
+    const dropped = new Set<number>();
+    for (const u of r.urlParts) if (u.keys.some((k) => consumed.has(k))) dropped.add(u.index);
+    r.findings.forEach((f, i) => {
+      if (dropped.has(i)) return;
+      const k = findingKey(f);
+      if (seen.has(k)) return;
+      seen.add(k);
+      findings.push(f);
+    });
+  }
+
+  // build twins: x.js compiled from x.ts beside it
+  const twins: Summary['twins'] = [];
+  const rels = new Set(input.files.map((f) => f.rel));
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
+  const drop = new Set<Finding>();
+  for (const gen of [...byFile.keys()].sort()) {
+    if (!/\.(c|m)?jsx?$/.test(gen)) continue;
+    const stem = gen.slice(0, -extname(gen).length);
+    const source = ['.ts', '.tsx', '.mts', '.cts'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
+    if (!source) continue;
+    twins.push({ source, generated: gen });
+    const srcFindings = (byFile.get(source) ?? []).slice();
+    for (const g of byFile.get(gen)!) {
+      const idx = srcFindings.findIndex((s) => s.kind === g.kind && s.rule === g.rule && s.method === g.method);
+      if (idx >= 0) {
+        const s = srcFindings.splice(idx, 1)[0]!;
+        (s.twins ??= []).push(`${gen}:${g.line}`);
+        drop.add(g);
+      } else {
+        g.generatedFrom = source;
+      }
+    }
+  }
+  findings = findings.filter((f) => !drop.has(f));
+
+  // @hdmigrate-ignore(<rule>) on the line or the line above silences a finding
+  const ignores = markers.filter((m) => m.type === 'ignore');
+  if (ignores.length) {
+    for (const f of findings) {
+      if (ignores.some((m) => m.file === f.file && (m.line === f.line || m.line === f.line - 1) && (m.rule === f.rule || m.rule === '*' || m.rule === f.family))) {
+        f.ignored = true;
+      }
+    }
+  }
+
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind)));
+  skipped.sort((a, b) => a.file.localeCompare(b.file));
+  markers.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+
+  const summary = summarize(findings, markers, skipped, input, parsed);
+  summary.twins = twins;
+  if (input.traffic) summary.traffic = mergeTraffic(findings, readUsageLog(input.traffic, input.cat));
+  summary.durationMs = Date.now() - input.t0;
+  return { summary, findings, markers, skipped };
+}
+
+function sourceFromMap(root: string, gen: string, rels: Set<string>): string | undefined {
+  try {
+    const text = readFileSync(join(root, gen), 'utf8');
+    const m = /\/\/[#@] sourceMappingURL=([^\s]+)\s*$/.exec(text);
+    if (!m || m[1]!.startsWith('data:')) return undefined;
+    const mapRel = join(dirname(gen), m[1]!);
+    const map = JSON.parse(readFileSync(join(root, mapRel), 'utf8')) as { sources?: string[]; sourceRoot?: string };
+    for (const s of map.sources ?? []) {
+      const rel = join(dirname(mapRel), map.sourceRoot ?? '', s).split('\\').join('/');
+      if (rels.has(rel)) return rel;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+export function summarize(findings: Finding[], markers: MarkerRecord[], skipped: SkippedFile[], input: Pick<MergeInput, 'root' | 'scanned' | 'candidates'>, parsed: number): Summary {
+  const counted = findings.filter((f) => !f.ignored && !f.inComment);
+  const byKind: Partial<Record<FindingKind, number>> = {};
+  const byFidelity: Record<Fidelity, number> = { exact: 0, lossy: 0, manual: 0, none: 0 };
+  const families = new Map<FindingFamily, FamilySummary>();
+  const rules = new Map<string, { rule: string; findings: number; fidelity: Fidelity | null; autofix: boolean }>();
+  const files = new Map<string, FileSummary>();
+  let autofix = 0;
+  let creditDelta = 0;
+  for (const f of counted) {
+    byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+    if (f.fidelity) byFidelity[f.fidelity]++;
+    if (f.autofix) autofix++;
+    if (f.kind === 'call' && f.costChange) creditDelta += f.costChange;
+    let fam = families.get(f.family);
+    if (!fam) {
+      fam = { family: f.family, findings: 0, autofix: 0, byFidelity: { exact: 0, lossy: 0, manual: 0, none: 0 } };
+      families.set(f.family, fam);
+    }
+    fam.findings++;
+    if (f.autofix) fam.autofix++;
+    if (f.fidelity) fam.byFidelity[f.fidelity]++;
+    if (f.rule) {
+      const r = rules.get(f.rule) ?? { rule: f.rule, findings: 0, fidelity: f.fidelity, autofix: true };
+      r.findings++;
+      if (f.fidelity && (!r.fidelity || ORDER.indexOf(f.fidelity) > ORDER.indexOf(r.fidelity))) r.fidelity = f.fidelity;
+      if (!f.autofix) r.autofix = false;
+      rules.set(f.rule, r);
+    }
+    const fs = files.get(f.file) ?? { file: f.file, findings: 0, autofix: 0, worst: null, manual: 0 };
+    fs.findings++;
+    if (f.autofix) fs.autofix++;
+    else fs.manual++;
+    if (f.fidelity && (!fs.worst || ORDER.indexOf(f.fidelity) > ORDER.indexOf(fs.worst))) fs.worst = f.fidelity;
+    files.set(f.file, fs);
+  }
+  const worstFiles = [...files.values()].sort(
+    (a, b) =>
+      b.manual - a.manual ||
+      ORDER.indexOf(b.worst ?? 'exact') - ORDER.indexOf(a.worst ?? 'exact') ||
+      b.findings - a.findings ||
+      a.file.localeCompare(b.file),
+  );
+  return {
+    tool: { name: 'hdmigrate', version: VERSION, reportVersion: REPORT_VERSION },
+    root: input.root,
+    files: { scanned: input.scanned, candidates: input.candidates, parsed, withFindings: files.size, skipped: skipped.length },
+    findings: counted.length,
+    autofix,
+    manual: counted.length - autofix,
+    inComments: findings.filter((f) => f.inComment && !f.ignored).length,
+    ignored: findings.filter((f) => f.ignored).length,
+    byKind,
+    byFidelity,
+    byFamily: [...families.values()].sort((a, b) => b.findings - a.findings || a.family.localeCompare(b.family)),
+    byRule: [...rules.values()].sort((a, b) => b.findings - a.findings || a.rule.localeCompare(b.rule)),
+    worstFiles,
+    markers: { todo: markers.filter((m) => m.type === 'todo').length, ignore: markers.filter((m) => m.type === 'ignore').length },
+    creditDelta,
+    twins: [],
+    durationMs: 0,
+  };
+}

@@ -1,0 +1,591 @@
+/**
+ * Recognising HTTP requests by the shape of the call: which client, where the URL, method, body,
+ * query object and base URL are. Receivers are resolved through imports and bindings
+ * (`import got from 'got'`, `const api = axios.create({ baseURL })`, `const { request } = require('undici')`),
+ * with global names for browsers, Apps Script and app frameworks.
+ */
+import type { ModuleInfo } from './module.ts';
+import { memberPath } from './module.ts';
+import type { Node } from './parse.ts';
+import { Evaluator, isStringLiteral, unwrapExpr, type Frames, type Value } from './evaluate.ts';
+import type { ClientKind } from './types.ts';
+
+export interface NodeRef {
+  mod: ModuleInfo;
+  node: Node;
+  frames: Frames;
+}
+
+export interface CallShape {
+  client: ClientKind;
+  /** Callee text as written. */
+  callee: string;
+  url?: NodeRef;
+  /** A URL computed from option parts (https.request host + path). */
+  urlValue?: Value;
+  base?: NodeRef;
+  method?: string;
+  methodRef?: NodeRef;
+  methodSource: 'callee' | 'option' | 'argument' | 'default' | null;
+  options?: NodeRef;
+  body?: NodeRef;
+  bodyProperty?: string;
+  /** Query object (`params`, `qs`, `searchParams`, jQuery GET `data`). */
+  query?: NodeRef;
+  insecure?: boolean;
+  /** Chained calls on the request (`.send(x)`, `.field(k, v)`). */
+  chain?: Node[];
+}
+
+const PACKAGES: Record<string, ClientKind> = {
+  axios: 'axios',
+  request: 'request',
+  'request-promise': 'request',
+  'request-promise-native': 'request',
+  got: 'got',
+  superagent: 'superagent',
+  needle: 'needle',
+  unirest: 'unirest',
+  'node-fetch': 'fetch',
+  'cross-fetch': 'fetch',
+  'isomorphic-fetch': 'fetch',
+  'isomorphic-unfetch': 'fetch',
+  'whatwg-fetch': 'fetch',
+  undici: 'undici',
+  https: 'https',
+  http: 'http',
+  jquery: 'jquery',
+  ky: 'ky',
+  'global:fetch': 'fetch',
+  'global:$': 'jquery',
+  'global:jQuery': 'jquery',
+  'global:UrlFetchApp': 'urlfetchapp',
+  'global:axios': 'axios',
+  'global:superagent': 'superagent',
+  'global:$request': 'app-request',
+  'global:ky': 'ky',
+};
+
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+export const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+export function verbMethod(op: string): string {
+  const m = op.toUpperCase();
+  return m === 'DEL' ? 'DELETE' : m;
+}
+
+/** Callees whose string arguments are never requests (logs, tests descriptions). */
+export const NON_REQUEST_CALLEES = /^(console|logger|log|debug|winston|pino|assert|describe|it|test|expect|t|chai|should|require|import|Logger)(\.|$)/;
+
+export class ClientRecognizer {
+  constructor(private readonly ev: Evaluator) {}
+
+  /** The client kind of a receiver value (`axios`, an axios instance, `https`). */
+  private kindOf(v: Value): { kind: ClientKind; member: string[]; inst?: Extract<Value, { t: 'inst' }> } | null {
+    // a parameter named like a well-known global (`(function ($) { ... })(jQuery)`)
+    if (v.t === 'unknown' && PACKAGES[`global:${v.name}`] && v.name !== 'fetch') {
+      return { kind: PACKAGES[`global:${v.name}`]!, member: [] };
+    }
+    if (v.t === 'pkg') {
+      const kind = PACKAGES[v.name];
+      if (kind) {
+        // import { fetch } from 'undici' / const { get } = require('https')
+        if (kind === 'undici' && v.member[0] === 'fetch') return { kind: 'fetch', member: v.member.slice(1) };
+        return { kind, member: v.member };
+      }
+      return null;
+    }
+    if (v.t === 'inst') {
+      const base = v.of.replace(/^global:/, '');
+      if (base === 'XMLHttpRequest') return { kind: 'xhr', member: [], inst: v };
+      const root = base.split('.')[0]!;
+      const kind = PACKAGES[root] ?? PACKAGES[`global:${root}`];
+      if (kind) return { kind, member: [], inst: v };
+    }
+    return null;
+  }
+
+  private ref(mod: ModuleInfo, node: Node | undefined, frames: Frames): NodeRef | undefined {
+    return node ? { mod, node, frames } : undefined;
+  }
+
+  /** An options object argument (object literal or a binding holding one). */
+  private options(mod: ModuleInfo, node: Node | undefined, frames: Frames): Extract<Value, { t: 'obj' }> | undefined {
+    if (!node) return undefined;
+    const v = this.ev.eval(mod, node, frames);
+    return v.t === 'obj' ? v : undefined;
+  }
+
+  private prop(obj: Extract<Value, { t: 'obj' }> | undefined, ...keys: string[]): (NodeRef & { key: string }) | undefined {
+    if (!obj) return undefined;
+    for (const key of keys) {
+      const found = this.ev.objectPropertyNode(obj, key);
+      if (found) {
+        const p = found.prop;
+        const value = p.value ?? p;
+        return { mod: found.mod, node: value, frames: found.frames, key };
+      }
+    }
+    return undefined;
+  }
+
+  private methodFromRef(r: NodeRef | undefined): string | undefined {
+    if (!r) return undefined;
+    const v = this.ev.eval(r.mod, r.node, r.frames);
+    if (v.t !== 'str' || v.parts.some((p) => p.dynamic)) return undefined;
+    const m = v.parts.map((p) => p.text).join('').toUpperCase();
+    return HTTP_METHODS.has(m) ? m : undefined;
+  }
+
+  /** Chained calls on a call result: `superagent.post(u).set(..).send(body).end(cb)`. */
+  chainOf(mod: ModuleInfo, call: Node): Node[] {
+    const out: Node[] = [];
+    let cur = call;
+    for (;;) {
+      const parent = mod.parent.get(cur);
+      if (!parent || (parent.type !== 'MemberExpression' && parent.type !== 'OptionalMemberExpression') || parent.object !== cur) break;
+      const gp = mod.parent.get(parent);
+      if (!gp || (gp.type !== 'CallExpression' && gp.type !== 'OptionalCallExpression') || gp.callee !== parent) break;
+      out.push(gp);
+      cur = gp;
+    }
+    return out;
+  }
+
+  /** Calls made on the variable a call result (or object) is stored in: `req.write(x)`, `xhr.send(x)`. */
+  callsOnBinding(mod: ModuleInfo, holder: Node): Node[] {
+    let id: Node | undefined;
+    if (holder.type === 'Identifier') id = holder;
+    else {
+      const parent = mod.parent.get(holder);
+      if (parent?.type === 'VariableDeclarator' && parent.init === holder && parent.id.type === 'Identifier') id = parent.id;
+      else if (parent?.type === 'AssignmentExpression' && parent.right === holder && parent.left.type === 'Identifier') id = parent.left;
+    }
+    if (!id) return [];
+    const b = (mod.scopeOf.get(id) ?? mod.root).lookup(id.name);
+    if (!b) return [];
+    const out: Node[] = [];
+    for (const ref of b.refs) {
+      const parent = mod.parent.get(ref);
+      if (parent?.type === 'MemberExpression' && parent.object === ref) {
+        const gp = mod.parent.get(parent);
+        if (gp?.type === 'CallExpression' && gp.callee === parent) out.push(gp);
+      }
+    }
+    return out;
+  }
+
+  /** Recognises a request call; null when the callee is not a known client shape. */
+  recognize(mod: ModuleInfo, node: Node, frames: Frames): CallShape | null {
+    const callee = unwrapExpr(node.callee);
+    const args: Node[] = node.arguments ?? [];
+    const calleeText = calleeName(mod, callee);
+    const isNew = node.type === 'NewExpression';
+    let receiver: Value | undefined;
+    let op = '';
+    if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
+      op = callee.computed ? (isStringLiteral(callee.property) ? String(callee.property.value) : '') : callee.property.name;
+      receiver = this.ev.eval(mod, callee.object, frames);
+    }
+    const direct = this.ev.eval(mod, callee, frames);
+
+    if (isNew) {
+      if (direct.t === 'pkg' && (direct.name === 'global:Request' || direct.member[0] === 'Request')) {
+        return this.fetchLike('fetch', calleeText, mod, args, frames, '');
+      }
+      return null;
+    }
+
+    // the callee itself is a client (`fetch(u)`, `axios(cfg)`, `got(u)`, `request(opts)`, `needle('put', u)`)
+    const dk = this.kindOf(direct);
+    if (dk && dk.member.length <= 1) {
+      const dop = dk.member[0] ?? '';
+      const shape = this.byKind(dk.kind, dop, calleeText, mod, node, args, frames, dk.inst);
+      if (shape) return shape;
+    }
+    // a member call on a client (`axios.post`, `api.get` for an axios instance, `https.request`)
+    if (receiver) {
+      const rk = this.kindOf(receiver);
+      if (rk && rk.member.length === 0) {
+        const shape = this.byKind(rk.kind, op, calleeText, mod, node, args, frames, rk.inst);
+        if (shape) return shape;
+      }
+    }
+    // form-data: `form.submit({ host, path }, cb)` posts the form
+    if (op === 'submit' && receiver?.t === 'inst' && /form-data|FormData/.test(receiver.of)) {
+      const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+      const opts = first?.t === 'obj' ? first : undefined;
+      const url = opts ? this.prop(opts, 'path') : this.ref(mod, args[0], frames);
+      const protocol = this.prop(opts, 'protocol');
+      const protoText = protocol ? Evaluator.text(this.ev.eval(protocol.mod, protocol.node, protocol.frames)) : undefined;
+      return {
+        client: 'form-data',
+        callee: calleeText,
+        url,
+        method: 'POST',
+        methodSource: 'default',
+        options: opts ? this.ref(mod, args[0], frames) : undefined,
+        body: { mod, node: callee.object, frames },
+        insecure: protoText === 'http:',
+      };
+    }
+    // app frameworks: `client.request.get(url, options)` (any receiver named by shape)
+    const path = memberPath(callee);
+    if (path && path.length >= 3 && path[path.length - 2] === 'request' && VERBS.has(op)) {
+      return this.appRequest('app-client', calleeText, op, mod, args, frames);
+    }
+    if (path && path.length === 2 && path[0] === '$request' && VERBS.has(op)) {
+      return this.appRequest('app-request', calleeText, op, mod, args, frames);
+    }
+    // XMLHttpRequest-like: `x.open('PUT', url)`
+    if (op === 'open' && args.length >= 2) {
+      const mref = this.ref(mod, args[0], frames);
+      const method = this.methodFromRef(mref);
+      if (method) {
+        const holder = unwrapExpr(callee.object);
+        const sends = this.callsOnBinding(mod, holder).filter((c) => c.callee.property?.name === 'send' && c.arguments.length > 0);
+        return {
+          client: 'xhr',
+          callee: calleeText,
+          url: this.ref(mod, args[1], frames),
+          method,
+          methodRef: mref,
+          methodSource: 'argument',
+          body: sends[0] ? this.ref(mod, sends[0].arguments[0], frames) : undefined,
+        };
+      }
+    }
+    // any `<x>.get|post|put|delete(url, ...)` (Angular HttpClient, nock, custom clients)
+    if (receiver && VERBS.has(op) && args.length > 0 && !NON_REQUEST_CALLEES.test(calleeText)) {
+      const hasBody = op === 'post' || op === 'put' || op === 'patch';
+      return {
+        client: 'generic',
+        callee: calleeText,
+        url: this.ref(mod, args[0], frames),
+        method: verbMethod(op),
+        methodRef: { mod, node: callee.property, frames },
+        methodSource: 'callee',
+        body: hasBody ? this.ref(mod, args[1], frames) : undefined,
+      };
+    }
+    return null;
+  }
+
+  private appRequest(client: ClientKind, callee: string, op: string, mod: ModuleInfo, args: Node[], frames: Frames): CallShape {
+    const opts = this.options(mod, args[1], frames);
+    const body = this.prop(opts, 'body', 'json');
+    const calleeNode = undefined;
+    void calleeNode;
+    return {
+      client,
+      callee,
+      url: this.ref(mod, args[0], frames),
+      method: verbMethod(op),
+      methodSource: 'callee',
+      options: this.ref(mod, args[1], frames),
+      body,
+      bodyProperty: body?.key,
+    };
+  }
+
+  private fetchLike(client: ClientKind, callee: string, mod: ModuleInfo, args: Node[], frames: Frames, op: string): CallShape {
+    const opts = this.options(mod, args[1], frames);
+    const mref = this.prop(opts, 'method');
+    const method = op && VERBS.has(op) ? verbMethod(op) : this.methodFromRef(mref);
+    const body = this.prop(opts, 'body', 'json');
+    return {
+      client,
+      callee,
+      url: this.ref(mod, args[0], frames),
+      method: method ?? 'GET',
+      methodRef: op && VERBS.has(op) ? undefined : mref,
+      methodSource: op && VERBS.has(op) ? 'callee' : method ? 'option' : 'default',
+      options: this.ref(mod, args[1], frames),
+      body,
+      bodyProperty: body?.key,
+      query: this.prop(opts, 'searchParams'),
+      base: this.prop(opts, 'prefixUrl'),
+    };
+  }
+
+  private byKind(
+    kind: ClientKind,
+    op: string,
+    callee: string,
+    mod: ModuleInfo,
+    node: Node,
+    args: Node[],
+    frames: Frames,
+    inst?: Extract<Value, { t: 'inst' }>,
+  ): CallShape | null {
+    const calleeNode = unwrapExpr(node.callee);
+    const opRef: NodeRef | undefined =
+      (calleeNode.type === 'MemberExpression' || calleeNode.type === 'OptionalMemberExpression') && !calleeNode.computed
+        ? { mod, node: calleeNode.property, frames }
+        : undefined;
+    const instConfig = inst ? this.options(inst.mod, inst.node.arguments?.[0], inst.frames) : undefined;
+    const verb = VERBS.has(op);
+    switch (kind) {
+      case 'fetch':
+      case 'ky':
+        if (op === '' || op === 'fetch' || (kind === 'ky' && verb)) return this.fetchLike(kind, callee, mod, args, frames, kind === 'ky' ? op : '');
+        return null;
+      case 'undici':
+        if (op === 'request' || op === 'fetch') return { ...this.fetchLike(op === 'fetch' ? 'fetch' : 'undici', callee, mod, args, frames, ''), client: op === 'fetch' ? 'fetch' : 'undici' };
+        return null;
+      case 'axios': {
+        if (op === 'create' || op === 'defaults' || op === 'interceptors' || op === 'isAxiosError') return null;
+        let url: NodeRef | undefined;
+        let config: Extract<Value, { t: 'obj' }> | undefined;
+        let configNode: Node | undefined;
+        let body: (NodeRef & { key?: string }) | undefined;
+        if (op === '' || op === 'request') {
+          const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+          if (first?.t === 'obj') {
+            config = first;
+            configNode = args[0];
+          } else {
+            url = this.ref(mod, args[0], frames);
+            config = this.options(mod, args[1], frames);
+            configNode = args[1];
+          }
+        } else if (op === 'get' || op === 'delete' || op === 'head' || op === 'options') {
+          url = this.ref(mod, args[0], frames);
+          config = this.options(mod, args[1], frames);
+          configNode = args[1];
+        } else if (op === 'post' || op === 'put' || op === 'patch') {
+          url = this.ref(mod, args[0], frames);
+          body = this.ref(mod, args[1], frames);
+          config = this.options(mod, args[2], frames);
+          configNode = args[2];
+        } else return null;
+        url ??= this.prop(config, 'url');
+        const mref = verb ? opRef : this.prop(config, 'method');
+        const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
+        if (!body) {
+          const d = this.prop(config, 'data');
+          if (d) body = d;
+        }
+        return {
+          client: 'axios',
+          callee,
+          url,
+          base: this.prop(config, 'baseURL') ?? this.prop(instConfig, 'baseURL'),
+          method,
+          methodRef: mref,
+          methodSource: verb ? 'callee' : mref ? 'option' : 'default',
+          options: configNode ? this.ref(mod, configNode, frames) : undefined,
+          body,
+          bodyProperty: body?.key,
+          query: this.prop(config, 'params'),
+        };
+      }
+      case 'request':
+      case 'got': {
+        if (op !== '' && !verb) return null;
+        const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+        let opts: Extract<Value, { t: 'obj' }> | undefined;
+        let optsNode: Node | undefined;
+        let url: NodeRef | undefined;
+        if (first?.t === 'obj') {
+          opts = first;
+          optsNode = args[0];
+          url = this.prop(opts, 'uri', 'url');
+        } else {
+          url = this.ref(mod, args[0], frames);
+          opts = this.options(mod, args[1], frames);
+          optsNode = opts ? args[1] : undefined;
+        }
+        const mref = verb ? opRef : this.prop(opts, 'method');
+        const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
+        const body = this.prop(opts, 'json', 'body', 'form', 'formData');
+        return {
+          client: kind,
+          callee,
+          url,
+          base: this.prop(opts, 'baseUrl', 'prefixUrl') ?? this.prop(instConfig, 'baseUrl', 'prefixUrl'),
+          method,
+          methodRef: mref,
+          methodSource: verb ? 'callee' : mref ? 'option' : 'default',
+          options: optsNode ? this.ref(mod, optsNode, frames) : undefined,
+          body: body && !(body.key === 'json' && this.isBooleanLiteral(body)) ? body : undefined,
+          bodyProperty: body?.key,
+          query: this.prop(opts, 'qs', 'searchParams'),
+        };
+      }
+      case 'superagent':
+      case 'unirest': {
+        let url: NodeRef | undefined;
+        let method: string | undefined;
+        let mref: NodeRef | undefined;
+        let source: CallShape['methodSource'] = 'callee';
+        if (verb) {
+          url = this.ref(mod, args[0], frames);
+          method = verbMethod(op);
+          mref = opRef;
+        } else if (op === '' && args.length >= 2) {
+          mref = this.ref(mod, args[0], frames);
+          method = this.methodFromRef(mref);
+          url = this.ref(mod, args[1], frames);
+          source = 'argument';
+        } else return null;
+        const chain = this.chainOf(mod, node);
+        const send = chain.find((c) => c.callee.property?.name === 'send' && c.arguments.length > 0);
+        const query = chain.find((c) => c.callee.property?.name === 'query' && c.arguments.length > 0);
+        let body = send ? this.ref(mod, send.arguments[0], frames) : undefined;
+        if (!body && kind === 'unirest' && verb && args[2]) body = this.ref(mod, args[2], frames);
+        return {
+          client: kind,
+          callee,
+          url,
+          method: method ?? 'GET',
+          methodRef: mref,
+          methodSource: method ? source : 'default',
+          body,
+          query: query ? this.ref(mod, query.arguments[0], frames) : undefined,
+          chain,
+        };
+      }
+      case 'needle': {
+        let url: NodeRef | undefined;
+        let method: string | undefined;
+        let mref: NodeRef | undefined;
+        let body: NodeRef | undefined;
+        let source: CallShape['methodSource'] = 'callee';
+        if (op === 'get' || op === 'head') {
+          url = this.ref(mod, args[0], frames);
+          method = verbMethod(op);
+          mref = opRef;
+        } else if (verb) {
+          url = this.ref(mod, args[0], frames);
+          method = verbMethod(op);
+          mref = opRef;
+          body = this.ref(mod, args[1], frames);
+        } else if (op === '' || op === 'request') {
+          mref = this.ref(mod, args[0], frames);
+          method = this.methodFromRef(mref);
+          url = this.ref(mod, args[1], frames);
+          body = this.ref(mod, args[2], frames);
+          source = 'argument';
+        } else return null;
+        return { client: 'needle', callee, url, method: method ?? 'GET', methodRef: mref, methodSource: method ? source : 'default', body };
+      }
+      case 'https':
+      case 'http': {
+        if (op !== 'request' && op !== 'get') return null;
+        const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+        let opts: Extract<Value, { t: 'obj' }> | undefined;
+        let optsNode: Node | undefined;
+        let url: NodeRef | undefined;
+        if (first?.t === 'obj') {
+          opts = first;
+          optsNode = args[0];
+        } else {
+          url = this.ref(mod, args[0], frames);
+          opts = this.options(mod, args[1], frames);
+          optsNode = opts ? args[1] : undefined;
+        }
+        url ??= this.prop(opts, 'path');
+        const mref = this.prop(opts, 'method');
+        const method = op === 'get' ? 'GET' : (this.methodFromRef(mref) ?? 'GET');
+        const protocol = this.prop(opts, 'protocol');
+        const protoText = protocol ? Evaluator.text(this.ev.eval(protocol.mod, protocol.node, protocol.frames)) : undefined;
+        const writes = this.callsOnBinding(mod, node).filter((c) => ['write', 'end'].includes(c.callee.property?.name) && c.arguments.length > 0);
+        const chainWrites = this.chainOf(mod, node).filter((c) => ['write', 'end'].includes(c.callee.property?.name) && c.arguments.length > 0);
+        const w = writes[0] ?? chainWrites[0];
+        return {
+          client: kind,
+          callee,
+          url,
+          method,
+          methodRef: op === 'get' ? opRef : mref,
+          methodSource: op === 'get' ? 'callee' : mref ? 'option' : 'default',
+          options: optsNode ? this.ref(mod, optsNode, frames) : undefined,
+          body: w ? this.ref(mod, w.arguments[0], frames) : undefined,
+          insecure: kind === 'http' || protoText === 'http:',
+        };
+      }
+      case 'jquery': {
+        if (op === 'ajax' || op === '') {
+          const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+          let settings: Extract<Value, { t: 'obj' }> | undefined;
+          let settingsNode: Node | undefined;
+          let url: NodeRef | undefined;
+          if (first?.t === 'obj') {
+            settings = first;
+            settingsNode = args[0];
+            url = this.prop(settings, 'url');
+          } else {
+            url = this.ref(mod, args[0], frames);
+            settings = this.options(mod, args[1], frames);
+            settingsNode = settings ? args[1] : undefined;
+          }
+          if (!url) return null;
+          const mref = this.prop(settings, 'type', 'method');
+          const method = this.methodFromRef(mref) ?? 'GET';
+          const data = this.prop(settings, 'data');
+          return {
+            client: 'jquery',
+            callee,
+            url,
+            method,
+            methodRef: mref,
+            methodSource: mref ? 'option' : 'default',
+            options: settingsNode ? this.ref(mod, settingsNode, frames) : undefined,
+            body: method === 'GET' ? undefined : data,
+            query: method === 'GET' ? data : undefined,
+            bodyProperty: data?.key,
+          };
+        }
+        if (op === 'get' || op === 'getJSON' || op === 'post') {
+          const method = op === 'post' ? 'POST' : 'GET';
+          return {
+            client: 'jquery',
+            callee,
+            url: this.ref(mod, args[0], frames),
+            method,
+            methodRef: opRef,
+            methodSource: 'callee',
+            body: method === 'POST' ? this.ref(mod, args[1], frames) : undefined,
+          };
+        }
+        return null;
+      }
+      case 'urlfetchapp': {
+        if (op !== 'fetch') return null;
+        const params = this.options(mod, args[1], frames);
+        const mref = this.prop(params, 'method');
+        const method = this.methodFromRef(mref) ?? 'GET';
+        const body = this.prop(params, 'payload');
+        return {
+          client: 'urlfetchapp',
+          callee,
+          url: this.ref(mod, args[0], frames),
+          method,
+          methodRef: mref,
+          methodSource: mref ? 'option' : 'default',
+          options: this.ref(mod, args[1], frames),
+          body,
+          bodyProperty: body?.key,
+        };
+      }
+      case 'app-request':
+        if (verb) return this.appRequest('app-request', callee, op, mod, args, frames);
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  private isBooleanLiteral(r: NodeRef): boolean {
+    const n = unwrapExpr(r.node);
+    return n.type === 'BooleanLiteral' || (n.type === 'Literal' && typeof n.value === 'boolean');
+  }
+}
+
+/** Callee text as written, compacted: `client.request.get`, `$.ajax`, `this.http.post`. */
+export function calleeName(mod: ModuleInfo, callee: Node): string {
+  const path = memberPath(callee);
+  if (path) return path.join('.');
+  return mod.source.slice(callee.start, callee.end).replace(/\s+/g, '').slice(0, 60);
+}

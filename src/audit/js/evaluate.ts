@@ -1,0 +1,637 @@
+/**
+ * Static evaluation of string expressions into parts (literal text with its source span, or a
+ * `{name}` placeholder for what is only known at run time). Follows literals, template literals,
+ * `+` concatenation, `+=` appends, constants, object properties (config objects), destructuring,
+ * helper functions (`ticketUrl(id)`), relative imports (ESM and CommonJS), and the usual
+ * query-string builders.
+ */
+import type { ModuleInfo, ModuleLoader, Binding, Scope } from './module.ts';
+import { isFunctionNode, memberPath, spanAt, spanOf } from './module.ts';
+import type { Node } from './parse.ts';
+import type { StringPart } from './types.ts';
+
+export type Frames = Map<Scope, Map<string, Value>>;
+
+export type Value =
+  | { t: 'str'; parts: StringPart[] }
+  | { t: 'obj'; mod: ModuleInfo; node: Node; frames: Frames }
+  | { t: 'arr'; mod: ModuleInfo; node: Node; frames: Frames }
+  | { t: 'fn'; mod: ModuleInfo; node: Node; frames: Frames; name?: string }
+  | { t: 'ns'; mod: ModuleInfo }
+  /** An external package (`axios`) or a member of one (`undici.request`). */
+  | { t: 'pkg'; name: string; member: string[] }
+  /** Something created by a call we recognise by shape (`axios.create(config)`, `new FormData()`). */
+  | { t: 'inst'; of: string; mod: ModuleInfo; node: Node; frames: Frames }
+  | { t: 'unknown'; name: string };
+
+const EMPTY_FRAMES: Frames = new Map();
+const MAX_DEPTH = 30;
+
+export const UNKNOWN = (name = 'expr'): Value => ({ t: 'unknown', name });
+
+export function isStringLiteral(node: Node): boolean {
+  return !!node && (node.type === 'StringLiteral' || (node.type === 'Literal' && typeof node.value === 'string'));
+}
+export function isNumberLiteral(node: Node): boolean {
+  return !!node && (node.type === 'NumericLiteral' || (node.type === 'Literal' && typeof node.value === 'number'));
+}
+export function isObjectProperty(node: Node): boolean {
+  return !!node && (node.type === 'ObjectProperty' || (node.type === 'Property' && !node.method && node.kind === 'init'));
+}
+export function isMethodProperty(node: Node): boolean {
+  return !!node && (node.type === 'ObjectMethod' || (node.type === 'Property' && (node.method || node.kind === 'get')));
+}
+
+/** Strips TS/Flow wrappers and parentheses. */
+export function unwrapExpr(node: Node): Node {
+  let n = node;
+  while (
+    n &&
+    (n.type === 'ParenthesizedExpression' ||
+      n.type === 'TSAsExpression' ||
+      n.type === 'TSSatisfiesExpression' ||
+      n.type === 'TSNonNullExpression' ||
+      n.type === 'TSTypeAssertion' ||
+      n.type === 'TypeCastExpression' ||
+      n.type === 'ChainExpression')
+  ) {
+    n = n.expression;
+  }
+  return n;
+}
+
+/** Key of an object property when it is static (identifier, string, number). */
+export function propertyKey(prop: Node): string | undefined {
+  if (!prop || prop.computed) return undefined;
+  const k = prop.key;
+  if (!k) return undefined;
+  if (k.type === 'Identifier') return k.name;
+  if (isStringLiteral(k) || isNumberLiteral(k)) return String(k.value);
+  return undefined;
+}
+
+/** A short, path-safe name for an unknown expression: `{ticketId}`, `{ticket.id}`, `{domain}`. */
+export function placeholderName(mod: ModuleInfo, node: Node): string {
+  const n = unwrapExpr(node);
+  if (!n) return 'expr';
+  if (n.type === 'Identifier') return n.name;
+  const path = memberPath(n);
+  if (path) {
+    const p = path[0] === 'this' ? path.slice(1) : path;
+    const text = p.join('.');
+    if (text && text.length <= 40) return text;
+    return p[p.length - 1] ?? 'expr';
+  }
+  if (n.type === 'CallExpression') {
+    const callee = memberPath(n.callee);
+    if (callee) return `${callee[callee.length - 1]}()`;
+  }
+  const raw = mod.source.slice(n.start, n.end).replace(/[^\w.$]/g, '');
+  return raw && raw.length <= 30 ? raw : 'expr';
+}
+
+export class Evaluator {
+  private readonly memo = new WeakMap<object, Value>();
+  private readonly active = new Set<object>();
+
+  constructor(
+    readonly main: ModuleInfo,
+    readonly loader: ModuleLoader | null,
+  ) {}
+
+  // ---- parts helpers ------------------------------------------------------------------------
+
+  literalPart(mod: ModuleInfo, node: Node, text: string, kind: StringPart['node']): StringPart {
+    return { text, dynamic: false, node: kind, span: spanOf(mod, node, this.main.file), file: mod.file };
+  }
+
+  placeholder(mod: ModuleInfo, node: Node, name?: string): StringPart {
+    return {
+      text: `{${name ?? placeholderName(mod, node)}}`,
+      dynamic: true,
+      node: 'expression',
+      span: spanOf(mod, node, this.main.file),
+      file: mod.file,
+    };
+  }
+
+  synthetic(mod: ModuleInfo, node: Node, text: string): StringPart {
+    return { text, dynamic: false, node: 'synthetic', span: spanOf(mod, node, this.main.file), file: mod.file };
+  }
+
+  /** A value used where a string is expected. */
+  toParts(v: Value, mod: ModuleInfo, node: Node): StringPart[] {
+    if (v.t === 'str') return v.parts;
+    if (v.t === 'unknown') return [this.placeholder(mod, node, v.name === 'expr' ? undefined : v.name)];
+    return [this.placeholder(mod, node)];
+  }
+
+  withVia(v: Value, name: string): Value {
+    if (v.t !== 'str') return v;
+    return { t: 'str', parts: v.parts.map((p) => ({ ...p, via: [name, ...(p.via ?? [])] })) };
+  }
+
+  // ---- evaluation ---------------------------------------------------------------------------
+
+  /** Evaluates an expression node of module `mod`. */
+  eval(mod: ModuleInfo, node: Node, frames: Frames = EMPTY_FRAMES, depth = 0): Value {
+    if (!node) return UNKNOWN();
+    if (depth > MAX_DEPTH) return UNKNOWN(placeholderName(mod, node));
+    const memoable = frames.size === 0;
+    if (memoable) {
+      const m = this.memo.get(node);
+      if (m) return m;
+      if (this.active.has(node)) return UNKNOWN(placeholderName(mod, node));
+      this.active.add(node);
+    }
+    let v: Value;
+    try {
+      v = this.evalInner(mod, node, frames, depth + 1);
+    } finally {
+      if (memoable) this.active.delete(node);
+    }
+    if (memoable) this.memo.set(node, v);
+    return v;
+  }
+
+  private evalInner(mod: ModuleInfo, raw: Node, frames: Frames, depth: number): Value {
+    const node = unwrapExpr(raw);
+    if (!node) return UNKNOWN();
+    switch (node.type) {
+      case 'StringLiteral':
+        return { t: 'str', parts: [this.literalPart(mod, node, node.value, 'literal')] };
+      case 'Literal':
+        if (typeof node.value === 'string') return { t: 'str', parts: [this.literalPart(mod, node, node.value, 'literal')] };
+        if (typeof node.value === 'number') return { t: 'str', parts: [this.literalPart(mod, node, String(node.value), 'expression')] };
+        return UNKNOWN(placeholderName(mod, node));
+      case 'NumericLiteral':
+        return { t: 'str', parts: [this.literalPart(mod, node, String(node.value), 'expression')] };
+      case 'TemplateLiteral': {
+        const parts: StringPart[] = [];
+        node.quasis.forEach((q: Node, i: number) => {
+          const text = q.value.cooked ?? q.value.raw;
+          if (text) parts.push(this.literalPart(mod, q, text, 'quasi'));
+          const e = node.expressions[i];
+          if (e) parts.push(...this.toParts(this.eval(mod, e, frames, depth), mod, e));
+        });
+        return { t: 'str', parts };
+      }
+      case 'BinaryExpression': {
+        if (node.operator !== '+') return UNKNOWN(placeholderName(mod, node));
+        const l = this.eval(mod, node.left, frames, depth);
+        const r = this.eval(mod, node.right, frames, depth);
+        if (l.t !== 'str' && r.t !== 'str') return UNKNOWN(placeholderName(mod, node));
+        return { t: 'str', parts: [...this.toParts(l, mod, node.left), ...this.toParts(r, mod, node.right)] };
+      }
+      case 'Identifier':
+        return this.evalIdentifier(mod, node, frames, depth);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.evalMember(mod, node, frames, depth);
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+        return this.evalCall(mod, node, frames, depth);
+      case 'NewExpression':
+        return this.evalNew(mod, node, frames, depth);
+      case 'ConditionalExpression': {
+        const a = this.eval(mod, node.consequent, frames, depth);
+        if (a.t === 'str' && a.parts.some((p) => !p.dynamic)) return a;
+        const b = this.eval(mod, node.alternate, frames, depth);
+        return b.t === 'str' ? b : a;
+      }
+      case 'LogicalExpression': {
+        const a = this.eval(mod, node.left, frames, depth);
+        if (a.t !== 'unknown' && !(a.t === 'str' && a.parts.every((p) => p.dynamic))) return a;
+        const b = this.eval(mod, node.right, frames, depth);
+        return b.t === 'unknown' ? a : b;
+      }
+      case 'ObjectExpression':
+        return { t: 'obj', mod, node, frames };
+      case 'ArrayExpression':
+        return { t: 'arr', mod, node, frames };
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'FunctionDeclaration':
+        return { t: 'fn', mod, node, frames };
+      case 'AwaitExpression':
+        return this.eval(mod, node.argument, frames, depth);
+      case 'AssignmentExpression':
+        return this.eval(mod, node.right, frames, depth);
+      case 'SequenceExpression':
+        return this.eval(mod, node.expressions[node.expressions.length - 1], frames, depth);
+      default:
+        return UNKNOWN(placeholderName(mod, node));
+    }
+  }
+
+  /** Value of a binding (as seen from `frames`). */
+  bindingValue(mod: ModuleInfo, b: Binding, frames: Frames, depth: number, at?: Node): Value {
+    if (b.kind === 'param') {
+      const f = frames.get(b.scope);
+      const bound = f?.get(b.name);
+      if (bound) return bound;
+      // the default value only counts inside a call that left the argument out
+      if (f && b.init) return this.eval(mod, b.init, frames, depth);
+      return UNKNOWN(b.name);
+    }
+    if (b.kind === 'import' && b.importFrom) return this.importValue(mod, b.importFrom.source, b.importFrom.imported);
+    if (b.kind === 'function') return { t: 'fn', mod, node: b.init, frames, name: b.name };
+    if (b.kind === 'class' || b.kind === 'catch') return UNKNOWN(b.name);
+    if (this.active.has(b)) return UNKNOWN(b.name);
+    this.active.add(b);
+    try {
+      let v: Value;
+      if (b.init) {
+        v = this.eval(mod, b.init, frames, depth);
+        for (const key of b.path ?? []) v = this.member(v, key, depth, mod, b.init);
+        if (b.assigns.length > 0 && (b.kind === 'let' || b.kind === 'var')) {
+          // reassigned: only trust a single reassignment that keeps the value a string
+          return UNKNOWN(b.name);
+        }
+      } else if (b.assigns.length === 1) {
+        v = this.eval(mod, b.assigns[0].right, frames, depth);
+      } else {
+        return UNKNOWN(b.name);
+      }
+      if (b.appends.length > 0 && v.t === 'str') {
+        const parts = [...v.parts];
+        for (const a of b.appends) {
+          // only appends that happen before the use (same function, earlier in the source)
+          if (at && a.start > at.start) continue;
+          parts.push(...this.toParts(this.eval(mod, a.right, frames, depth), mod, a.right));
+        }
+        v = { t: 'str', parts };
+      }
+      return this.withVia(v, b.name);
+    } finally {
+      this.active.delete(b);
+    }
+  }
+
+  private evalIdentifier(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    if (node.name === 'undefined') return UNKNOWN('undefined');
+    const scope = mod.scopeOf.get(node) ?? mod.root;
+    const b = scope.lookup(node.name);
+    if (!b) return { t: 'pkg', name: `global:${node.name}`, member: [] };
+    return this.bindingValue(mod, b, frames, depth, node);
+  }
+
+  /** Resolves `import x from source` inside `mod`. */
+  importValue(mod: ModuleInfo, source: string, imported: string): Value {
+    if (!source.startsWith('.')) {
+      return { t: 'pkg', name: source.replace(/^node:/, ''), member: imported === 'default' || imported === '*' ? [] : [imported] };
+    }
+    const other = this.loadRelative(mod, source);
+    if (!other) return UNKNOWN(imported === 'default' || imported === '*' ? 'import' : imported);
+    if (imported === '*') return { t: 'ns', mod: other };
+    return this.exportValue(other, imported, 0);
+  }
+
+  loadRelative(mod: ModuleInfo, source: string): ModuleInfo | null {
+    if (!this.loader || !mod.abs) return null;
+    const abs = this.loader.resolve(mod.abs, source);
+    if (!abs) return null;
+    return this.loader.load(abs);
+  }
+
+  exportValue(mod: ModuleInfo, name: string, hops: number): Value {
+    if (hops > 8) return UNKNOWN(name);
+    const ref = mod.exports.get(name);
+    if (ref) {
+      if (ref.kind === 'binding') {
+        const b = mod.root.bindings.get(ref.name);
+        return b ? this.bindingValue(mod, b, EMPTY_FRAMES, 0) : UNKNOWN(name);
+      }
+      if (ref.kind === 'node') return this.withVia(this.eval(mod, ref.node), name);
+      const other = this.loadRelative(mod, ref.source);
+      if (!other) return UNKNOWN(name);
+      return ref.imported === '*' ? { t: 'ns', mod: other } : this.exportValue(other, ref.imported, hops + 1);
+    }
+    for (const src of mod.starExports) {
+      const other = this.loadRelative(mod, src);
+      if (other && (other.exports.has(name) || other.cjsWhole)) return this.exportValue(other, name, hops + 1);
+    }
+    if (mod.cjsWhole) {
+      const whole = this.eval(mod, mod.cjsWhole);
+      if (name === 'default') return whole;
+      return this.member(whole, name, 0, mod, mod.cjsWhole);
+    }
+    return UNKNOWN(name);
+  }
+
+  /** `v.key` for the value kinds we model. */
+  member(v: Value, key: string, depth: number, mod: ModuleInfo, at: Node): Value {
+    switch (v.t) {
+      case 'obj': {
+        const found = this.objectProperty(v, key, depth);
+        return found ? this.withVia(found, key) : UNKNOWN(key);
+      }
+      case 'ns':
+        return this.exportValue(v.mod, key, 0);
+      case 'pkg':
+        return { t: 'pkg', name: v.name, member: [...v.member, key] };
+      case 'arr': {
+        if (/^\d+$/.test(key)) {
+          const el = v.node.elements[Number(key)];
+          return el ? this.eval(v.mod, el, v.frames, depth) : UNKNOWN(key);
+        }
+        return UNKNOWN(key);
+      }
+      case 'inst':
+        return UNKNOWN(key);
+      default:
+        void mod;
+        void at;
+        return UNKNOWN(v.t === 'unknown' && v.name !== 'expr' ? `${v.name}.${key}` : key);
+    }
+  }
+
+  /** The value of `key` in an object literal value (last one wins, spreads followed). */
+  objectProperty(v: Extract<Value, { t: 'obj' }>, key: string, depth: number): Value | undefined {
+    const props: Node[] = v.node.properties;
+    for (let i = props.length - 1; i >= 0; i--) {
+      const p = props[i];
+      if (p.type === 'SpreadElement' || p.type === 'SpreadProperty' || p.type === 'RestElement') {
+        const spread = this.eval(v.mod, p.argument, v.frames, depth);
+        if (spread.t === 'obj') {
+          const inner = this.objectProperty(spread, key, depth + 1);
+          if (inner) return inner;
+        }
+        continue;
+      }
+      let k = propertyKey(p);
+      if (k === undefined && p.computed) {
+        const kv = this.eval(v.mod, p.key, v.frames, depth);
+        if (kv.t === 'str' && kv.parts.every((x) => !x.dynamic)) k = kv.parts.map((x) => x.text).join('');
+      }
+      if (k !== key) continue;
+      if (isMethodProperty(p)) return { t: 'fn', mod: v.mod, node: p, frames: v.frames, name: key };
+      return this.eval(v.mod, p.value, v.frames, depth);
+    }
+    return undefined;
+  }
+
+  /** The property node of an object literal value (for spans), following spreads. */
+  objectPropertyNode(v: Extract<Value, { t: 'obj' }>, key: string): { mod: ModuleInfo; prop: Node; frames: Frames } | undefined {
+    const props: Node[] = v.node.properties;
+    for (let i = props.length - 1; i >= 0; i--) {
+      const p = props[i];
+      if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
+        const spread = this.eval(v.mod, p.argument, v.frames);
+        if (spread.t === 'obj') {
+          const inner = this.objectPropertyNode(spread, key);
+          if (inner) return inner;
+        }
+        continue;
+      }
+      if (propertyKey(p) === key) return { mod: v.mod, prop: p, frames: v.frames };
+    }
+    return undefined;
+  }
+
+  private evalMember(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    const path = memberPath(node);
+    if (path && path[0] === 'process' && path[1] === 'env' && path.length === 3) return UNKNOWN(path[2]!);
+    let key: string | undefined;
+    if (!node.computed) key = node.property.name ?? node.property.value;
+    else {
+      const kv = this.eval(mod, node.property, frames, depth);
+      if (kv.t === 'str' && kv.parts.every((p) => !p.dynamic)) key = kv.parts.map((p) => p.text).join('');
+    }
+    if (key === undefined) return UNKNOWN(placeholderName(mod, node));
+    if (node.object.type === 'ThisExpression') {
+      // `this.x` inside an object literal method: look the property up in that object
+      const obj = this.enclosingObject(mod, node);
+      if (obj) {
+        const found = this.objectProperty({ t: 'obj', mod, node: obj, frames }, key, depth);
+        if (found) return this.withVia(found, `this.${key}`);
+      }
+      return UNKNOWN(key);
+    }
+    const obj = this.eval(mod, node.object, frames, depth);
+    if (obj.t === 'str' && (key === 'href' || key === 'toString')) return obj;
+    const v = this.member(obj, key, depth, mod, node);
+    if (v.t === 'unknown') return UNKNOWN(placeholderName(mod, node));
+    return v;
+  }
+
+  /** The object literal a `this.x` inside one of its methods refers to. */
+  private enclosingObject(mod: ModuleInfo, node: Node): Node | undefined {
+    let cur = mod.parent.get(node);
+    while (cur) {
+      if (cur.type === 'FunctionExpression' || cur.type === 'ObjectMethod' || cur.type === 'FunctionDeclaration') {
+        const p = mod.parent.get(cur);
+        const host = cur.type === 'ObjectMethod' ? p : p && (p.type === 'Property' || p.type === 'ObjectProperty') ? mod.parent.get(p) : undefined;
+        return host?.type === 'ObjectExpression' ? host : undefined;
+      }
+      cur = mod.parent.get(cur);
+    }
+    return undefined;
+  }
+
+  /** Calls a function value with argument values: evaluates its (single) returned expression. */
+  callFunction(fn: Extract<Value, { t: 'fn' }>, args: Value[], depth: number): Value {
+    const fnNode = fn.node.type === 'Property' ? fn.node.value : fn.node;
+    if (!fnNode || !isFunctionNode(fnNode) || depth > MAX_DEPTH) return UNKNOWN();
+    const scope = fn.mod.fnScope.get(fnNode);
+    if (!scope) return UNKNOWN();
+    const bound = new Map<string, Value>();
+    (fnNode.params ?? []).forEach((p: Node, i: number) => {
+      const id = p.type === 'AssignmentPattern' ? p.left : p;
+      if (id.type === 'Identifier' && args[i]) bound.set(id.name, args[i]!);
+    });
+    const frames: Frames = new Map(fn.frames);
+    frames.set(scope, bound);
+    const ret = returnedExpression(fnNode);
+    if (!ret) return UNKNOWN();
+    const v = this.eval(fn.mod, ret, frames, depth + 1);
+    return this.withVia(v, `${fn.name ?? fnNode.id?.name ?? 'fn'}()`);
+  }
+
+  private evalCall(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    const callee = unwrapExpr(node.callee);
+    const args: Node[] = node.arguments ?? [];
+    // require('x')
+    if (callee.type === 'Identifier' && callee.name === 'require' && args.length === 1 && isStringLiteral(args[0])) {
+      const src = String(args[0].value);
+      if (!src.startsWith('.')) return { t: 'pkg', name: src.replace(/^node:/, ''), member: [] };
+      const other = this.loadRelative(mod, src);
+      if (!other) return UNKNOWN('require');
+      if (other.cjsWhole) return this.eval(other, other.cjsWhole);
+      return { t: 'ns', mod: other };
+    }
+    const cpath = memberPath(callee);
+    const last = cpath?.[cpath.length - 1];
+    // string methods
+    if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
+      const method = callee.computed ? undefined : callee.property.name;
+      if (method === 'concat' || method === 'toString' || method === 'trim' || method === 'toLowerCase' || method === 'join') {
+        const base = this.eval(mod, callee.object, frames, depth);
+        if (method === 'join' && base.t === 'arr') {
+          const sepV = args[0] ? this.eval(mod, args[0], frames, depth) : { t: 'str' as const, parts: [this.synthetic(mod, node, ',')] };
+          const sep = sepV.t === 'str' ? sepV.parts.map((p) => p.text).join('') : '';
+          const parts: StringPart[] = [];
+          base.node.elements.forEach((el: Node, i: number) => {
+            if (i > 0 && sep) parts.push(this.synthetic(mod, args[0] ?? node, sep));
+            if (el) parts.push(...this.toParts(this.eval(base.mod, el, base.frames, depth), base.mod, el));
+          });
+          return { t: 'str', parts };
+        }
+        if (base.t === 'str') {
+          if (method === 'concat') {
+            const parts = [...base.parts];
+            for (const a of args) parts.push(...this.toParts(this.eval(mod, a, frames, depth), mod, a));
+            return { t: 'str', parts };
+          }
+          return base;
+        }
+      }
+      if (method === 'replace' || method === 'replaceAll') {
+        // `template.replace(':id', id)` / `.replace('{id}', id)`: the token already reads as a placeholder
+        const base = this.eval(mod, callee.object, frames, depth);
+        if (base.t === 'str') return base;
+      }
+      // axios.create(...), got.extend(...), request.defaults(...), superagent.agent()
+      if (method === 'create' || method === 'extend' || method === 'defaults') {
+        const base = this.eval(mod, callee.object, frames, depth);
+        if (base.t === 'pkg' || base.t === 'inst') {
+          const of = base.t === 'pkg' ? base.name : base.of;
+          return { t: 'inst', of, mod, node, frames };
+        }
+      }
+      if (method === 'stringify' || method === 'param') {
+        const base = memberPath(callee.object)?.join('.');
+        if (base && /^(querystring|qs|\$|jQuery|Qs)$/.test(base) && args[0]) return this.queryString(mod, node, args[0], frames, depth);
+      }
+      if (method === 'format' && cpath && (cpath[0] === 'util' || cpath[0] === 'Utilities') && args[0]) {
+        return this.formatCall(mod, node, args, frames, depth);
+      }
+      if (method === 'join' && cpath && (cpath[0] === 'path' || cpath[0] === 'posix' || cpath.includes('posix'))) {
+        return this.joinPaths(mod, node, args, frames, depth);
+      }
+      if (method === 'resolve' && cpath && (cpath[0] === 'url' || cpath[0] === 'path') && args.length >= 2) {
+        return this.joinPaths(mod, node, args, frames, depth);
+      }
+    }
+    if (callee.type === 'Identifier' && (callee.name === 'String' || callee.name === 'encodeURI')) {
+      return args[0] ? this.evalStringish(mod, args[0], frames, depth) : UNKNOWN();
+    }
+    if (callee.type === 'Identifier' && callee.name === 'encodeURIComponent' && args[0]) {
+      const v = this.eval(mod, args[0], frames, depth);
+      if (v.t === 'str') {
+        // literal text is encoded as it will be sent; run-time values stay placeholders
+        return { t: 'str', parts: v.parts.map((p) => (p.dynamic || p.node === 'synthetic' ? p : { ...p, text: encodeURIComponent(p.text), encoded: true })) };
+      }
+      return { t: 'str', parts: [this.placeholder(mod, args[0])] };
+    }
+    if (callee.type === 'Identifier' && (callee.name === 'sprintf' || callee.name === 'format') && args[0]) {
+      return this.formatCall(mod, node, args, frames, depth);
+    }
+    // `.toString()` on URLSearchParams
+    if (last === 'toString' && callee.type === 'MemberExpression') {
+      const base = unwrapExpr(callee.object);
+      if (base.type === 'NewExpression' && base.callee.name === 'URLSearchParams' && base.arguments[0]) {
+        return this.queryString(mod, node, base.arguments[0], frames, depth);
+      }
+    }
+    // helper functions
+    const fv = this.eval(mod, callee, frames, depth);
+    if (fv.t === 'fn') {
+      const argv = args.map((a) => this.evalLazyArg(mod, a, frames, depth));
+      return this.callFunction(fv, argv, depth);
+    }
+    return UNKNOWN(placeholderName(mod, node));
+  }
+
+  private evalStringish(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    const v = this.eval(mod, node, frames, depth);
+    return v.t === 'str' ? v : { t: 'str', parts: [this.placeholder(mod, node, v.t === 'unknown' && v.name !== 'expr' ? v.name : undefined)] };
+  }
+
+  /** Arguments of helper calls: evaluated now; unknown ones keep the caller's expression as their placeholder. */
+  private evalLazyArg(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    const v = this.eval(mod, node, frames, depth);
+    if (v.t === 'unknown') return { t: 'str', parts: [this.placeholder(mod, node, v.name === 'expr' ? undefined : v.name)] };
+    return v;
+  }
+
+  private evalNew(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
+    const callee = unwrapExpr(node.callee);
+    const name = memberPath(callee)?.join('.') ?? '';
+    const args: Node[] = node.arguments ?? [];
+    if (/(^|\.)URL$/.test(name) && args[0]) {
+      const a = this.eval(mod, args[0], frames, depth);
+      if (args[1] && a.t === 'str' && !/^[a-z]+:\/\//i.test(a.parts[0]?.text ?? '')) {
+        const b = this.eval(mod, args[1], frames, depth);
+        return { t: 'str', parts: [...this.toParts(b, mod, args[1]), ...a.parts] };
+      }
+      return a;
+    }
+    const cv = this.eval(mod, callee, frames, depth);
+    if (cv.t === 'pkg') return { t: 'inst', of: cv.member.length ? `${cv.name}.${cv.member.join('.')}` : cv.name.replace(/^global:/, ''), mod, node, frames };
+    return { t: 'inst', of: name || 'object', mod, node, frames };
+  }
+
+  /** `querystring.stringify({ a: x })` → `a={x}`: synthetic text (not editable), for rule matching. */
+  private queryString(mod: ModuleInfo, node: Node, arg: Node, frames: Frames, depth: number): Value {
+    const v = this.eval(mod, arg, frames, depth);
+    if (v.t !== 'obj') return { t: 'str', parts: [this.placeholder(mod, node)] };
+    const pairs: string[] = [];
+    for (const p of v.node.properties) {
+      const k = propertyKey(p);
+      if (k === undefined) continue;
+      const val = isObjectProperty(p) ? this.eval(v.mod, p.value, v.frames, depth) : UNKNOWN(k);
+      const text = val.t === 'str' && val.parts.every((x) => !x.dynamic) ? val.parts.map((x) => x.text).join('') : `{${k}}`;
+      pairs.push(`${encodeURIComponent(k)}=${text}`);
+    }
+    return { t: 'str', parts: [{ ...this.synthetic(mod, node, pairs.join('&')), dynamic: true }] };
+  }
+
+  /** `util.format('%s/helpdesk/tickets/%s.json', base, id)`: the format's `%s` read as placeholders. */
+  private formatCall(mod: ModuleInfo, node: Node, args: Node[], frames: Frames, depth: number): Value {
+    const f = this.eval(mod, args[0], frames, depth);
+    return f.t === 'str' ? f : UNKNOWN(placeholderName(mod, node));
+  }
+
+  private joinPaths(mod: ModuleInfo, node: Node, args: Node[], frames: Frames, depth: number): Value {
+    const parts: StringPart[] = [];
+    args.forEach((a, i) => {
+      const v = this.eval(mod, a, frames, depth);
+      const ps = this.toParts(v, mod, a);
+      const prevText = parts.map((p) => p.text).join('');
+      const first = ps[0]?.text ?? '';
+      if (i > 0 && !prevText.endsWith('/') && !first.startsWith('/')) parts.push(this.synthetic(mod, node, '/'));
+      parts.push(...ps);
+    });
+    return { t: 'str', parts };
+  }
+
+  /** The joined text of a string value. */
+  static text(v: Value): string | undefined {
+    return v.t === 'str' ? v.parts.map((p) => p.text).join('') : undefined;
+  }
+}
+
+/** The expression a function returns: arrow expression body, or its only/first `return x`. */
+export function returnedExpression(fn: Node): Node | undefined {
+  if (fn.body && fn.body.type !== 'BlockStatement') return fn.body;
+  let found: Node | undefined;
+  const visit = (n: Node): void => {
+    if (found || !n || typeof n !== 'object') return;
+    if (n !== fn && isFunctionNode(n)) return;
+    if (n.type === 'ReturnStatement' && n.argument) {
+      found = n.argument;
+      return;
+    }
+    for (const key of Object.keys(n)) {
+      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+      const v = n[key];
+      if (Array.isArray(v)) v.forEach((c) => c && typeof c.type === 'string' && visit(c));
+      else if (v && typeof v.type === 'string') visit(v);
+    }
+  };
+  visit(fn.body);
+  return found;
+}
+
+export { spanAt };

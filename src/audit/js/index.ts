@@ -1,0 +1,100 @@
+/**
+ * JS/TS analysis shared by `hdmigrate audit` and `hdmigrate codemod`.
+ *
+ *   import { analyzeSource, parserFor } from '../audit/js/index.ts';
+ *   const { sites, parseError, markers } = analyzeSource(source, '/abs/path/app.js', { catalogue });
+ *
+ * `analyzeSource(source, filename, options) → AnalyzeResult`
+ * - Parses with jscodeshift's babel parser and plugins for the extension (`parserFor(filename,
+ *   source)` names it for `jscodeshift.withParser`), without tokens and without the estree
+ *   re-shaping (`parseForAnalysis`, three times faster): node offsets are identical to the tree
+ *   jscodeshift builds. Or pass that tree as `options.ast` (`j(source).get().node`, a babel
+ *   `File`) to analyse it directly; the sites are the same (tested).
+ * - Never throws for bad input: a parse failure comes back as `parseError` with no sites.
+ * - `filename` should be absolute when relative imports are to be followed (constants, config
+ *   objects and helpers in other modules of the repo); spans in other modules carry `file`.
+ *
+ * Sites (see ./types.ts for every field):
+ * - `call`: a request to a v1 endpoint. `url.parts` are the pieces of the URL with their spans
+ *   (literal text you can rewrite, `{x}` placeholders for run-time values, possibly in other
+ *   files); `method`/`methodSpan` where the method is written; `call.body` the payload
+ *   expression; `call.statement` where a marker comment goes.
+ * - `url`: a complete v1 URL string not visibly used by a call in this file.
+ * - `wrapper`: a payload wrapper key (`helpdesk_ticket`) in one of its forms, with `fields`
+ *   that change in v2.
+ * - `response-read`: a member chain reading a v1-shaped response; `read.fields[i].span` is the
+ *   property to rename (`v2` is the new name, null when v2 has none).
+ * - `rate-limit`: a 403 literal in throttling logic; `xml`: XML parsing of a v1 `.xml` response.
+ * - `inComment: true` marks v1 paths in comments (not code).
+ * Every site names its catalogue rule (`rule`) and all candidates (`rules`); facts about the rule
+ * come from the catalogue (`cat.get(site.rule)`), never from here.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import type { Catalogue } from '../../catalogue/index.ts';
+import { Analyzer } from './analyze.ts';
+import { Evaluator } from './evaluate.ts';
+import { buildModule, FsModuleLoader, type ModuleLoader } from './module.ts';
+import { parseForAnalysis, type BabelFile, type ParserName } from './parse.ts';
+import type { AnalyzeResult } from './types.ts';
+
+export type { AnalyzeResult, Site, SiteKind, Span, StringPart, UrlInfo, CallInfo, WrapperInfo, ReadInfo, ClientKind, Marker } from './types.ts';
+export { parserFor, parsersFor, parseSource, parseForAnalysis, type ParserName } from './parse.ts';
+export { FsModuleLoader, type ModuleLoader } from './module.ts';
+export { readChanges, RATE_LIMIT_RULE, XML_RULE, HTTPS_RULE } from './analyze.ts';
+
+export interface AnalyzeOptions {
+  catalogue: Catalogue;
+  /** An AST the caller already has (babel `File` from jscodeshift for the same source). */
+  ast?: BabelFile;
+  /** The parser that produced `ast` (for reporting). */
+  parser?: ParserName;
+  /**
+   * Loads other modules for relative imports. Default: a fresh disk loader per call; pass one
+   * `new FsModuleLoader()` to share parsed modules across many files. `null` disables imports.
+   */
+  loader?: ModuleLoader | null;
+}
+
+/** Finds every v1 use in one JS/TS source. */
+export function analyzeSource(source: string, filename: string, options: AnalyzeOptions): AnalyzeResult {
+  let ast = options.ast;
+  let parser: string | undefined = options.parser;
+  const preloaded = !ast && options.loader instanceof FsModuleLoader ? options.loader.cached(isAbsolute(filename) ? filename : resolve(filename)) : null;
+  if (preloaded && preloaded.source === source && preloaded.file === filename) {
+    ast = preloaded.ast;
+    parser = preloaded.parser as ParserName;
+  }
+  if (!ast) {
+    try {
+      const parsed = parseForAnalysis(source, filename);
+      ast = parsed.ast;
+      parser = parsed.parser;
+    } catch (e) {
+      const err = e as { message?: string; line?: number; column?: number };
+      return { sites: [], markers: [], imports: [], parseError: { message: String(err.message ?? e), line: err.line, column: err.column } };
+    }
+  }
+  const abs = isAbsolute(filename) ? filename : resolve(filename);
+  const loader = options.loader === undefined ? new FsModuleLoader() : options.loader;
+  // the loader may have parsed this file already, as an import of another one
+  const cached = !options.ast && loader instanceof FsModuleLoader ? loader.cached(abs) : null;
+  const mod = cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown');
+  if (loader instanceof FsModuleLoader) loader.put(abs, mod);
+  const ev = new Evaluator(mod, loader);
+  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue });
+  try {
+    analyzer.run();
+  } catch (e) {
+    return {
+      sites: analyzer.sites,
+      markers: analyzer.markers,
+      imports: [],
+      parser,
+      parseError: { message: `analysis failed: ${(e as Error).message}` },
+    };
+  }
+  const imports = loader
+    ? mod.relativeImports.map((s) => loader.resolve(abs, s)).filter((p): p is string => !!p)
+    : [];
+  return { sites: analyzer.sites, markers: analyzer.markers, imports, parser };
+}

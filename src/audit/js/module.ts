@@ -1,0 +1,636 @@
+/**
+ * One parsed module with what the evaluator needs: lexical scopes and bindings (with their
+ * initialisers, reassignments and references), parent links, exports (ESM and CommonJS), and a
+ * loader that reads other modules of the repo for relative imports.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
+import type { Span } from './types.ts';
+
+export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch';
+
+export interface Binding {
+  name: string;
+  kind: BindingKind;
+  scope: Scope;
+  /** The identifier node that declares it. */
+  id: Node;
+  /** Initialiser (declarator init, default param value, function node for functions). */
+  init?: Node;
+  /** Destructuring path inside `init`: `const { a: { b } } = x` gives b the path ['a', 'b']. */
+  path?: string[];
+  /** For params: the function and the index of the param. */
+  fn?: Node;
+  paramIndex?: number;
+  /** `import x from 'src'`, `import { y as x }`, `import * as x`. */
+  importFrom?: { source: string; imported: string };
+  /** Plain reassignments `x = ...` (AssignmentExpression nodes). */
+  assigns: Node[];
+  /** Appends `x += ...` in source order. */
+  appends: Node[];
+  /** Identifier nodes that read the binding. */
+  refs: Node[];
+}
+
+export class Scope {
+  readonly bindings = new Map<string, Binding>();
+  constructor(
+    readonly parent: Scope | null,
+    readonly node: Node,
+    readonly isFunction: boolean,
+  ) {}
+  lookup(name: string): Binding | undefined {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const b = s.bindings.get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+  functionScope(): Scope {
+    let s: Scope = this;
+    while (!s.isFunction && s.parent) s = s.parent;
+    return s;
+  }
+}
+
+const PARENT = Symbol('hdmigrate.parent');
+const SCOPE = Symbol('hdmigrate.scope');
+
+/**
+ * Per-node facts stored on the node under a symbol: much cheaper than a WeakMap entry per node
+ * (the walk touches every node), and invisible to JSON, Object.keys and AST printers.
+ */
+export class NodeMap<T> {
+  constructor(private readonly key: symbol) {}
+  get(node: object | null | undefined): T | undefined {
+    return node ? ((node as Record<symbol, T>)[this.key] ?? undefined) : undefined;
+  }
+  set(node: object, value: T): void {
+    (node as Record<symbol, T>)[this.key] = value;
+  }
+}
+
+export type ExportRef =
+  | { kind: 'binding'; name: string }
+  | { kind: 'node'; node: Node }
+  | { kind: 'reexport'; source: string; imported: string };
+
+export interface ModuleInfo {
+  /** The name spans are reported with: as passed for the analysed file, absolute for imported modules. */
+  file: string;
+  /** Absolute path when the module is on disk (for resolving relative imports). */
+  abs: string | null;
+  source: string;
+  ast: BabelFile;
+  parser: string;
+  root: Scope;
+  parent: NodeMap<Node>;
+  scopeOf: NodeMap<Scope>;
+  /** Scope a function node creates. */
+  fnScope: WeakMap<object, Scope>;
+  exports: Map<string, ExportRef>;
+  starExports: string[];
+  /** `module.exports = X`. */
+  cjsWhole?: Node;
+  /** Relative import specifiers. */
+  relativeImports: string[];
+  lineStarts: number[];
+  /** Nodes the finders look at, gathered in the same walk (source order). */
+  nodes: {
+    calls: Node[];
+    strings: Node[];
+    members: Node[];
+    objects: Node[];
+    numbers: Node[];
+    assignments: Node[];
+  };
+}
+
+const SKIP_KEYS = new Set([
+  'loc',
+  'start',
+  'end',
+  'range',
+  'extra',
+  'comments',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'tokens',
+  'errors',
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'superTypeParameters',
+  'predicate',
+]);
+
+const FUNCTION_TYPES = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+  'ClassPrivateMethod',
+]);
+
+export function isFunctionNode(node: Node): boolean {
+  return !!node && FUNCTION_TYPES.has(node.type);
+}
+
+// babel's visitor keys name the child fields of every node type (source order); estree-only
+// types and anything unknown fall back to reading every field
+const VISITOR_KEYS = (createRequire(import.meta.url)('@babel/types') as { VISITOR_KEYS: Record<string, string[]> }).VISITOR_KEYS;
+const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'superTypeParameters', 'predicate', 'decorators']);
+const keyCache = new Map<string, string[] | null>();
+function keysOf(type: string): string[] | null {
+  let k = keyCache.get(type);
+  if (k === undefined) {
+    const v = type === 'Literal' || type === 'Property' || type === 'ChainExpression' || type === 'MethodDefinition' ? undefined : VISITOR_KEYS[type];
+    k = v ? v.filter((x) => !TYPE_KEYS.has(x)) : null;
+    keyCache.set(type, k);
+  }
+  return k;
+}
+
+/** Children of a node, in source order. */
+export function children(node: Node): Node[] {
+  const keys = keysOf(node.type);
+  if (keys) {
+    const out: Node[] = [];
+    for (const key of keys) {
+      const v = node[key];
+      if (!v || typeof v !== 'object') continue;
+      if (Array.isArray(v)) {
+        for (const c of v) if (c && typeof c.type === 'string') out.push(c);
+      } else if (typeof v.type === 'string') out.push(v);
+    }
+    return out;
+  }
+  const out: Node[] = [];
+  for (const key of Object.keys(node)) {
+    if (SKIP_KEYS.has(key)) continue;
+    const v = node[key];
+    if (!v || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const c of v) if (c && typeof c.type === 'string') out.push(c);
+    } else if (typeof v.type === 'string') {
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** Line (1-based) and column (0-based) of an offset. */
+export function positionOf(mod: Pick<ModuleInfo, 'lineStarts'>, offset: number): { line: number; column: number } {
+  const ls = mod.lineStarts;
+  let lo = 0;
+  let hi = ls.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ls[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - ls[lo]! };
+}
+
+export function spanOf(mod: ModuleInfo, node: Node, mainFile?: string): Span {
+  return spanAt(mod, node.start as number, node.end as number, mainFile);
+}
+
+export function spanAt(mod: ModuleInfo, start: number, end: number, mainFile?: string): Span {
+  const a = positionOf(mod, start);
+  const b = positionOf(mod, end);
+  const span: Span = { start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  if (mainFile !== undefined && mod.file !== mainFile) span.file = mod.file;
+  return span;
+}
+
+function declarePattern(
+  pattern: Node,
+  scope: Scope,
+  kind: BindingKind,
+  init: Node | undefined,
+  path: string[],
+  extra: Partial<Binding> = {},
+): void {
+  if (!pattern) return;
+  switch (pattern.type) {
+    case 'Identifier':
+      scope.bindings.set(pattern.name, {
+        name: pattern.name,
+        kind,
+        scope,
+        id: pattern,
+        init,
+        path: path.length ? path : undefined,
+        assigns: [],
+        appends: [],
+        refs: [],
+        ...extra,
+      });
+      break;
+    case 'AssignmentPattern':
+      // default values: the init wins when given; keep the default as a fallback only for params
+      declarePattern(pattern.left, scope, kind, init ?? pattern.right, init ? path : [], extra);
+      break;
+    case 'ObjectPattern':
+      for (const p of pattern.properties) {
+        if (p.type === 'RestElement') {
+          declarePattern(p.argument, scope, kind, undefined, [], extra);
+          continue;
+        }
+        const key = !p.computed && p.key ? (p.key.name ?? p.key.value) : undefined;
+        declarePattern(p.value, scope, kind, key === undefined ? undefined : init, key === undefined ? [] : [...path, String(key)], extra);
+      }
+      break;
+    case 'ArrayPattern':
+      pattern.elements.forEach((el: Node, i: number) => {
+        if (el) declarePattern(el.type === 'RestElement' ? el.argument : el, scope, kind, init, [...path, String(i)], extra);
+      });
+      break;
+    case 'RestElement':
+      declarePattern(pattern.argument, scope, kind, undefined, [], extra);
+      break;
+    case 'TSParameterProperty':
+      declarePattern(pattern.parameter, scope, kind, init, path, extra);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Names that an expression position reads (not property keys, not declarations). */
+function isReference(node: Node, parent: Node | undefined): boolean {
+  if (!parent) return true;
+  switch (parent.type) {
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return parent.object === node || parent.computed;
+    case 'ObjectProperty':
+    case 'Property':
+      if (parent.key === node && !parent.computed) return parent.shorthand === true && parent.value === node;
+      return true;
+    case 'ClassProperty':
+    case 'ClassMethod':
+    case 'ObjectMethod':
+    case 'MethodDefinition':
+      return parent.computed && parent.key === node;
+    case 'VariableDeclarator':
+      return parent.init === node;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return false;
+    case 'ImportSpecifier':
+    case 'ImportDefaultSpecifier':
+    case 'ImportNamespaceSpecifier':
+    case 'ExportSpecifier':
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+    case 'CatchClause':
+      return false;
+    case 'AssignmentPattern':
+      return parent.right === node;
+    default:
+      return !parent.type.startsWith('TS');
+  }
+}
+
+/** Builds scopes, bindings, references and exports for one parsed file. */
+export function buildModule(file: string, abs: string | null, source: string, ast: BabelFile, parser: string): ModuleInfo {
+  const root = new Scope(null, ast.program, true);
+  const mod: ModuleInfo = {
+    file,
+    abs,
+    source,
+    ast,
+    parser,
+    root,
+    parent: new NodeMap<Node>(PARENT),
+    scopeOf: new NodeMap<Scope>(SCOPE),
+    fnScope: new WeakMap(),
+    exports: new Map(),
+    starExports: [],
+    relativeImports: [],
+    lineStarts: lineStartsOf(source),
+    nodes: { calls: [], strings: [], members: [], objects: [], numbers: [], assignments: [] },
+  };
+  const nodes = mod.nodes;
+  const identNodes: Node[] = [];
+  const identScopes: Scope[] = [];
+  const assignments: Array<[Node, Scope]> = [];
+
+  const declareFunctionParams = (fn: Node, scope: Scope) => {
+    (fn.params ?? []).forEach((p: Node, i: number) => {
+      declarePattern(p, scope, 'param', undefined, [], { fn, paramIndex: i });
+    });
+  };
+
+  const visit = (node: Node, scope: Scope, parent: Node | undefined): void => {
+    if (parent) mod.parent.set(node, parent);
+    mod.scopeOf.set(node, scope);
+    let inner = scope;
+    switch (node.type) {
+      case 'Identifier':
+        if (isReference(node, parent)) {
+          identNodes.push(node);
+          identScopes.push(scope);
+        }
+        break;
+      case 'StringLiteral':
+      case 'TemplateLiteral':
+        nodes.strings.push(node);
+        break;
+      case 'Literal':
+        if (typeof node.value === 'string') nodes.strings.push(node);
+        else if (node.value === 403) nodes.numbers.push(node);
+        break;
+      case 'NumericLiteral':
+        if (node.value === 403) nodes.numbers.push(node);
+        break;
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        nodes.members.push(node);
+        break;
+      case 'ObjectExpression':
+        nodes.objects.push(node);
+        break;
+      case 'NewExpression':
+      case 'OptionalCallExpression':
+        nodes.calls.push(node);
+        break;
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'ObjectMethod':
+      case 'ClassMethod':
+      case 'ClassPrivateMethod': {
+        if (node.type === 'FunctionDeclaration' && node.id) {
+          declarePattern(node.id, scope, 'function', node, []);
+        }
+        inner = new Scope(scope, node, true);
+        mod.fnScope.set(node, inner);
+        if (node.type === 'FunctionExpression' && node.id) declarePattern(node.id, inner, 'function', node, []);
+        declareFunctionParams(node, inner);
+        break;
+      }
+      case 'ClassDeclaration':
+        if (node.id) declarePattern(node.id, scope, 'class', node, []);
+        break;
+      case 'BlockStatement':
+        if (!isFunctionNode(parent)) inner = new Scope(scope, node, false);
+        break;
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement':
+      case 'SwitchStatement':
+        inner = new Scope(scope, node, false);
+        break;
+      case 'CatchClause':
+        inner = new Scope(scope, node, false);
+        if (node.param) declarePattern(node.param, inner, 'catch', undefined, []);
+        break;
+      case 'VariableDeclaration': {
+        const target = node.kind === 'var' ? scope.functionScope() : scope;
+        for (const d of node.declarations) {
+          declarePattern(d.id, target, node.kind === 'var' ? 'var' : node.kind === 'let' ? 'let' : 'const', d.init ?? undefined, []);
+        }
+        break;
+      }
+      case 'ImportDeclaration': {
+        const source = String(node.source.value);
+        if (source.startsWith('.')) mod.relativeImports.push(source);
+        for (const s of node.specifiers ?? []) {
+          const imported =
+            s.type === 'ImportDefaultSpecifier' ? 'default' : s.type === 'ImportNamespaceSpecifier' ? '*' : (s.imported?.name ?? s.imported?.value);
+          declarePattern(s.local, root, 'import', undefined, [], { importFrom: { source, imported } });
+        }
+        break;
+      }
+      case 'ExportNamedDeclaration': {
+        if (node.source) {
+          const source = String(node.source.value);
+          if (source.startsWith('.')) mod.relativeImports.push(source);
+          for (const s of node.specifiers ?? []) {
+            const exported = s.exported?.name ?? s.exported?.value;
+            const local = s.local?.name ?? s.local?.value ?? 'default';
+            mod.exports.set(exported, { kind: 'reexport', source, imported: s.type === 'ExportNamespaceSpecifier' ? '*' : local });
+          }
+        } else if (node.declaration) {
+          const decl = node.declaration;
+          if (decl.type === 'VariableDeclaration') {
+            for (const d of decl.declarations) for (const name of patternNames(d.id)) mod.exports.set(name, { kind: 'binding', name });
+          } else if (decl.id?.name) {
+            mod.exports.set(decl.id.name, { kind: 'binding', name: decl.id.name });
+          }
+        } else {
+          for (const s of node.specifiers ?? []) {
+            const exported = s.exported?.name ?? s.exported?.value;
+            mod.exports.set(exported, { kind: 'binding', name: s.local.name });
+          }
+        }
+        break;
+      }
+      case 'ExportDefaultDeclaration': {
+        const d = node.declaration;
+        if ((d.type === 'FunctionDeclaration' || d.type === 'ClassDeclaration') && d.id) {
+          mod.exports.set('default', { kind: 'binding', name: d.id.name });
+        } else {
+          mod.exports.set('default', { kind: 'node', node: d });
+        }
+        break;
+      }
+      case 'ExportAllDeclaration': {
+        const source = String(node.source.value);
+        if (source.startsWith('.')) mod.relativeImports.push(source);
+        if (node.exported) mod.exports.set(node.exported.name, { kind: 'reexport', source, imported: '*' });
+        else mod.starExports.push(source);
+        break;
+      }
+      case 'AssignmentExpression':
+        assignments.push([node, scope]);
+        nodes.assignments.push(node);
+        break;
+      case 'CallExpression':
+        nodes.calls.push(node);
+        if (
+          node.callee?.type === 'Identifier' &&
+          node.callee.name === 'require' &&
+          node.arguments?.[0] &&
+          typeof (node.arguments[0].value as unknown) === 'string' &&
+          String(node.arguments[0].value).startsWith('.')
+        ) {
+          mod.relativeImports.push(String(node.arguments[0].value));
+        }
+        break;
+      default:
+        break;
+    }
+    // children in source order, without allocating a list per node
+    const keys = keysOf(node.type);
+    if (keys) {
+      for (let k = 0; k < keys.length; k++) {
+        const v = node[keys[k]!];
+        if (!v || typeof v !== 'object') continue;
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) {
+            const c = v[i];
+            if (c && typeof c.type === 'string') visit(c, inner, node);
+          }
+        } else if (typeof v.type === 'string') visit(v, inner, node);
+      }
+    } else {
+      for (const c of children(node)) visit(c, inner, node);
+    }
+  };
+  visit(ast.program, root, undefined);
+
+  for (let i = 0; i < identNodes.length; i++) {
+    const id = identNodes[i];
+    const b = identScopes[i]!.lookup(id.name);
+    if (b && b.id !== id) b.refs.push(id);
+  }
+  for (const [node, scope] of assignments) {
+    const left = node.left;
+    if (left.type === 'Identifier') {
+      const b = scope.lookup(left.name);
+      if (!b) continue;
+      if (node.operator === '+=') b.appends.push(node);
+      else if (node.operator === '=') b.assigns.push(node);
+      continue;
+    }
+    // CommonJS exports
+    const target = memberPath(left);
+    if (!target) continue;
+    if (target.join('.') === 'module.exports' && node.operator === '=') {
+      mod.cjsWhole = node.right;
+    } else if ((target[0] === 'exports' && target.length === 2) || (target[0] === 'module' && target[1] === 'exports' && target.length === 3)) {
+      const name = target[target.length - 1]!;
+      mod.exports.set(name, { kind: 'node', node: node.right });
+    }
+  }
+  return mod;
+}
+
+export function patternNames(p: Node): string[] {
+  if (!p) return [];
+  switch (p.type) {
+    case 'Identifier':
+      return [p.name];
+    case 'ObjectPattern':
+      return p.properties.flatMap((x: Node) => patternNames(x.type === 'RestElement' ? x.argument : x.value));
+    case 'ArrayPattern':
+      return p.elements.flatMap((x: Node) => (x ? patternNames(x.type === 'RestElement' ? x.argument : x) : []));
+    case 'AssignmentPattern':
+      return patternNames(p.left);
+    default:
+      return [];
+  }
+}
+
+/** `a.b.c` → ['a','b','c'] for non-computed member chains rooted at an identifier (or `this`). */
+export function memberPath(node: Node): string[] | null {
+  const out: string[] = [];
+  let cur = node;
+  while (cur) {
+    if (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression') {
+      if (cur.computed) {
+        if (cur.property.type === 'StringLiteral' || (cur.property.type === 'Literal' && typeof cur.property.value === 'string')) {
+          out.unshift(String(cur.property.value));
+        } else return null;
+      } else out.unshift(cur.property.name ?? cur.property.value);
+      cur = cur.object;
+    } else if (cur.type === 'Identifier') {
+      out.unshift(cur.name);
+      return out;
+    } else if (cur.type === 'ThisExpression') {
+      out.unshift('this');
+      return out;
+    } else if (cur.type === 'ChainExpression' || cur.type === 'TSNonNullExpression' || cur.type === 'ParenthesizedExpression') {
+      cur = cur.expression;
+    } else return null;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// loading other modules of the audited repo
+
+const EXTS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts'];
+
+export interface ModuleLoader {
+  /** Absolute path of a relative import, or null. */
+  resolve(fromAbs: string, specifier: string): string | null;
+  /** The parsed module (cached), or null when it cannot be read or parsed. */
+  load(abs: string): ModuleInfo | null;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Reads modules from disk, caching parsed modules. `maxBytes` guards against huge generated files. */
+export class FsModuleLoader implements ModuleLoader {
+  private readonly cache = new Map<string, ModuleInfo | null>();
+  private readonly resolved = new Map<string, string | null>();
+  constructor(private readonly maxBytes = 2_000_000) {}
+
+  resolve(fromAbs: string, specifier: string): string | null {
+    if (!specifier.startsWith('.')) return null;
+    const key = `${fromAbs}\0${specifier}`;
+    if (this.resolved.has(key)) return this.resolved.get(key)!;
+    const base = resolvePath(dirname(fromAbs), specifier);
+    const candidates = [base];
+    // TS ESM style: `./x.js` names `./x.ts`
+    const m = /\.(m|c)?js$/.exec(base);
+    if (m) for (const e of ['.ts', '.tsx', '.mts', '.cts']) candidates.push(base.slice(0, -m[0].length) + e);
+    for (const e of EXTS) candidates.push(base + e);
+    for (const e of EXTS) candidates.push(`${base}/index${e}`);
+    const found = candidates.find(isFile) ?? null;
+    this.resolved.set(key, found);
+    return found;
+  }
+
+  /** The module if it was parsed already (no disk access). */
+  cached(abs: string): ModuleInfo | null {
+    return this.cache.get(abs) ?? null;
+  }
+
+  /** Registers an already parsed module (the file being analysed) so imports back to it hit the cache. */
+  put(abs: string, mod: ModuleInfo): void {
+    this.cache.set(abs, mod);
+  }
+
+  load(abs: string): ModuleInfo | null {
+    if (this.cache.has(abs)) return this.cache.get(abs)!;
+    let mod: ModuleInfo | null = null;
+    try {
+      const st = statSync(abs);
+      if (st.size <= this.maxBytes) {
+        const source = readFileSync(abs, 'utf8');
+        const { ast, parser } = parseForAnalysis(source, abs);
+        mod = buildModule(abs, abs, source, ast, parser);
+      }
+    } catch {
+      mod = null;
+    }
+    this.cache.set(abs, mod);
+    return mod;
+  }
+}

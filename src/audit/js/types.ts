@@ -1,0 +1,208 @@
+/**
+ * The data the JS/TS analysis hands out: plain, serialisable objects (no AST nodes), so the audit
+ * can ship them across worker threads and the codemod can apply span edits from them.
+ *
+ * Offsets and positions
+ * - `start`/`end` are UTF-16 offsets into the source text that was analysed (`source.slice(start, end)`
+ *   is the node's text), exactly the `start`/`end` of the babel node jscodeshift produces for the
+ *   same source and parser (see `parserFor` in ./parse.ts).
+ * - `line` is 1-based and `column` 0-based, as in babel's `loc` (reports convert to 1-based columns).
+ * - `file` is the path the span lives in: the analysed file's name as passed to `analyzeSource`, or
+ *   the absolute path of another module of the repo when a value was resolved through an import.
+ *
+ * Stability: fields are only ever added. Renames or removals go through the audit owner.
+ */
+import type { Fidelity, HttpMethod } from '../../catalogue/index.ts';
+
+export interface Span {
+  start: number;
+  end: number;
+  line: number;
+  /** 0-based, like babel `loc.start.column`. */
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Set when the span is in another file than the one analysed (absolute path). */
+  file?: string;
+}
+
+/** What kind of v1 use a site is. */
+export type SiteKind =
+  /** An HTTP request to a v1 endpoint (client recognised or a function that receives the path). */
+  | 'call'
+  /** A complete v1 API URL/path string that is not (visibly) used in a call here. */
+  | 'url'
+  /** A v1 payload wrapper (`helpdesk_ticket`) in a request body. */
+  | 'wrapper'
+  /** A read of a v1-shaped response (`.helpdesk_ticket.display_id`, `status_name`, `[i].user`). */
+  | 'response-read'
+  /** 403 handled as "rate limited" (v2 uses 429; 403 means access denied). */
+  | 'rate-limit'
+  /** XML parsing of a v1 response (v2 answers JSON only). */
+  | 'xml';
+
+/** The HTTP client a call goes through. `wrapper` = a function of the repo that receives the path. */
+export type ClientKind =
+  | 'fetch'
+  | 'undici'
+  | 'axios'
+  | 'request'
+  | 'got'
+  | 'superagent'
+  | 'needle'
+  | 'unirest'
+  | 'https'
+  | 'http'
+  | 'jquery'
+  | 'xhr'
+  | 'urlfetchapp'
+  | 'app-client'
+  | 'app-request'
+  | 'ky'
+  | 'form-data'
+  | 'generic'
+  | 'wrapper';
+
+/** One piece of a resolved string. Concatenating every `text` gives `UrlInfo.pattern`. */
+export interface StringPart {
+  /** Literal text (template quasis cooked) or a `{name}` placeholder for an unknown value. */
+  text: string;
+  /** True for an expression whose value is not known statically (the placeholder). */
+  dynamic: boolean;
+  /**
+   * - `literal`: a whole string literal; the span includes the quotes.
+   * - `quasi`: a template literal's text element; the span excludes backticks and `${`.
+   * - `expression`: an unknown expression (dynamic part), or a number literal.
+   * - `synthetic`: text that is not in the source (a `/` added by `path.join`, a query string built
+   *   by `querystring.stringify`); the span is the producing call. Never edit it as text.
+   */
+  node: 'literal' | 'quasi' | 'expression' | 'synthetic';
+  span: Span;
+  /** The file the span is in (the analysed file or an absolute path of an imported module). */
+  file: string;
+  /** Names followed to get here, outermost first: `['TICKETS']`, `['config.baseUrl']`, `['ticketUrl()']`. */
+  via?: string[];
+  /** `text` is the literal passed through `encodeURIComponent` (as sent), not the source text. */
+  encoded?: boolean;
+}
+
+export interface UrlInfo {
+  /** The whole resolved string: `{base}/helpdesk/tickets/{id}/assign.json?responder_id={agentId}`. */
+  pattern: string;
+  /** The v1 path as matched (no origin, query or format suffix): `/helpdesk/tickets/{id}/assign`. */
+  path: string;
+  /** The matched rule's template: `/helpdesk/tickets/:id/assign`. */
+  template: string;
+  /** Path parameters as the catalogue read them (`{ id: '{id}' }`). */
+  params: Record<string, string>;
+  /** Query parameters, placeholders kept (`{ responder_id: '{agentId}' }`). */
+  query: Record<string, string>;
+  /** `.json`/`.xml` suffix or `format=` query; null when neither. */
+  format: 'json' | 'xml' | null;
+  /** The URL uses http:// (v2 is https only). */
+  insecure: boolean;
+  /** Scheme and host when present in the string (`https://{domain}.freshdesk.com`). */
+  origin?: string;
+  /** The URL expression at the site (call argument, option value, or the string itself). */
+  span: Span;
+  parts: StringPart[];
+}
+
+export interface CallInfo {
+  /** The call expression (or `new` expression). */
+  span: Span;
+  /** The enclosing statement, for inserting a marker comment above it. */
+  statement: Span;
+  /** Callee text as written: `axios.post`, `client.request.get`, `$.ajax`, `api`. */
+  callee: string;
+  calleeSpan: Span;
+  client: ClientKind;
+  /** For `wrapper` calls: the client used inside the wrapper function. */
+  innerClient?: ClientKind;
+  /** Spans of the call's arguments in order. */
+  args: Span[];
+  /** The options/config object when the URL or method is a property of one. */
+  options?: Span;
+  /** The request body expression when recognisable (data arg, `body:`/`json:`/`data:`/`payload:`, `.send(x)`). */
+  body?: Span;
+  /** The property holding the body, e.g. `body` for `{ body: JSON.stringify(x) }`. */
+  bodyProperty?: string;
+  /** The body was passed through `JSON.stringify(...)`. */
+  bodyStringified?: boolean;
+}
+
+export interface WrapperInfo {
+  /** The wrapper key: `helpdesk_ticket`, `helpdesk_note`, `user`, ... */
+  name: string;
+  form: 'object-key' | 'shorthand' | 'member-assign' | 'json-string' | 'bracket-key' | 'computed-key';
+  /** The key (identifier, string literal, computed expression, member property, or the bracket-key string). */
+  keySpan: Span;
+  /** The object literal holding the key, when there is one. */
+  objectSpan?: Span;
+  /** The wrapped value (inner object literal) when there is one. */
+  valueSpan?: Span;
+  /** For bracket keys: the full key, `helpdesk_ticket[custom_field][x_123]`. */
+  key?: string;
+  /** v1 field names inside the wrapper that change in v2 (from the catalogue's field mappings). */
+  fields?: Array<{ v1: string; v2: string | null; span: Span }>;
+}
+
+export interface ReadInfo {
+  /** Property chain after the transport layer (`.data`, `.body`, `JSON.parse`), `[]` for an index: `['helpdesk_ticket', 'display_id']`. */
+  chain: string[];
+  /** Each v1-only step that changes in v2, with the v2 name (null = no v2 field). */
+  fields: Array<{ v1: string; v2: string | null; span: Span; reason?: string }>;
+  /** The identifier the chain starts from. */
+  root: string;
+  /** The value was traced back to a v1 call's response (otherwise: recognised by its shape alone). */
+  traced: boolean;
+}
+
+export interface Site {
+  kind: SiteKind;
+  /** Main span: the URL expression (call/url), the wrapper key, the member expression, the 403 literal, the XML parse call. */
+  span: Span;
+  /** The file of `span` (absolute when it is another module than the analysed one). */
+  file: string;
+  /** Best catalogue rule id (`tickets.assign`), or a cross-cutting id (`transport.rate-limit`, `transport.xml`). */
+  rule: string | null;
+  /** Every candidate rule (several when the method is not known). */
+  rules: string[];
+  /** v1 method, when known. */
+  method: HttpMethod | null;
+  /** How the method was found. */
+  methodSource: 'callee' | 'option' | 'argument' | 'default' | 'sibling' | 'rule' | null;
+  /** Where the method is written (string literal, or the callee property `post`), for the codemod. */
+  methodSpan?: Span;
+  url?: UrlInfo;
+  call?: CallInfo;
+  wrapper?: WrapperInfo;
+  read?: ReadInfo;
+  /** The site is inside a comment (commented-out code). */
+  inComment?: boolean;
+  /** One line saying what was recognised. */
+  message: string;
+  /** The site's shape is simple enough for a mechanical rewrite (e.g. `status === 403`). */
+  fixable?: boolean;
+  /** Fidelity of the matched rule (or of the cross-cutting fact). */
+  fidelity?: Fidelity | null;
+}
+
+export interface AnalyzeResult {
+  sites: Site[];
+  /** Set when the file could not be parsed; `sites` is then empty. */
+  parseError?: { message: string; line?: number; column?: number };
+  /** Parser used (`babel`, `ts`, `tsx`, `babylon`). */
+  parser?: string;
+  /** `@hdmigrate-todo(rule)` / `@hdmigrate-ignore(rule)` markers found in comments. */
+  markers: Marker[];
+  /** Relative modules this file imports (absolute paths), for candidate expansion and caching. */
+  imports: string[];
+}
+
+export interface Marker {
+  type: 'todo' | 'ignore';
+  rule: string;
+  text: string;
+  span: Span;
+}

@@ -1,0 +1,160 @@
+/**
+ * From a resolved URL pattern (`{base}/helpdesk/tickets/{id}.json`, `https://<%= iparam.domain %>/...`)
+ * to the catalogue's rules. The catalogue decides what is a v1 path; this module only normalises
+ * what code writes around a path (origins, template syntaxes, leading base placeholders).
+ */
+import type { Catalogue, HttpMethod, PathMatch, Rule } from '../catalogue/index.ts';
+import { parseTarget } from '../catalogue/index.ts';
+
+export interface UrlMatch {
+  /** The target as handed to the catalogue: path with query, no origin. */
+  target: string;
+  path: string;
+  query: Record<string, string>;
+  format: 'json' | 'xml' | null;
+  insecure: boolean;
+  origin?: string;
+  matches: PathMatch[];
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/** Template syntaxes of other languages and app frameworks → `{name}` placeholders. */
+export function normalisePlaceholders(s: string): string {
+  return s
+    .replace(/<%[=-]?\s*([^%]*?)\s*-?%>/g, (_m, e: string) => `{${sanitize(e)}}`)
+    .replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_m, e: string) => `{${sanitize(e)}}`)
+    .replace(/[$#]\{([^}]*)\}/g, (_m, e: string) => `{${sanitize(e)}}`)
+    // printf-style holes (`%s/helpdesk/tickets/%d.json`); real percent-encodings have two hex digits
+    .replace(/%[sdvi](?![0-9A-Fa-f])/g, '{arg}');
+}
+
+function sanitize(e: string): string {
+  const s = e.replace(/[^\w.$]/g, '');
+  return s.length > 0 && s.length <= 40 ? s : 'expr';
+}
+
+/** Whitespace outside placeholders means prose (a log message), not a URL. */
+function hasBareWhitespace(s: string): boolean {
+  return /\s/.test(s.replace(/\{[^}]*\}/g, ''));
+}
+
+/** Strips the origin (scheme + host, or a leading base placeholder) and returns the rest. */
+export function splitOrigin(input: string): { origin?: string; insecure: boolean; rest: string } {
+  let s = input.trim();
+  const abs = /^([a-z][a-z0-9+.-]*|\{[^}/]*\}):\/\/([^/?#]*)/i.exec(s);
+  if (abs) {
+    return { origin: abs[0], insecure: abs[1]!.toLowerCase() === 'http', rest: s.slice(abs[0].length) || '/' };
+  }
+  if (s.startsWith('//')) {
+    const host = /^\/\/[^/?#]*/.exec(s)![0];
+    return { origin: host, insecure: false, rest: s.slice(host.length) || '/' };
+  }
+  let origin = '';
+  while (/^\{[^}]*\}/.test(s)) {
+    const m = /^\{[^}]*\}/.exec(s)![0];
+    origin += m;
+    s = s.slice(m.length);
+  }
+  // host continuation after a placeholder: `{sub}.freshdesk.com/...`, `{host}:8080/...`
+  if (origin && /^[.:]/.test(s)) {
+    const host = /^[^/?#]*/.exec(s)![0];
+    origin += host;
+    s = s.slice(host.length);
+  }
+  if (!origin && !s.startsWith('/')) {
+    const first = /^[^/?#]*/.exec(s)![0];
+    if (/\./.test(first) && !/\.(json|xml)$/i.test(first) && /\//.test(s)) {
+      origin = first;
+      s = s.slice(first.length);
+    }
+  }
+  return { origin: origin || undefined, insecure: false, rest: s.startsWith('/') ? s : `/${s}` };
+}
+
+const matchCache = new WeakMap<Catalogue, Map<string, UrlMatch | null>>();
+
+/** Matches a resolved pattern to catalogue rules; null when it is not a v1 path. (Cached per pattern.) */
+export function matchUrl(cat: Catalogue, pattern: string): UrlMatch | null {
+  let cache = matchCache.get(cat);
+  if (!cache) {
+    cache = new Map();
+    matchCache.set(cat, cache);
+  }
+  if (cache.has(pattern)) return cache.get(pattern)!;
+  const r = matchUrlUncached(cat, pattern);
+  if (cache.size > 20_000) cache.clear();
+  cache.set(pattern, r);
+  return r;
+}
+
+function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
+  const norm = normalisePlaceholders(pattern).trim();
+  if (!norm || norm.length > 2000 || hasBareWhitespace(norm)) return null;
+  const { origin, insecure, rest } = splitOrigin(norm);
+  const parsed = parseTarget(rest);
+  if (parsed.path === '/' || !/[a-z]/i.test(parsed.path)) return null;
+  const matches = cat.matchPath(rest);
+  if (matches.length === 0) return null;
+  return { target: rest, path: parsed.path, query: parsed.query, format: parsed.format, insecure, origin, matches };
+}
+
+export interface RuleChoice {
+  rule: Rule;
+  /** Every candidate rule id, the chosen one first. */
+  rules: string[];
+  /** The method given by the code is not a v1 operation on this path. */
+  methodMismatch: boolean;
+}
+
+const choiceCache = new WeakMap<UrlMatch, Map<string, RuleChoice>>();
+
+/** The rule of a matched URL for a method (or, method unknown, the first of GET, POST, PUT, DELETE that matches). */
+export function chooseRule(cat: Catalogue, um: UrlMatch, method: string | null): RuleChoice {
+  let cache = choiceCache.get(um);
+  if (!cache) {
+    cache = new Map();
+    choiceCache.set(um, cache);
+  }
+  const k = method ?? '';
+  let r = cache.get(k);
+  if (!r) {
+    r = chooseRuleUncached(cat, um, method);
+    cache.set(k, r);
+  }
+  return r;
+}
+
+function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null): RuleChoice {
+  const ids = [...new Set(um.matches.map((m) => m.rule.id))];
+  const order = (first: Rule) => [first.id, ...ids.filter((id) => id !== first.id)];
+  const m = method ? method.toUpperCase() : null;
+  if (m && (METHODS as readonly string[]).includes(m)) {
+    const found = cat.match(m as HttpMethod, um.target);
+    if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };
+    return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: true };
+  }
+  for (const mm of METHODS) {
+    const found = cat.match(mm, um.target);
+    if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };
+  }
+  return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: false };
+}
+
+/**
+ * A regex source matching any literal path segment of any v1 rule (`helpdesk`, `contacts`, ...):
+ * the cheap test a string must pass before it is evaluated and matched.
+ */
+export function segmentWords(cat: Catalogue): string[] {
+  const words = new Set<string>();
+  for (const rule of cat.rules) {
+    for (const t of rule.v1.paths) {
+      for (const seg of t.split('/')) if (seg && !seg.startsWith(':')) words.add(seg);
+    }
+  }
+  return [...words].sort();
+}
+
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

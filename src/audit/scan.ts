@@ -1,0 +1,173 @@
+/**
+ * The scan phase: read each file once, skip what must be skipped (huge, binary, minified), and
+ * test the text with the catalogue's prefilter (one regex, one pass). Non-candidate JS/TS files
+ * give their relative import specifiers (read from the bytes), so files importing a v1 module
+ * can become candidates.
+ *
+ * `scanFile` is self-contained (it receives `fs`), so a plain worker thread without the TypeScript
+ * loader can run its source: `scanInWorker` starts such a worker in a few milliseconds, which lets
+ * the main thread analyse candidates while the rest of the tree is still being read.
+ */
+import * as fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Language, SkippedFile } from './model.ts';
+import type { WalkedFile } from './walk.ts';
+
+export interface ScanConfig {
+  maxSize: number;
+  /** The literal words the prefilter is made of (for tools that search bytes, e.g. the bench's grep). */
+  needles: string[];
+  /** The prefilter (regex source) applied to each file's text. */
+  prefilter: string;
+  minifiedLine: number;
+}
+
+export type ScanResult =
+  | { kind: 'candidate'; file: WalkedFile; text: string; size: number }
+  | { kind: 'skipped'; skipped: SkippedFile }
+  | { kind: 'imports'; file: WalkedFile; imports: string[] }
+  | { kind: 'none' };
+
+/**
+ * Scans one file. Self-contained on purpose (see the module comment): no imports, no helpers.
+ * `config` (app configuration files) are always candidates.
+ */
+export function scanFile(
+  fsm: typeof fs,
+  file: { abs: string; rel: string; language: Language; config: boolean },
+  cfg: ScanConfig,
+  state: { re?: RegExp; quick?: RegExp; buf?: Buffer },
+): ScanResult {
+  if (!state.re) state.re = new RegExp(cfg.prefilter);
+  if (!state.quick) state.quick = new RegExp(cfg.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+  const wf = { abs: file.abs, rel: file.rel, language: file.language };
+  let fd: number;
+  try {
+    fd = fsm.openSync(file.abs, 'r');
+  } catch (e) {
+    return { kind: 'skipped', skipped: { file: file.rel, reason: 'unreadable', detail: (e as { code?: string }).code ?? String(e) } };
+  }
+  // read at most maxSize + 1 bytes into one reused buffer: no stat call, and a huge file is never read whole
+  if (!state.buf || state.buf.length < cfg.maxSize + 1) state.buf = Buffer.allocUnsafe(cfg.maxSize + 1);
+  let buf: Buffer;
+  try {
+    let off = 0;
+    for (;;) {
+      const n = fsm.readSync(fd, state.buf, off, state.buf.length - off, null);
+      if (n <= 0) break;
+      off += n;
+      if (off >= state.buf.length) break;
+    }
+    if (off > cfg.maxSize) {
+      const size = fsm.fstatSync(fd).size;
+      return { kind: 'skipped', skipped: { file: file.rel, reason: 'huge', detail: `${size} bytes` } };
+    }
+    buf = state.buf.subarray(0, off);
+  } catch (e) {
+    return { kind: 'skipped', skipped: { file: file.rel, reason: 'unreadable', detail: (e as { code?: string }).code ?? String(e) } };
+  } finally {
+    fsm.closeSync(fd);
+  }
+  const head = buf.length > 8000 ? buf.subarray(0, 8000) : buf;
+  if (head.indexOf(0) >= 0) return { kind: 'skipped', skipped: { file: file.rel, reason: 'binary' } };
+  const isJs = file.language === 'javascript' || file.language === 'typescript';
+  // one pass of one literal-alternation regex over the decoded text (faster than a byte search
+  // per needle); the precise prefilter runs only on its hits
+  const text = buf.toString('utf8');
+  {
+    if (file.config || (state.quick!.test(text) && state.re.test(text))) {
+      if ((isJs || file.language === 'html') && text.length > cfg.minifiedLine) {
+        let max = 0;
+        let last = 0;
+        for (;;) {
+          const i = text.indexOf('\n', last);
+          const end = i < 0 ? text.length : i;
+          if (end - last > max) max = end - last;
+          if (i < 0) break;
+          last = i + 1;
+        }
+        if (max > cfg.minifiedLine) {
+          return { kind: 'skipped', skipped: { file: file.rel, reason: 'minified', detail: `lines longer than ${cfg.minifiedLine} characters` } };
+        }
+      }
+      return { kind: 'candidate', file: wf, text, size: buf.length };
+    }
+  }
+  if (!isJs) return { kind: 'none' };
+  // relative import specifiers, read from the bytes: `'./x'`, `"../y"`
+  const imports: string[] = [];
+  let at = buf.indexOf('./');
+  while (at >= 0) {
+    let start = at;
+    if (start > 0 && buf[start - 1] === 0x2e) start--; // '../'
+    const q = buf[start - 1];
+    if (q === 0x27 || q === 0x22 || q === 0x60) {
+      const end = buf.indexOf(q, start);
+      if (end > start && end - start < 300) {
+        const spec = buf.toString('utf8', start, end);
+        if (!/[\s]/.test(spec)) imports.push(spec);
+      }
+    }
+    at = buf.indexOf('./', at + 2);
+  }
+  return imports.length ? { kind: 'imports', file: wf, imports } : { kind: 'none' };
+}
+
+/**
+ * A plain worker thread that scans files: it runs `scanFile`'s own source, so it needs no
+ * TypeScript loader and starts in milliseconds; create it early (before the walk) and `start` it
+ * with the file list. Files are taken from a shared counter, so the caller can scan some itself
+ * whenever it has nothing else to do (`takeNext`): no file is scanned twice, no thread waits.
+ */
+export interface ScanWorker {
+  start(files: Array<WalkedFile & { config: boolean }>, onResult: (r: ScanResult) => void): { done: Promise<void>; takeNext: () => number };
+  /** Stop an unused worker. */
+  terminate(): void;
+}
+
+export function createScanWorker(cfg: ScanConfig): ScanWorker {
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const fs = require('node:fs');
+    const __name = (f) => f;
+    const scanFile = (${scanFile.toString()});
+    const state = {};
+    const next = workerData.next;
+    parentPort.once('message', (files) => {
+      let batch = [];
+      for (;;) {
+        const i = Atomics.add(next, 0, 1);
+        if (i >= files.length) break;
+        const r = scanFile(fs, files[i], workerData.cfg, state);
+        if (r.kind === 'none') continue;
+        batch.push(r);
+        if (r.kind === 'candidate' || batch.length >= 200) { parentPort.postMessage(batch); batch = []; }
+      }
+      if (batch.length) parentPort.postMessage(batch);
+      parentPort.close();
+    });
+  `;
+  const w = new Worker(code, { eval: true, workerData: { cfg, next } });
+  let onResult: ((r: ScanResult) => void) | null = null;
+  const exited = new Promise<void>((resolve, reject) => {
+    w.on('message', (batch: ScanResult[]) => {
+      for (const r of batch) onResult?.(r);
+    });
+    w.on('error', reject);
+    w.on('exit', (codeNum) => (codeNum === 0 ? resolve() : reject(new Error(`scan worker exited with ${codeNum}`))));
+  });
+  exited.catch(() => {});
+  return {
+    start(files, cb) {
+      onResult = cb;
+      w.postMessage(files);
+      return { done: exited, takeNext: () => Atomics.add(next, 0, 1) };
+    },
+    terminate() {
+      void w.terminate();
+    },
+  };
+}
+
+export { fs as nodeFs };

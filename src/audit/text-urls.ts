@@ -1,0 +1,229 @@
+/**
+ * Finding v1 URLs in source text by pattern: string literals (joined across `+`, `.`, `&`
+ * concatenation and line continuations), interpolations of each language turned into
+ * placeholders, unquoted URLs (shell, comments), and the HTTP call or method written nearby.
+ * Every candidate goes through the same catalogue matching as the syntax-tree finder.
+ */
+import type { Catalogue } from '../catalogue/index.ts';
+import { matchUrl, type UrlMatch } from './match-url.ts';
+import type { Language } from './model.ts';
+
+export interface TextUrlHit {
+  /** Offsets into the text given. */
+  start: number;
+  end: number;
+  /** The resolved pattern (placeholders for what is computed). */
+  pattern: string;
+  match: UrlMatch;
+  format: 'json' | 'xml' | null;
+  /** Method written on the line or close by, when any. */
+  method?: string;
+  /** The line (or its neighbours) makes an HTTP request. */
+  httpContext: boolean;
+  /** The client or tool recognised (`curl`, `requests`, `Net::HTTP`). */
+  client?: string;
+}
+
+const CONTINUATION_END = /(\+|\.|&|\\|\b_|<<|\(|,)\s*$/;
+const CONTINUATION_START = /^\s*(\+|\.(?!\w)|&)/;
+
+const CALL_CONTEXT: Array<[RegExp, string]> = [
+  [/\bcurl\b/, 'curl'],
+  [/\bwget\b/, 'wget'],
+  [/\bInvoke-(RestMethod|WebRequest)\b/, 'powershell'],
+  [/\brequests\.(get|post|put|delete|patch|request)\b|\bsession\.(get|post|put|delete)\b/i, 'requests'],
+  [/\burllib\d?\.|\burlopen\(|\bhttpx\.|http\.client|HTTPSConnection/, 'urllib'],
+  [/Net::HTTP/, 'Net::HTTP'],
+  [/\bRestClient\b/, 'RestClient'],
+  [/\bHTTParty\b|\bFaraday\b|\bURI\.open\b|\bopen-uri\b|\bTyphoeus\b|\bExcon\b/, 'ruby-http'],
+  [/\bcurl_(init|setopt|exec)\b|file_get_contents|\bGuzzle|->(get|post|put|delete|request)\s*\(|wp_remote_(get|post|request)/, 'php-http'],
+  [/\bHttpClient\b|\bHttpWebRequest\b|\bWebRequest\b|\bWebClient\b|\bRestRequest\b|\bRestSharp\b|(Get|Post|Put|Delete)Async\s*\(/, 'dotnet-http'],
+  [/\bHttpURLConnection\b|\bHttp(Get|Post|Put|Delete)\b|\bOkHttp|\bRequest\.Builder\b|\bHttpRequest\.newBuilder\b|\bRestTemplate\b|\bUnirest\b/, 'java-http'],
+  [/\bhttp\.(Get|Post|NewRequest|Head)\b|\bclient\.Do\b|\bresty\b/, 'go-http'],
+  [/\$\.(ajax|get|post|getJSON)\b|\bjQuery\.ajax\b|\bfetch\s*\(|\baxios\b|\bUrlFetchApp\b|XMLHttpRequest|\brequest\s*\(|\.(get|post|put|del|delete)\s*\(/, 'js-http'],
+];
+
+const METHOD_PATTERNS: RegExp[] = [
+  /(?:^|\s)-X\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
+  /--request\s*[= ]\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
+  /CURLOPT_CUSTOMREQUEST\s*,\s*["'](\w+)/,
+  /Net::HTTP::(Get|Post|Put|Delete|Patch)\b/,
+  /\bHttp(Get|Post|Put|Delete|Patch)\b/,
+  /HttpMethod\.(Get|Post|Put|Delete|Patch)\b/i,
+  /Method\.(GET|POST|PUT|DELETE|PATCH)\b/,
+  /NewRequest(?:WithContext)?\(\s*(?:ctx\s*,\s*)?(?:"(\w+)"|http\.Method(\w+))/,
+  /setRequestMethod\(\s*"(\w+)"/,
+  /\b(Get|Post|Put|Delete|Patch)Async\s*\(/,
+  /\bhttp\.(Get|Post|Head)\s*\(/,
+  /[.:]\s*(get|post|put|delete|patch)\s*[(!"'`#]/i,
+  /\.(get)JSON\b/,
+  /\bmethod\s*(?:=>|[=:])\s*:?['"]?(get|post|put|delete|patch)\b/i,
+  /(?:Method|type)\s*[=:]\s*['"](GET|POST|PUT|DELETE|PATCH)['"]/i,
+  /['"](GET|POST|PUT|DELETE|PATCH)['"]/,
+];
+
+function methodOf(line: string): string | undefined {
+  for (const re of METHOD_PATTERNS) {
+    const m = re.exec(line);
+    if (m) {
+      const v = (m[1] ?? m[2] ?? '').toUpperCase();
+      if (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(v)) return v;
+    }
+  }
+  if (/\bcurl\b/.test(line) && /(\s-d\b|\s--data\S*\b|\s-F\b|\s--form\b)/.test(line)) return 'POST';
+  if (/\bcurl\b/.test(line)) return 'GET';
+  if (/CURLOPT_POST\b|wp_remote_post\b/.test(line)) return 'POST';
+  if (/wp_remote_get\b|file_get_contents\b/.test(line)) return 'GET';
+  return undefined;
+}
+
+function clientOf(line: string): string | undefined {
+  for (const [re, name] of CALL_CONTEXT) if (re.test(line)) return name;
+  return undefined;
+}
+
+/** Per-language interpolation inside double-quoted strings → placeholders. */
+function interpolate(s: string, lang: Language, quote: string): string {
+  let out = s;
+  if ((lang === 'php' || lang === 'shell') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
+  if (lang === 'ruby' || lang === 'coffeescript') out = out.replace(/#\{([^}]*)\}/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '') || 'expr'}}`);
+  return out;
+}
+
+interface Literal {
+  start: number;
+  end: number;
+  text: string;
+  quote: string;
+}
+
+const LITERAL = /("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
+const UNQUOTED = /(?:https?:\/\/|\$\{?[A-Za-z_]\w*\}?|\{[A-Za-z_][\w.]*\}|<%=?[^%]*%>|\/)[^\s'"`<>()|;,]*/g;
+
+/** Finds v1 URLs in `text` (a whole file of another language, or a comment's text). */
+export function findTextUrls(cat: Catalogue, text: string, lang: Language, words?: RegExp): TextUrlHit[] {
+  // join continued lines (newline → space keeps every offset)
+  const chars = text.split('');
+  let lineStart = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text[i] === '\n') {
+      const line = text.slice(lineStart, i);
+      const next = text.slice(i + 1, text.indexOf('\n', i + 1) < 0 ? text.length : text.indexOf('\n', i + 1));
+      if (i < text.length && (CONTINUATION_END.test(line.replace(/\s*(#|\/\/).*$/, '')) || CONTINUATION_START.test(next))) chars[i] = ' ';
+      lineStart = i + 1;
+    }
+  }
+  const joined = chars.join('');
+  const origLines = text.split('\n');
+  const hits: TextUrlHit[] = [];
+  const seen = new Set<number>();
+  let offset = 0;
+  const logical = joined.split('\n');
+  let origLineIndex = 0;
+  for (const line of logical) {
+    const lineOffset = offset;
+    offset += line.length + 1;
+    const spanned = line.split('').length;
+    void spanned;
+    if (words && !words.test(line)) {
+      origLineIndex += countNewlines(text, lineOffset, line.length);
+      continue;
+    }
+    const literals: Literal[] = [];
+    LITERAL.lastIndex = 0;
+    for (let m = LITERAL.exec(line); m; m = LITERAL.exec(line)) {
+      const raw = m[0];
+      literals.push({ start: m.index, end: m.index + raw.length, text: interpolate(raw.slice(1, -1), lang, raw[0]!), quote: raw[0]! });
+    }
+    // groups of concatenated literals
+    const groups: Array<{ start: number; end: number; pattern: string }> = [];
+    for (let i = 0; i < literals.length; i++) {
+      let pattern = '';
+      const before = line.slice(0, literals[i]!.start);
+      const lead = /([A-Za-z_$][\w.$\->\[\]'"]*)\s*(\+|\.|&)\s*(?:\\|\b_)?\s*$/.exec(before);
+      let start = literals[i]!.start;
+      if (lead && !/['"]$/.test(lead[1]!)) {
+        pattern += `{${lead[1]!.replace(/[^\w.]/g, '') || 'expr'}}`;
+        start = lead.index;
+      }
+      pattern += literals[i]!.text;
+      let end = literals[i]!.end;
+      let j = i;
+      while (j + 1 < literals.length) {
+        const gap = line.slice(literals[j]!.end, literals[j + 1]!.start);
+        if (/^\s*(\+|\.|&|<<)\s*(?:\\|\b_)?\s*$/.test(gap)) {
+          pattern += literals[j + 1]!.text;
+        } else {
+          const mid = /^\s*(\+|\.|&)\s*([^'"`]+?)\s*(\+|\.|&)\s*$/.exec(gap);
+          if (!mid) break;
+          pattern += `{${mid[2]!.replace(/[^\w.]/g, '').slice(0, 30) || 'expr'}}${literals[j + 1]!.text}`;
+        }
+        j++;
+        end = literals[j]!.end;
+      }
+      const tail = /^\s*(\+|\.|&)\s*([A-Za-z_$][\w.$()\->\[\]]*)/.exec(line.slice(end));
+      if (tail) pattern += `{${tail[2]!.replace(/[^\w.]/g, '').slice(0, 30) || 'expr'}}`;
+      groups.push({ start, end, pattern });
+      i = j;
+    }
+    // unquoted URLs (shell arguments, prose)
+    UNQUOTED.lastIndex = 0;
+    for (let m = UNQUOTED.exec(line); m; m = UNQUOTED.exec(line)) {
+      const s = m.index;
+      if (literals.some((l) => s >= l.start && s < l.end)) continue;
+      if (m[0].length < 4) continue;
+      groups.push({ start: s, end: s + m[0].length, pattern: interpolate(m[0], lang === 'javascript' ? 'shell' : lang, '"') });
+    }
+    const client = clientOf(line);
+    for (const g of groups) {
+      const um = matchUrl(cat, g.pattern.replace(/%[sd]/g, (x) => x));
+      if (!um) continue;
+      const abs = lineOffset + g.start;
+      if (seen.has(abs)) continue;
+      seen.add(abs);
+      // method: this line, then up to three lines around (earlier first)
+      let method = methodOf(line);
+      const li = lineIndexAt(text, abs);
+      if (!method) {
+        for (const d of [-1, -2, -3, 1, 2, 3]) {
+          const l = origLines[li + d];
+          if (l === undefined) continue;
+          method = methodOf(l);
+          if (method) break;
+        }
+      }
+      let ctx = client;
+      if (!ctx) {
+        for (const d of [-1, -2, 1, 2]) {
+          const l = origLines[li + d];
+          if (l !== undefined) ctx = clientOf(l);
+          if (ctx) break;
+        }
+      }
+      hits.push({
+        start: abs,
+        end: lineOffset + g.end,
+        pattern: g.pattern,
+        match: um,
+        format: um.format,
+        method,
+        httpContext: !!ctx,
+        client: ctx,
+      });
+    }
+    origLineIndex += countNewlines(text, lineOffset, line.length);
+  }
+  return hits;
+}
+
+function countNewlines(text: string, from: number, len: number): number {
+  let n = 0;
+  for (let i = from; i < from + len && i < text.length; i++) if (text[i] === '\n') n++;
+  return n;
+}
+
+function lineIndexAt(text: string, offset: number): number {
+  let n = 0;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}

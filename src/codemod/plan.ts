@@ -1,0 +1,643 @@
+/**
+ * Planning one module: every v1 site the audit found becomes a transaction (all its edits, or a
+ * marker saying exactly what to do), response flows are followed into reads and status checks,
+ * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
+ * tied to) are handled once every site is known.
+ */
+import {
+  fieldMappings,
+  isAutoFixable,
+  type Catalogue,
+  type HttpMethod,
+  type Overlay,
+  type Rule,
+  type Translation,
+} from '../catalogue/index.ts';
+import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../audit/js/index.ts';
+import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
+import { preferredQuote, Tx } from './context.ts';
+import { addBody, changeMethod, jsonHeaders } from './edits.ts';
+import { Flow, type FlowSummary, type Taint } from './flow.ts';
+import { anchorOf, leadingComments, ruleMatches, scanMarkers, type FoundMarker } from './markers.ts';
+import type { Modules } from './modules.ts';
+import type { Node, ParsedFile } from './parse.ts';
+import { bodyObject, mappingsOf, rewriteBody } from './payload.ts';
+import { staticValue } from './values.ts';
+import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
+import { responseEdits } from './responses.ts';
+import { nodesAt, toUrlSite, type UrlSite } from './sites.ts';
+import type { FileEdit, MarkerRecord, Transaction } from './types.ts';
+import { bodySentinel, buildNewUrl, distribute, emptyOperandEdit, hasSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
+import { valueToSource } from './values.ts';
+
+export interface ModulePlan {
+  file: string;
+  /** Site transactions (edits may reach other files). */
+  txs: Transaction[];
+  /** File-level edits that are only safe once every v1 site of the file is migrated. */
+  fileTx: Transaction | null;
+  /** Markers already in the file. */
+  found: FoundMarker[];
+  /** Sites silenced by `@hdmigrate-ignore`. */
+  ignored: MarkerRecord[];
+  notes: string[];
+  /** Response flows this module exports (for modules that import it). */
+  summary: FlowSummary;
+  /** The audit's analysis, for the report. */
+  analysis: AnalyzeResult;
+  /** Transaction ids the file-level edits depend on (all v1 sites of the file). */
+  siteIds: string[];
+  /**
+   * v1 payloads and response reads the audit found that no site's flow reached: if the file is
+   * migrated and nothing else touched them, they get a marker (never left silently).
+   */
+  leftovers: Array<{ file: string; start: number; end: number; anchor: number; rule: string; text: string }>;
+}
+
+export interface PlanContext {
+  cat: Catalogue;
+  overlay: Overlay;
+  modules: Modules;
+  flattener: Flattener;
+  loader: FsModuleLoader;
+  /** Summaries of other modules' exported response flows (for taint through imports). */
+  summaries: (file: string) => FlowSummary | null;
+}
+
+/** Replaces sentinels in a text with the expressions they stand for, for marker text. */
+function humanise(text: string, a: UrlAnalysis): string {
+  return text.replace(/7319\d{4}9137/g, (s) => {
+    const p = a.dynamic.get(s);
+    if (!p) return '{…}';
+    const src = p.mod.pf.text(p.node).replace(/\s+/g, ' ');
+    return `{${src.length > 40 ? '…' : src}}`;
+  });
+}
+
+function callText(c: { method: string; path: string; query: Record<string, string>; body: Record<string, unknown> | null }): string {
+  const q = Object.entries(c.query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  return `${c.method} ${c.path}${q ? `?${q}` : ''}${c.body && Object.keys(c.body).length ? ` with body ${JSON.stringify(c.body)}` : ''}`;
+}
+
+/** Exactly what to do for a site the codemod leaves: the rule in words, then the v2 calls for this site. */
+export function todoText(rule: Rule, t: Translation | null, a: UrlAnalysis | null): string {
+  const parts: string[] = [];
+  if (rule.fidelity === 'none') {
+    parts.push(`no v2 equivalent. ${rule.summary}`);
+    if (rule.substitute) parts.push(`Substitute: ${rule.substitute}.`);
+    return parts.join(' ');
+  }
+  parts.push(rule.summary);
+  if (rule.decision) parts.push(`Decide: ${rule.decision}.`);
+  if (t && t.calls.length) {
+    const calls = t.calls.map((c) => callText(c).replace(/\{\{calls\[(\d+)\]\.(.+?)\}\}(?!\})/g, (_m, i: string, f: string) => `<${f} from call ${Number(i) + 1}>`));
+    const text = calls.length > 1 ? `v2: ${calls.map((c, i) => `(${i + 1}) ${c}`).join(', then ')}` : `v2: ${calls[0]}`;
+    parts.push(a ? humanise(text, a) : text);
+  }
+  return parts.join(' ');
+}
+
+/** Which v1 field of the response a rule's extra call embeds (`notes` for the conversations call). */
+function embeddedV1Fields(rule: Rule): Map<number, string> {
+  const out = new Map<number, string>();
+  const embed = rule.response?.embed ?? {};
+  const maps = fieldMappings(rule, 'response');
+  for (const [v2Field, index] of Object.entries(embed)) {
+    const m = maps.find((x) => x.v2 === v2Field);
+    out.set(index, m ? m.v1 : v2Field);
+  }
+  return out;
+}
+
+/**
+ * The v2 calls this site needs. A rule's extra call that only embeds a field into the v1 response
+ * (the notes of a ticket view) is needed only when the code reads that field.
+ */
+function neededCalls(rule: Rule, readsField: ((field: string) => boolean) | null): { calls: number[]; fixable: boolean } {
+  const steps = rule.plan.map((s, i) => ({ s, i })).filter(({ s }) => !s.forResponse);
+  if (isAutoFixable(rule)) return { calls: steps.map(({ i }) => i), fixable: true };
+  if (rule.fidelity !== 'exact' && rule.fidelity !== 'lossy') return { calls: steps.map(({ i }) => i), fixable: false };
+  const embedded = embeddedV1Fields(rule);
+  const needed = steps.filter(({ s, i }) => {
+    const field = embedded.get(i);
+    if (field === undefined || s.provides || s.carries) return true;
+    return readsField === null || readsField(field);
+  });
+  const fixable = needed.length === 1 && !needed[0]!.s.provides;
+  return { calls: needed.map(({ i }) => i), fixable };
+}
+
+/** Query renames of a rule (`wf_order` → `order_by`), from the catalogue's request mappings. */
+function queryRenames(rule: Rule): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of fieldMappings(rule, 'request')) {
+    if (m.v1.startsWith('query.') && m.v2?.startsWith('query.')) out.set(m.v1.slice(6), m.v2.slice(6));
+  }
+  return out;
+}
+
+/** A translated body value as source: sentinels become their expressions (Number() when v2 wants a number). */
+function bodySource(v: unknown, a: UrlAnalysis, quote: string, used: Set<ExprPiece>): string | null {
+  if (typeof v === 'number' && a.dynamic.has(String(v))) {
+    const p = a.dynamic.get(String(v))!;
+    used.add(p);
+    const n = unwrapExpr(p.node);
+    const text = p.mod.pf.text(p.node);
+    return isNumericLiteral(n) ? text : `Number(${text})`;
+  }
+  if (typeof v === 'string' && hasSentinel(v)) {
+    const s = sentinelsIn(v);
+    if (s.length === 1 && v === s[0]) {
+      const p = a.dynamic.get(v)!;
+      used.add(p);
+      return p.mod.pf.text(p.node);
+    }
+    return null;
+  }
+  if (Array.isArray(v)) {
+    const items = v.map((x) => bodySource(x, a, quote, used));
+    return items.some((x) => x === null) ? null : `[${items.join(', ')}]`;
+  }
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => {
+      const s = bodySource(x, a, quote, used);
+      return s === null ? null : `${keyText(k, quote)}: ${s}`;
+    });
+    return entries.some((x) => x === null) ? null : `{ ${entries.join(', ')} }`;
+  }
+  return valueToSource(v, quote);
+}
+
+const SERVER_OBJECTS = /^(app|router|server|routes|express|fastify|koa|api|hono)$/i;
+const HANDLER_PARAMS = /^(req|request|ctx|context|reply|res|response|h)$/;
+
+/** `app.get('/groups/:id.json', (req, res) => ...)`: a route of a server, not a request to the helpdesk. */
+function isServerRoute(call: Node): boolean {
+  const callee = unwrapExpr(call.callee);
+  const obj = callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression' ? unwrapExpr(callee.object) : undefined;
+  const handler = (call.arguments as Node[]).map(unwrapExpr).find((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
+  const params = handler ? (handler.params as Node[]).map((p) => (p.type === 'Identifier' ? p.name : '')) : [];
+  const handlerLike = params.length >= 2 && HANDLER_PARAMS.test(params[0]!) && HANDLER_PARAMS.test(params[1]!);
+  return (!!obj && obj.type === 'Identifier' && SERVER_OBJECTS.test(obj.name) && !!handler && handlerLike) || (handlerLike && /^(req|request|ctx)$/.test(params[0]!) && params[0] !== 'err');
+}
+
+export class ModulePlanner {
+  readonly txs: Tx[] = [];
+  private readonly pf: ParsedFile;
+  private found: FoundMarker[] = [];
+  private readonly ignored: MarkerRecord[] = [];
+  private readonly notes: string[] = [];
+  private readonly flow: Flow;
+  private readonly txById = new Map<string, Tx>();
+
+  constructor(
+    private readonly ctx: PlanContext,
+    private readonly mod: Module,
+  ) {
+    this.pf = mod.pf;
+    this.flow = new Flow(mod);
+  }
+
+  plan(): ModulePlan {
+    const { ctx, mod, pf } = this;
+    this.found = scanMarkers(pf);
+    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
+    const sites: UrlSite[] = [];
+    for (const s of callSites) {
+      const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
+      if (typeof u === 'string') {
+        const node = nodesAt(pf, s.span.start, s.span.end)[0];
+        if (node && s.rule) {
+          const tx = new Tx(`${pf.file}:${s.span.start}`, mod, node, s.rule);
+          tx.markerOnly = true;
+          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (the codemod could not edit this URL: ${u})`);
+          this.txs.push(tx);
+        }
+        continue;
+      }
+      sites.push(u);
+    }
+    // the responses of every call, before deciding (a ticket view needs its notes call only when notes are read)
+    for (const site of sites) this.seed(site);
+    this.flow.seedImports((source, imported) => {
+      const file = ctx.loader.resolve(pf.file, source);
+      const summary = file ? ctx.summaries(file) : null;
+      if (!summary) return undefined;
+      const returns = summary.returns.get(imported);
+      const callbacks = summary.callbacks.get(imported);
+      return returns || callbacks ? { returns, callbacks } : undefined;
+    });
+    this.flow.run();
+    for (const site of sites) this.planSite(site);
+    // reads and status checks, attached to the transaction of the call they come from
+    responseEdits(mod, this.flow, (t) => {
+      const tx = this.txById.get(t.tx) ?? this.foreignTx(t);
+      // a call left as it is still answers v1 shapes: its reads stay too
+      return tx && !tx.markerOnly ? tx : undefined;
+    });
+    this.xmlMarkers(analysis);
+    const fileTx = this.fileLevel(analysis, sites);
+    return {
+      file: pf.file,
+      txs: this.txs.map((t) => t.data()),
+      fileTx: fileTx?.data() ?? null,
+      found: this.found,
+      ignored: this.ignored,
+      notes: this.notes,
+      summary: this.flow.summary,
+      analysis: { ...analysis, sites: analysis.sites.filter((x) => x.file === pf.file) },
+      siteIds: sites.map((s) => s.id),
+      leftovers: this.leftovers(analysis, sites),
+    };
+  }
+
+  /** Audit findings (payload wrappers, response reads) that no site of this plan reached. */
+  private leftovers(analysis: AnalyzeResult, sites: UrlSite[]): ModulePlan['leftovers'] {
+    const pf = this.pf;
+    const out: ModulePlan['leftovers'] = [];
+    const calls = sites.filter((s) => s.shape).map((s) => s.shape!.call);
+    const touched = (a: number, b: number) => this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start < b && e.end > a));
+    for (const s of analysis.sites) {
+      if (s.file !== pf.file || s.inComment || !s.rule) continue;
+      if (s.kind === 'response-read' && s.read) {
+        for (const f of s.read.fields) {
+          const nodes = nodesAt(pf, f.span.start, f.span.end);
+          const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
+          const reached = member && (this.flow.taints.has(member) || this.flow.taints.has(member.object));
+          if (reached || touched(f.span.start, f.span.end)) continue;
+          const what = f.v2 === null ? `${f.v1} has no v2 field${f.reason ? ` (${f.reason})` : ''}` : `${f.v1} is ${f.v2} in v2`;
+          out.push({ file: pf.file, start: f.span.start, end: f.span.end, anchor: anchorOf(pf, member ?? nodes[0] ?? pf.ast.program).start, rule: s.rule, text: `reads a v1 response the codemod could not follow to its call: ${what}` });
+        }
+      }
+      if (s.kind === 'wrapper' && s.wrapper) {
+        const k = s.wrapper.keySpan;
+        if (calls.some((c) => c.start <= k.start && k.end <= c.end) || touched(k.start, k.end)) continue;
+        const node = nodesAt(pf, k.start, k.end)[0];
+        if (!node) continue;
+        const rule = this.ctx.cat.get(s.rule);
+        out.push({ file: pf.file, start: k.start, end: k.end, anchor: anchorOf(pf, node).start, rule: s.rule, text: `a v1 payload the codemod could not tie to a migrated call: v2 takes the fields without the ${s.wrapper.name} wrapper${rule ? ` (${rule.summary})` : ''}` });
+      }
+    }
+    return out;
+  }
+
+  private ruleText(id: string): string {
+    const r = this.ctx.cat.get(id);
+    return r ? todoText(r, null, null) : id;
+  }
+
+  /** Transactions of sites in other modules (responses flowing in through imports). */
+  private foreignTx(t: Taint): Tx | undefined {
+    const existing = this.txById.get(t.tx);
+    if (existing) return existing;
+    // a response from another module's call: the edits here join that site's transaction
+    const tx = new Tx(t.tx, this.mod, this.pf.ast.program, t.rule.id);
+    tx.foreign = true;
+    this.txById.set(t.tx, tx);
+    this.txs.push(tx);
+    return tx;
+  }
+
+  private seed(site: UrlSite): void {
+    const rule = this.ruleOf(site);
+    if (!rule || !site.shape) return;
+    const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
+    this.flow.seed(site.shape.call, t);
+    this.flow.seedCallbacks(site.shape.call, t);
+    // XMLHttpRequest: the object the request was opened on carries status and response
+    const callee = unwrapExpr(site.shape.call.callee);
+    if (site.shape.client === 'xhr' && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'Identifier') {
+      this.flow.seedIdentifier(callee.object, t);
+    }
+  }
+
+  private ruleOf(site: UrlSite): Rule | undefined {
+    const s = site.site;
+    const method = site.shape?.method ?? s.method;
+    if (method) {
+      const m = this.ctx.cat.match(method as HttpMethod, site.analysis.target);
+      if (m) return m.rule;
+    }
+    return s.rule ? this.ctx.cat.get(s.rule) : undefined;
+  }
+
+  private isIgnored(site: UrlSite, ruleIds: string[]): FoundMarker | undefined {
+    const anchor = anchorOf(this.pf, site.shape?.call ?? site.url);
+    const lead = leadingComments(this.pf, anchor, this.found);
+    return lead.find((m) => m.type === 'ignore' && ruleIds.some((r) => ruleMatches(m.rule, r)));
+  }
+
+  private planSite(site: UrlSite): void {
+    const { ctx, pf } = this;
+    const s = site.site;
+    const a = site.analysis;
+    const shape = site.shape;
+    const anchorNode = shape?.call ?? site.url;
+    const ruleIds = s.rules.length ? s.rules : s.rule ? [s.rule] : [];
+    if (shape && isServerRoute(shape.call)) return;
+    // `:id` written in the URL is a route pattern, not a value: the code fills it in somewhere else
+    if (/\/:[A-Za-z_]\w*/.test(a.target.split('?')[0]!)) {
+      if (!shape || shape.client === 'generic') return;
+    }
+    const ign = this.isIgnored(site, ruleIds);
+    if (ign) {
+      const pos = pf.position(ign.start);
+      this.ignored.push({ file: pf.file, line: pos.line, column: pos.column, rule: ign.rule, text: ign.text, existing: true, type: 'ignore' });
+      return;
+    }
+    const methodKnown = !!(shape?.method ?? s.method) && s.methodSource !== 'rule';
+    const rule = methodKnown ? this.ruleOf(site) : undefined;
+    const tx = new Tx(site.id, site.mod, anchorNode, rule?.id ?? s.rule);
+    if (shape) tx.call = { start: shape.call.start, end: shape.call.end, typed: !!(shape.call.typeParameters ?? shape.call.typeArguments) };
+    this.txById.set(site.id, tx);
+    this.txs.push(tx);
+    for (const p of a.pieces) if (p.kind === 'text' && p.via.length) tx.reads.push({ file: p.mod.pf.file, start: p.start, end: p.end });
+    if (!shape) {
+      tx.loose = true;
+      tx.spans = a.pieces.filter((p): p is TextPiece => p.kind === 'text' && !p.fixed).map((p) => ({ file: p.mod.pf.file, start: p.start, end: p.end }));
+    }
+    {
+      const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
+      if (r0) tx.fallback.text = todoText(r0, ctx.cat.translate({ method: r0.v1.method, target: a.target }), a);
+    }
+
+    const fail = (text: string, ruleId = tx.rule ?? s.rule ?? 'unknown') => {
+      tx.edits = [];
+      tx.changes = [];
+      tx.markers = [];
+      tx.markerOnly = true;
+      tx.rule = ruleId;
+      tx.marker(pf, anchorNode, ruleId, text);
+    };
+
+    if (!rule) {
+      // method unknown: rewrite only when every candidate rule gives the same URL
+      const candidates = ruleIds.map((id) => ctx.cat.get(id)).filter((r): r is Rule => !!r);
+      const outcomes = candidates.map((r) => {
+        const t = ctx.cat.translate({ method: r.v1.method, target: a.target });
+        const main = t.calls[0];
+        const fix = neededCalls(r, null).fixable && !t.error && !!main;
+        return { r, t, url: fix ? buildNewUrl(a, main!, queryRenames(r)).text : null, method: main?.method };
+      });
+      const urls = new Set(outcomes.map((o) => o.url));
+      const methodsSame = outcomes.every((o) => o.method === o.r.v1.method);
+      if (outcomes.length && urls.size === 1 && outcomes[0]!.url !== null && methodsSame && !outcomes.some((o) => o.t.calls[0]?.body)) {
+        this.rewriteUrl(site, tx, outcomes[0]!.url!, outcomes[0]!.r);
+        if (tx.markerOnly) return;
+        tx.change(pf, site.url, 'url', `${a.target} → ${humanise(outcomes[0]!.url!, a)}`);
+        if (a.format === 'xml') this.notes.push(`${pf.position(site.url.start).line}: .xml → JSON (v2 answers JSON only)`);
+        return;
+      }
+      const lines = outcomes.map((o) => `${o.r.v1.method} (${o.r.id}): ${todoText(o.r, o.t, a)}`);
+      fail(`the method of this request is not known here, and v1 ${a.target.replace(/7319\d{4}9137/g, '{…}')} means different v2 calls by method: ${lines.join(' | ')}`, candidates[0]?.id ?? s.rule ?? 'unknown');
+      return;
+    }
+
+    const method = (shape?.method ?? s.method ?? rule.v1.method) as string;
+    // fields v2 takes in the path instead of the body (forum_id of a new topic)
+    const bodyValues = new Map<string, string>();
+    let probeBody: Record<string, unknown> | undefined;
+    const toPath = mappingsOf(rule).filter((m) => m.v2?.startsWith('params.'));
+    if (toPath.length && shape?.body) {
+      const found = bodyObject(ctx.flattener, site.mod, shape.body.node, rule.request?.wrapper);
+      if (found) {
+        const inner: Record<string, unknown> = {};
+        for (const m of toPath) {
+          const p = (found.obj.properties as Node[]).find((x) => isObjectProperty(x) && propName(x) === m.v1);
+          if (!p) continue;
+          const sv = staticValue(p.value);
+          if (sv.ok) inner[m.v1] = sv.value;
+          else {
+            const key = bodySentinel(bodyValues.size);
+            bodyValues.set(key, found.mod.pf.text(p.value));
+            inner[m.v1] = key;
+          }
+        }
+        const w = rule.request?.wrapper;
+        probeBody = w ? { [w]: inner } : inner;
+      }
+    }
+    const t = ctx.cat.translate({ method, target: a.target, body: probeBody });
+    if (t.error) return fail(`${t.error}. ${todoText(rule, null, a)}`, rule.id);
+    if (!t.calls.length) return fail(todoText(rule, t, a), rule.id);
+    if (a.format === null) {
+      return fail(`no .json suffix or format=json: v1 answered the agent web page here. If this is an API call, ${todoText(rule, t, a)}`, rule.id);
+    }
+    const reads = (field: string) => this.readsField(site.id, field);
+    const need = neededCalls(rule, shape ? reads : null);
+    if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
+    // the one v2 call (translate lists calls of the steps that are not only for the response)
+    const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
+    const callIndex = steps.findIndex(({ i }) => i === need.calls[0]);
+    const main = t.calls[callIndex]!;
+    const manual = t.detail?.issues.filter((i) => i.fidelity === 'manual' || i.fidelity === 'none') ?? [];
+    if (manual.length) return fail(`${manual.map((i) => humanise(i.message, a)).join('; ')}. ${todoText(rule, t, a)}`, rule.id);
+
+    // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
+    const first = a.pieces[0];
+    const sharedScheme = a.insecure && !!first && (first.kind !== 'text' || first.via.length > 0);
+    if (sharedScheme) this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (change it where it is defined)`);
+    const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, main, queryRenames(rule));
+    const additions: Array<{ name: string; source: string }> = [];
+    const used = new Set<ExprPiece>();
+    const quote = preferredQuote(pf);
+    if (main.body) {
+      for (const [k, v] of Object.entries(main.body)) {
+        const src = bodySource(v, a, quote, used);
+        if (src === null) return fail(`${k} moves into the body in v2 and could not be written from this URL. ${todoText(rule, t, a)}`, rule.id);
+        additions.push({ name: k, source: src });
+      }
+    }
+    this.rewriteUrl(site, tx, newUrl.text, rule, used, bodyValues);
+    if (tx.markerOnly) return;
+    tx.change(pf, site.url, 'url', `${method} ${humanise(a.target, a)} → ${main.method} ${humanise(newUrl.text.slice(newUrl.text.indexOf('/api/v2')), a)}`);
+    for (const i of t.detail?.issues ?? []) if (i.fidelity === 'lossy') tx.marker(pf, anchorNode, rule.id, humanise(i.message, a));
+
+    // 2. the method
+    if (main.method !== method) {
+      if (!shape) return fail(`v2 uses ${main.method} here, not ${method}. ${todoText(rule, t, a)}`, rule.id);
+      const why = changeMethod(tx, pf, shape, main.method);
+      if (why) return fail(`${why}. ${todoText(rule, t, a)}`, rule.id);
+      tx.change(pf, shape.methodSource?.kind === 'default' ? shape.call : (shape.methodSource?.node ?? shape.call), 'method', `${method} → ${main.method}`);
+    }
+
+    // 3. the body
+    const bodyNode = shape?.body ? unwrapExpr(shape.body.node) : undefined;
+    const noBody = !bodyNode || isNullish(bodyNode) || (bodyNode.type === 'ObjectExpression' && bodyNode.properties.length === 0 && additions.length > 0 && shape?.client === 'axios');
+    if (shape?.body && !noBody) {
+      const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions };
+      rewriteBody(env, site.mod, shape.body);
+    } else if (additions.length) {
+      if (!shape) return fail(`v2 takes ${additions.map((x) => x.name).join(', ')} in the body. ${todoText(rule, t, a)}`, rule.id);
+      const obj = `{ ${additions.map((x) => `${keyText(x.name, quote)}: ${x.source}`).join(', ')} }`;
+      const why = addBody(tx, pf, shape, obj);
+      if (why) return fail(`${why}: v2 needs the body ${obj}. ${todoText(rule, t, a)}`, rule.id);
+      tx.change(pf, shape.call, 'body', `body ${obj} (was in the query string)`);
+    }
+
+    // 4. XML → JSON headers
+    if (a.format === 'xml' && shape) jsonHeaders(tx, pf, shape);
+    if (a.insecure && !sharedScheme) tx.change(pf, site.url, 'https', 'http:// → https:// (v2 is HTTPS only)');
+  }
+
+  /** Edits the URL pieces to `newText` (sentinels for dynamic parts); on failure the transaction becomes a marker. */
+  private rewriteUrl(site: UrlSite, tx: Tx, newText: string, rule: Rule, moved: Set<ExprPiece> = new Set(), bodyValues?: Map<string, string>): void {
+    const a = site.analysis;
+    const pf = this.pf;
+    // a query v2 adds to a URL whose text is a shared constant: appended where the URL is used
+    let append = '';
+    const q = newText.indexOf('?');
+    const last = [...a.pieces].reverse().find((p) => p.kind === 'text' || p.kind === 'expr');
+    const lastShared = !last || last.kind === 'expr' || last.via.length > 0;
+    if (q >= 0 && !a.target.includes('?') && lastShared && !hasSentinel(newText.slice(q)) && site.shape) {
+      const u = unwrapExpr(site.url);
+      if (['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'BinaryExpression', 'StringLiteral', 'Literal'].includes(u.type)) {
+        append = newText.slice(q);
+        newText = newText.slice(0, q);
+      }
+    }
+    const d = distribute(a, newText);
+    const failWith = (why: string) => {
+      tx.edits = [];
+      tx.markerOnly = true;
+      tx.marker(pf, site.shape?.call ?? site.url, rule.id, `${todoText(rule, this.ctx.cat.translate({ method: rule.v1.method, target: a.target }), a)} (the codemod could not edit this URL: ${why})`);
+    };
+    if (!d.ok) return failWith(d.reason);
+    const before = tx.edits.length;
+    for (const p of d.dropped) {
+      if (!moved.has(p)) return failWith(`${p.mod.pf.text(p.node)} would be lost`);
+      const e = removeExprEdit(p);
+      if (!e) return failWith(`cannot take ${p.mod.pf.text(p.node)} out of the URL`);
+      tx.edits.push(e);
+    }
+    let stringLeft = false;
+    for (const p of a.pieces) {
+      if (p.kind !== 'text') continue;
+      const edit = d.textEdits.find((x) => x.piece === p);
+      const value = edit ? edit.value : p.value;
+      if (edit) {
+        const empty = value === '' ? emptyOperandEdit(p, stringLeft) : null;
+        if (empty) tx.edits.push(empty);
+        else tx.edits.push(pieceEdit(p, value, 'URL', bodyValues));
+      }
+      if (value !== '') stringLeft = true;
+    }
+    if (append) tx.edit(pf, site.url.end, site.url.end, ` + ${quoteString(append, preferredQuote(pf))}`, 'query added at the call');
+    tx.urlEdits = tx.edits.slice(before);
+    // the same URL written out at the call, for when a shared constant cannot change
+    if (a.pieces.some((p) => p.kind === 'text' && p.via.length > 0)) tx.inlineUrl = this.inlineUrl(site, a, append ? newText + append : newText, moved, bodyValues) ?? undefined;
+  }
+
+  /**
+   * `TICKETS_PATH + '.json'` → `'/api/v2/tickets'`, `ticketUrl(id)` → `` `/api/v2/tickets/${id}` ``:
+   * the URL argument of the call rewritten as one literal, leaving the shared constant or helper
+   * as it is. Null when a dynamic part is not written at the call.
+   */
+  private inlineUrl(site: UrlSite, a: UrlAnalysis, newText: string, moved: Set<ExprPiece>, bodyValues?: Map<string, string>): FileEdit | null {
+    const pf = this.pf;
+    const shape = site.shape;
+    const inside = (n: Node, outer: Node) => n.start >= outer.start && n.end <= outer.end;
+    // the argument holding the path (the audit may give the whole call for a wrapper)
+    let arg: Node | undefined = site.url;
+    if (shape && site.url === shape.call) {
+      const args = (shape.call.arguments as Node[]).map((x) => x);
+      arg = args.find((x) => a.pieces.some((p) => p.mod === site.mod && inside(p.node, x) && p.kind === 'text'))
+        ?? args.find((x) => a.pieces.some((p) => p.via.length > 0 && pf.text(x).includes(p.via[0]!.replace(/\(\)$/, ''))));
+    }
+    if (!arg || (shape && arg === shape.call)) return null;
+    const argText = pf.text(arg);
+    const idx = a.pieces.findIndex((p) => (p.mod === site.mod && inside(p.node, arg!)) || (p.via.length > 0 && argText.includes(p.via[0]!.replace(/\(\)$/, ''))));
+    if (idx < 0) return null;
+    let oldPrefix = '';
+    for (const p of a.pieces.slice(0, idx)) {
+      if (p.kind === 'text') oldPrefix += p.value;
+      else {
+        const s = [...a.dynamic].find(([, v]) => v === p)?.[0];
+        if (!s) return null;
+        oldPrefix += s;
+      }
+    }
+    if (!newText.startsWith(oldPrefix)) return null;
+    const rest = newText.slice(oldPrefix.length);
+    const parts = rest.split(/(7319\d{4}9137|8246\d{4}6428)/);
+    let raw = '';
+    let dynamic = false;
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k]!;
+      if (k % 2 === 0) {
+        raw += part.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+        continue;
+      }
+      dynamic = true;
+      if (bodyValues?.has(part)) {
+        raw += `\${${bodyValues.get(part)}}`;
+        continue;
+      }
+      const p = a.dynamic.get(part);
+      if (!p || moved.has(p) || p.mod !== site.mod || !inside(p.node, arg)) return null;
+      raw += `\${${pf.text(p.node)}}`;
+    }
+    const text = dynamic ? `\`${raw}\`` : quoteString(rest, preferredQuote(pf));
+    return { file: pf.file, start: arg.start, end: arg.end, text, why: 'URL written at the call' };
+  }
+
+  private readsField(txId: string, field: string): boolean {
+    for (const taints of this.flow.taints.values()) {
+      for (const t of taints) {
+        if (t.tx !== txId || t.level !== 'res') continue;
+        if (t.prefix === field || t.prefix.startsWith(`${field}.`) || t.prefix.startsWith(`${field}[]`)) return true;
+      }
+    }
+    // a read right after the wrapper: res.data.helpdesk_ticket.notes
+    for (const [node, taints] of this.flow.taints) {
+      for (const t of taints) {
+        if (t.tx !== txId || t.level !== 'res' || t.prefix !== '') continue;
+        const parent = this.pf.parent(node);
+        if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
+          const name = parent.property?.name ?? parent.property?.value;
+          if (name === field) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private xmlMarkers(analysis: AnalyzeResult): void {
+    for (const s of analysis.sites) {
+      if (s.kind !== 'xml' || s.file !== this.pf.file) continue;
+      const node = nodesAt(this.pf, s.span.start, s.span.end)[0];
+      if (!node) continue;
+      // joins the transaction of the .xml call when the flow ties it to one
+      const taint = [...(this.flow.taints.get(node) ?? [])][0];
+      const tx = (taint && this.txById.get(taint.tx)) ?? this.txs.find((t) => !t.markerOnly && t.file === this.pf.file);
+      if (tx) tx.marker(this.pf, node, s.rule ?? 'transport.xml', 'v2 answers JSON only: parse the response with JSON.parse (or res.json()) instead of an XML parser, and read the v2 field names');
+    }
+  }
+
+  /** 403 → 429 throttling checks and http:// base URLs: only once every v1 call of the file is migrated. */
+  private fileLevel(analysis: AnalyzeResult, sites: UrlSite[]): Tx | null {
+    const pf = this.pf;
+    if (sites.length === 0) return null;
+    const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.rate-limit');
+    for (const s of analysis.sites) {
+      if (s.kind !== 'rate-limit' || s.file !== pf.file) continue;
+      const lit = nodesAt(pf, s.span.start, s.span.end).find((n) => isNumericLiteral(n) && n.value === 403);
+      if (!lit) continue;
+      tx.replace(pf, lit, '429', '403 → 429');
+      tx.change(pf, lit, 'rate-limit', 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response', s.rule ?? 'transport.rate-limit');
+    }
+    // http:// base URLs of the helpdesk outside the URLs already rewritten
+    for (const n of pf.nodes) {
+      if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;
+      if (this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start <= n.start + 1 && e.end >= n.start + 1))) continue;
+      tx.edit(pf, n.start + 1, n.start + 5, 'https', 'https');
+      tx.change(pf, n, 'https', 'http:// → https:// (v2 is HTTPS only)', 'transport.https');
+    }
+    return tx.edits.length ? tx : null;
+  }
+}
+
+export { anchorOf };

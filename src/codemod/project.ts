@@ -1,0 +1,428 @@
+/**
+ * A codemod run over a set of files: plan every module, decide which transactions hold together
+ * (shared constants, conflicting edits, responses read in other modules), then apply the accepted
+ * edits per file as spans, add the markers, and prove each output still parses.
+ */
+import path from 'node:path';
+import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
+import { FsModuleLoader } from '../audit/js/index.ts';
+import type { FlowSummary } from './flow.ts';
+import { markerText, scanMarkers } from './markers.ts';
+import { Modules, diskSources, type SourceProvider } from './modules.ts';
+import { ParsedFile, checkParses, type ParserName } from './parse.ts';
+import { Flattener } from './pieces.ts';
+import { ModulePlanner, type ModulePlan, type PlanContext } from './plan.ts';
+import { applyEdits, editsConflict, sameEdit, type SpanEdit } from './spans.ts';
+import { followTypes } from './tsproject.ts';
+import type { Change, FileResult, MarkerPlan, MarkerRecord, Transaction } from './types.ts';
+
+export interface CodemodOptions {
+  overlay?: Overlay;
+  catalogue?: Catalogue;
+  sources?: SourceProvider;
+}
+
+/** What planning a file gives: the plan, or why the file was skipped. */
+export type PlanOutcome = { file: string; plan: ModulePlan } | { file: string; skipped: string; error?: boolean };
+
+/** Plans files in one thread; modules imported by several files are parsed once. */
+export class Planner {
+  readonly cat: Catalogue;
+  private readonly ctx: PlanContext;
+  private readonly plans = new Map<string, ModulePlan | null>();
+  private readonly inProgress = new Set<string>();
+
+  constructor(options: CodemodOptions = {}) {
+    this.cat = options.catalogue ?? loadCatalogue(options.overlay);
+    const modules = new Modules(options.sources ?? diskSources);
+    this.ctx = {
+      cat: this.cat,
+      overlay: options.overlay ?? this.cat.overlay ?? {},
+      modules,
+      flattener: new Flattener(modules),
+      loader: new FsModuleLoader(),
+      summaries: (file) => this.summaryOf(file),
+    };
+  }
+
+  get modules(): Modules {
+    return this.ctx.modules;
+  }
+
+  private summaryOf(file: string): FlowSummary | null {
+    const abs = path.resolve(file);
+    if (this.inProgress.has(abs)) return null;
+    const plan = this.planModule(abs);
+    return plan ? plan.summary : null;
+  }
+
+  private planModule(abs: string): ModulePlan | null {
+    if (this.plans.has(abs)) return this.plans.get(abs)!;
+    const mod = this.ctx.modules.get(abs);
+    if (!mod) {
+      this.plans.set(abs, null);
+      return null;
+    }
+    this.inProgress.add(abs);
+    try {
+      const plan = new ModulePlanner(this.ctx, mod).plan();
+      this.plans.set(abs, plan);
+      return plan;
+    } finally {
+      this.inProgress.delete(abs);
+    }
+  }
+
+  plan(file: string): PlanOutcome {
+    const abs = path.resolve(file);
+    const source = this.ctx.modules.read(abs);
+    if (source === null) return { file: abs, skipped: 'cannot read the file', error: true };
+    try {
+      const plan = this.planModule(abs);
+      if (!plan) {
+        const why = this.ctx.modules.failures.get(abs);
+        return { file: abs, skipped: why ? `does not parse: ${why}` : 'cannot parse', error: true };
+      }
+      return { file: abs, plan };
+    } catch (e) {
+      return { file: abs, skipped: `the codemod failed on this file: ${(e as Error).message}`, error: true };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// deciding which transactions are applied
+
+interface Group {
+  id: string;
+  /** The site's own transaction (absent when only continuations from other modules were seen). */
+  primary?: Transaction;
+  parts: Transaction[];
+  accepted: boolean;
+  reason?: string;
+  /** The URL was written out at the call (its shared constant stays as it is). */
+  inline?: boolean;
+}
+
+function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/** Groups transactions by site and decides which are applied; rejected ones leave their fallback marker. */
+export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fileTxs: Transaction[] } {
+  const byId = new Map<string, Group>();
+  for (const plan of plans) {
+    for (const tx of plan.txs) {
+      let g = byId.get(tx.id);
+      if (!g) {
+        g = { id: tx.id, parts: [], accepted: true };
+        byId.set(tx.id, g);
+      }
+      if (tx.foreign) g.parts.push(tx);
+      else if (!g.primary) g.primary = tx;
+    }
+  }
+  const groups = [...byId.values()];
+  for (const g of groups) {
+    if (!g.primary) {
+      g.accepted = false;
+      g.reason = 'the call is not part of this run';
+    } else if (g.primary.markerOnly) g.accepted = false;
+  }
+  // loose URL strings give way to calls that read the same text (the constant is used by them)
+  const callReads = groups.filter((g) => g.primary && !g.primary.loose).flatMap((g) => g.primary!.reads);
+  for (const g of groups) {
+    const p = g.primary;
+    if (!p?.loose) continue;
+    if ((p.spans ?? []).some((s) => callReads.some((r) => r.file === s.file && overlaps(r, s)))) {
+      g.accepted = false;
+      g.reason = 'covered';
+      p.markers = [];
+      p.markerOnly = true;
+    }
+  }
+  const editsOf = (g: Group) => [...(g.primary?.edits ?? []), ...g.parts.flatMap((t) => t.edits)];
+  for (let round = 0; round < 20; round++) {
+    let changed = false;
+    // groups switched to their inline URL this round are checked again in the next one
+    const swapped = new Set<Group>();
+    const live = groups.filter((g) => g.accepted);
+    // conflicting edits between two sites: neither is applied
+    const all = live.flatMap((g) => editsOf(g).map((e) => ({ g, e })));
+    all.sort((x, y) => (x.e.file < y.e.file ? -1 : x.e.file > y.e.file ? 1 : x.e.start - y.e.start));
+    for (let i = 0; i < all.length; i++) {
+      for (let j = i + 1; j < all.length && all[j]!.e.file === all[i]!.e.file && all[j]!.e.start <= all[i]!.e.end; j++) {
+        const a = all[i]!;
+        const b = all[j]!;
+        if (a.g === b.g) {
+          if (editsConflict(a.e, b.e)) reject(a.g, `two of its own edits overlap (${a.e.why} / ${b.e.why})`);
+          continue;
+        }
+        if (editsConflict(a.e, b.e)) {
+          reject(a.g, `it needs a different change of ${describe(a.e)} than another site`);
+          reject(b.g, `it needs a different change of ${describe(b.e)} than another site`);
+        }
+      }
+    }
+    // shared text (constants, helpers): every site reading it must agree and be migrated
+    const readsByFile = new Map<string, Array<{ g: Group; r: { start: number; end: number } }>>();
+    for (const g of groups) {
+      if (!g.primary || g.reason === 'covered') continue;
+      for (const r of g.primary.reads) {
+        const list = readsByFile.get(r.file) ?? [];
+        list.push({ g, r });
+        readsByFile.set(r.file, list);
+      }
+    }
+    for (const g of live) {
+      if (!g.accepted || swapped.has(g)) continue;
+      for (const e of editsOf(g)) {
+        if (swapped.has(g)) break;
+        const candidates = readsByFile.get(e.file);
+        if (!candidates) continue;
+        const readers = new Set(candidates.filter(({ g: o, r }) => o !== g && (overlaps(r, e) || (e.start === e.end && e.start >= r.start && e.start <= r.end))).map(({ g: o }) => o));
+        for (const other of readers) {
+          if (swapped.has(other)) continue;
+          if (!other.accepted) {
+            reject(g, `its URL shares a constant with another call that is not migrated${other.primary!.file === g.primary!.file ? '' : ` (in ${path.basename(other.primary!.file)})`}`);
+            break;
+          }
+          const mine = editsOf(other).some((x) => sameEdit(x, e));
+          if (!mine) {
+            reject(g, 'its URL shares a constant with another call that needs a different change');
+            reject(other, 'its URL shares a constant with another call that needs a different change');
+          }
+        }
+      }
+    }
+    function reject(g: Group, why: string) {
+      if (!g.accepted) return;
+      // a shared constant that cannot change: write the URL out at this call instead
+      if (swapped.has(g)) return;
+      if (/shares a constant/.test(why) && g.primary?.alt && !g.inline) {
+        g.inline = true;
+        g.primary.edits = g.primary.alt;
+        g.primary.reads = [];
+        swapped.add(g);
+        changed = true;
+        return;
+      }
+      g.accepted = false;
+      g.reason = why;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  // file-level edits need every v1 site of the file migrated
+  const fileTxs: Transaction[] = [];
+  for (const plan of plans) {
+    if (!plan.fileTx) continue;
+    const ok = plan.siteIds.every((id) => byId.get(id)?.accepted || byId.get(id)?.reason === 'covered');
+    if (ok) fileTxs.push(plan.fileTx);
+    else {
+      for (const c of plan.fileTx.changes) {
+        if (c.kind !== 'rate-limit') continue;
+        plan.fileTx.markers.push({
+          file: c.file,
+          anchor: plan.fileTx.edits.find((e) => e.text === '429')?.start ?? 0,
+          rule: 'transport.rate-limit',
+          text: 'v1 signalled throttling with 403 + Retry-After; v2 uses 429 (403 means access denied). Change this test when the calls of this file are migrated',
+        });
+      }
+      fileTxs.push({ ...plan.fileTx, edits: [], changes: [], markerOnly: true });
+    }
+  }
+  return { groups, fileTxs };
+}
+
+function describe(e: SpanEdit & { file?: string }): string {
+  return `${path.basename((e as { file: string }).file ?? '')} [${e.start},${e.end})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// applying
+
+/** Marker insertion edits for a file, skipping markers already there (idempotence). */
+function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = []): { edits: SpanEdit[]; added: MarkerPlan[] } {
+  const found = scanMarkers(pf);
+  const edits: SpanEdit[] = [];
+  const added: MarkerPlan[] = [];
+  const eol = pf.source.includes('\r\n') ? '\r\n' : '\n';
+  const seen = new Set<string>();
+  for (const m of markers) {
+    const at = pf.lineStart(m.anchor);
+    const k = `${at}|${m.rule}|${m.text}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (markerAbove(pf, found, at, m.rule, m.text)) continue;
+    // the line may lose indentation (an unwrapped payload): the marker follows it
+    let indent = pf.indentAt(m.anchor);
+    const dedent = other.find((e) => e.start === at && e.end > at && e.text === '' && /^[ \t]+$/.test(pf.source.slice(at, e.end)));
+    if (dedent) indent = indent.slice(dedent.end - dedent.start);
+    edits.push({ start: at, end: at, text: `${indent}${markerText(m.rule, m.text)}${eol}`, why: `marker ${m.rule}` });
+    added.push(m);
+  }
+  return { edits, added };
+}
+
+/** Is there a todo/ignore marker for this rule in the comment lines just above `lineStart`? */
+function markerAbove(pf: ParsedFile, found: ReturnType<typeof scanMarkers>, lineStart: number, rule: string, text: string): boolean {
+  let cursor = lineStart;
+  for (;;) {
+    const before = pf.source.slice(0, cursor).replace(/[ \t\r\n]+$/, '');
+    const hit = pf.comments().find((c) => c.end === before.length);
+    if (!hit) return false;
+    const ms = found.filter((f) => f.start === hit.start);
+    // one marker per rule and place: the text may differ between runs (it describes the code around it)
+    if (ms.some((f) => f.rule === rule)) return true;
+    void text;
+    cursor = hit.start;
+  }
+}
+
+/** What one file gets from the decided transactions. */
+export interface FileWork {
+  file: string;
+  edits: SpanEdit[];
+  markers: MarkerPlan[];
+  changes: Change[];
+  notes: string[];
+}
+
+/** The plain part of a plan that crosses threads (no flow summaries, no analysis). */
+export type WirePlan = Pick<ModulePlan, 'file' | 'txs' | 'fileTx' | 'notes' | 'siteIds' | 'ignored' | 'leftovers'>;
+export type WireOutcome = { file: string; plan: WirePlan } | { file: string; skipped: string; error?: boolean };
+
+export function toWire(o: PlanOutcome): WireOutcome {
+  if (!('plan' in o)) return o;
+  const { file, txs, fileTx, notes, siteIds, ignored, leftovers } = o.plan;
+  return { file: o.file, plan: { file, txs, fileTx, notes, siteIds, ignored, leftovers } };
+}
+
+/** Decides every transaction and gathers the work per file (files with nothing to do included when planned). */
+export interface DecideOptions {
+  /** The folder the run was given (a tsconfig above it is not used). */
+  root?: string;
+  cat?: Catalogue;
+  /** Texts of files (default: the disk). */
+  read?: (file: string) => string | null;
+  /** Run the TypeScript (ts-morph) pass (default true). */
+  types?: boolean;
+}
+
+export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { work: Map<string, FileWork>; skipped: FileResult[]; ignored: MarkerRecord[] } {
+  const plans = outcomes.filter((o): o is { file: string; plan: WirePlan } => 'plan' in o).map((o) => o.plan);
+  // TypeScript: follow renamed fields to their declarations and other uses (ts-morph, read-only)
+  if (opts.types !== false) followTypes(
+    plans.flatMap((p) => p.txs).filter((t) => !t.markerOnly),
+    { root: opts.root ?? commonDir(outcomes.map((o) => o.file)), cat: opts.cat ?? loadCatalogue(), read: opts.read ?? ((f) => diskSources.read(f)) },
+  );
+  const { groups, fileTxs } = resolveTransactions(plans as ModulePlan[]);
+  const work = new Map<string, FileWork>();
+  const at = (file: string) => {
+    let w = work.get(file);
+    if (!w) {
+      w = { file, edits: [], markers: [], changes: [], notes: [] };
+      work.set(file, w);
+    }
+    return w;
+  };
+  for (const p of plans) at(p.file).notes.push(...p.notes);
+  for (const g of groups) {
+    const txs = [g.primary, ...g.parts].filter((t): t is Transaction => !!t);
+    if (g.accepted) {
+      for (const t of txs) {
+        for (const e of t.edits) at(e.file).edits.push(e);
+        for (const m of t.markers) at(m.file).markers.push(m);
+        for (const c of t.changes) at(c.file).changes.push(c);
+      }
+    } else if (g.primary && g.reason !== 'covered' && g.reason !== 'the call is not part of this run') {
+      if (g.primary.markerOnly) for (const m of g.primary.markers) at(m.file).markers.push(m);
+      else {
+        const fb = g.primary.fallback;
+        at(fb.file).markers.push({ ...fb, text: `${fb.text} (not rewritten: ${g.reason})` });
+      }
+    }
+  }
+  for (const t of fileTxs) {
+    for (const e of t.edits) at(e.file).edits.push(e);
+    for (const m of t.markers) at(m.file).markers.push(m);
+    for (const c of t.changes) at(c.file).changes.push(c);
+  }
+  // what the audit found in a migrated file and no site reached: a marker, never silence
+  const migrated = new Set(groups.filter((g) => g.accepted && g.primary && g.primary.edits.length).map((g) => g.primary!.file));
+  for (const p of plans) {
+    for (const l of p.leftovers ?? []) {
+      if (!migrated.has(l.file)) continue;
+      const w = at(l.file);
+      if (w.edits.some((e) => e.start < l.end && e.end > l.start)) continue;
+      w.markers.push({ file: l.file, anchor: l.anchor, rule: l.rule, text: l.text });
+    }
+  }
+  const skipped: FileResult[] = outcomes
+    .filter((o): o is { file: string; skipped: string; error?: boolean } => 'skipped' in o)
+    .map((o) => ({ file: o.file, status: o.error ? 'error' : 'skipped', reason: o.skipped, changes: [], markers: [], notes: [] }));
+  return { work, skipped, ignored: plans.flatMap((p) => p.ignored) };
+}
+
+function commonDir(files: string[]): string {
+  if (!files.length) return process.cwd();
+  let root = path.dirname(files[0]!);
+  for (const f of files.slice(1)) while (!f.startsWith(root + path.sep) && root !== path.dirname(root)) root = path.dirname(root);
+  return root;
+}
+
+/** Applies one file's work as span edits; an output that would not parse leaves the file untouched. */
+export function applyWork(modules: Modules, w: FileWork): FileResult {
+  const file = w.file;
+  const mod = modules.get(file);
+  if (!mod) return { file, status: 'error', reason: modules.failures.get(file) ?? 'cannot read or parse the file', changes: [], markers: [], notes: [] };
+  const pf = mod.pf;
+  const edits = w.edits.filter((e) => !(e.start === e.end && e.text === ''));
+  const { edits: mEdits, added } = markerEdits(pf, w.markers, edits);
+  const all = [...edits, ...mEdits];
+  const result: FileResult = { file, status: 'unchanged', changes: w.changes, markers: [], notes: w.notes };
+  let after = pf.source;
+  if (all.length) {
+    try {
+      after = applyEdits(pf.source, all);
+    } catch (e) {
+      return { ...result, status: 'error', reason: `internal: ${(e as Error).message}; left untouched`, changes: [] };
+    }
+    const err = checkParses(after, pf.parser as ParserName);
+    if (err) return { ...result, status: 'error', reason: `the rewritten file would not parse (${err.message}); left untouched`, changes: [] };
+  }
+  const existing = scanMarkers(pf);
+  const addedRecords: MarkerRecord[] = added.map((m) => {
+    const pos = pf.position(m.anchor);
+    return { file, line: pos.line, column: pos.column, rule: m.rule, text: m.text, existing: false, type: 'todo' };
+  });
+  const existingRecords: MarkerRecord[] = existing.map((m) => ({ file, line: m.line, column: 1, rule: m.rule, text: m.text, existing: true, type: m.type }));
+  result.markers = [...existingRecords, ...addedRecords];
+  if (after !== pf.source) {
+    result.status = 'changed';
+    result.before = pf.source;
+    result.after = after;
+  } else result.changes = [];
+  return result;
+}
+
+/** Plans and applies in this thread (tests, small runs). */
+export function codemodFiles(files: string[], options: CodemodOptions = {}): FileResult[] {
+  const planner = new Planner(options);
+  const outcomes = files.map((f) => toWire(planner.plan(f)));
+  const { work, skipped } = decide(outcomes, { cat: planner.cat, read: (f) => planner.modules.read(f) });
+  const results = [...skipped, ...[...work.values()].map((w) => applyWork(planner.modules, w))];
+  return results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** One source text through the codemod (its imports are read from disk next to `file`). */
+export function codemodSource(source: string, file: string, options: CodemodOptions = {}): FileResult {
+  const abs = path.resolve(file);
+  const sources: SourceProvider = {
+    read: (f) => (path.resolve(f) === abs ? source : (options.sources ?? diskSources).read(f)),
+  };
+  const [result] = codemodFiles([abs], { ...options, sources }).filter((r) => r.file === abs);
+  return result ?? { file: abs, status: 'unchanged', changes: [], markers: [], notes: [] };
+}
+

@@ -1,0 +1,230 @@
+/**
+ * Reads of v1-shaped responses and status checks, rewritten along the flows found by flow.ts:
+ * `.helpdesk_ticket.display_id` → `.id`, `.helpdesk_ticket.x` → `.x`, `[0].ticket.x` → `.x`
+ * (v1 answered a one-item list), `.user.x` → `.x` for contacts, renamed fields; fields v2 no
+ * longer has get a marker. `status === 200` after a create becomes 201, after a delete 204.
+ */
+import { fieldMappings, type FieldMapping, type Rule } from '../catalogue/index.ts';
+import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
+import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
+import type { Tx } from './context.ts';
+import type { Flow, Taint } from './flow.ts';
+import type { Node } from './parse.ts';
+import type { Module } from './pieces.ts';
+
+/** Converters after which code still reads the value the same way (a timestamp stays a timestamp). */
+const READ_NEUTRAL = new Set(['offsetToUtc']);
+
+const STATUS_PROPS = new Set(['status', 'statusCode']);
+const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
+
+function describeShape(rule: Rule): string {
+  const r = rule.response;
+  if (!r) return 'a body';
+  if (r.shape === 'summary-list') return `[{ ${r.wrapper}: {...} }]`;
+  if (r.shape === 'list-wrapped') return `[{ ${r.wrapper}: {...} }, ...]`;
+  if (r.shape === 'object' && r.wrapper) return `{ ${r.wrapper}: {...} }`;
+  return 'a body';
+}
+const HTTP_CODES = new Set([200, 201, 202, 204]);
+
+/** The v2 call of a rule that answers the client (not lookups made only to rebuild a v1 shape). */
+export function mainStep(rule: Rule) {
+  const calls = rule.plan.filter((s) => !s.forResponse);
+  return calls.find((s) => s.carries) ?? calls[calls.length - 1];
+}
+
+function lastSegment(p: string): string {
+  const parts = p.replace(/\[\]/g, '').split('.');
+  return parts[parts.length - 1]!;
+}
+
+function parentPath(p: string): string {
+  const i = p.lastIndexOf('.');
+  return i < 0 ? '' : p.slice(0, i);
+}
+
+export function readMessage(m: FieldMapping): string {
+  if (m.v2 === null) return `${m.v1} is not in the v2 response${m.reason ? `: ${m.reason}` : ''}`;
+  const halves = m.reason?.split(' ↔ ');
+  const r = halves && halves.length === 2 ? `v1 ${halves[0]}, v2 ${halves[1]}` : m.reason;
+  return `${m.v1} is read differently in v2${m.v2 !== m.v1 ? ` (as ${m.v2})` : ''}: ${r ?? m.converters.join(', ')}`;
+}
+
+/**
+ * Turns the flow of each transaction's response into edits and markers on that transaction.
+ * `txOf` gives the transaction of a taint (a site of this module or of another one).
+ */
+export function responseEdits(mod: Module, flow: Flow, txOf: (t: Taint) => Tx | undefined): void {
+  const pf = mod.pf;
+  const done = new Set<string>();
+  for (const [node, taints] of flow.taints) {
+    for (const t of taints) {
+      const tx = txOf(t);
+      if (!tx) continue;
+      const parent = pf.parent(node);
+      // a destructuring of the wrapper: const { helpdesk_ticket } = res.data
+      if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'ObjectPattern' && t.level === 'pre') {
+        destructuring(mod, parent.id, t, tx);
+        continue;
+      }
+      if (!parent || !isMember(parent) || parent.object !== node) continue;
+      const id = `${tx.id}:${parent.start}:${parent.end}`;
+      if (done.has(id)) continue;
+      done.add(id);
+      const name = memberName(parent);
+      const index = parent.computed && (name === undefined || /^\d+$/.test(name));
+      const step: ChainStep = { member: parent, name: index ? undefined : name, index };
+      readStep(mod, node, step, t, tx);
+    }
+  }
+}
+
+function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
+  const wrapper = t.rule.response?.wrapper;
+  if (!wrapper) return;
+  const props = pattern.properties as Node[];
+  const hit = props.find((p) => isObjectProperty(p) && propName(p) === wrapper);
+  if (!hit) return;
+  const pf = mod.pf;
+  if (props.length === 1) {
+    tx.replace(pf, pattern, pf.text(hit.value), `unwrap ${wrapper}`);
+    tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
+  } else tx.marker(pf, pattern, t.rule.id, `v2 does not wrap the response in ${wrapper}: take the fields from the response itself`);
+}
+
+function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: Tx): void {
+  const pf = mod.pf;
+  const rule = t.rule;
+  const resp = rule.response;
+  const main = mainStep(rule);
+  const noBody = main?.status === 204 && resp?.shape !== 'none';
+  if (noBody && t.level === 'res') return;
+  if (t.level === 'pre') {
+    const name = step.name;
+    // status checks on the response object
+    if (name && STATUS_PROPS.has(name)) {
+      statusCheck(mod, step.member, rule, tx);
+      return;
+    }
+    if (noBody) {
+      // v2 answers 204 with no body: reading one is a bug now
+      if (step.index || BODY_NAMES.has(name ?? '') || name === resp?.wrapper) {
+        tx.marker(pf, step.member, rule.id, `v2 answers ${main!.method} ${main!.path} with 204 and no body: do not read it (v1 answered ${describeShape(rule)})`);
+      }
+      return;
+    }
+    if (!resp?.wrapper || name !== resp.wrapper) return;
+    // [0].ticket: v1 answered a one-item list, v2 the object
+    if (resp.shape === 'summary-list') {
+      const obj = unwrapExpr(objectNode);
+      if (isMember(obj) && obj.computed && memberName(obj) === '0') {
+        tx.edits.push({ file: pf.file, start: obj.object.end, end: step.member.end, text: '', why: 'v2 answers one object' });
+        tx.change(pf, step.member, 'response-read', `[0].${resp.wrapper} → the response object`);
+        return;
+      }
+      tx.marker(pf, step.member, rule.id, `v1 answered a list of { ${resp.wrapper} } summaries; v2 answers one ticket object: read its fields directly`);
+      return;
+    }
+    tx.edits.push({ file: pf.file, ...removeStepEdit(step), why: `unwrap ${resp.wrapper}`, prop: { v1: resp.wrapper, v2: null, kind: 'unwrap', side: 'response', rule: rule.id } });
+    tx.change(pf, step.member, 'response-read', `.${resp.wrapper} removed (v2 answers the bare object)`);
+    return;
+  }
+  // level res: a field of the resource
+  const maps = fieldMappings(rule, 'response');
+  const key = step.name === undefined ? null : t.prefix ? `${t.prefix}.${step.name}` : step.name;
+  if (key === null) return;
+  const m = maps.find((x) => x.v1 === key);
+  if (!m) {
+    // a host object v2 flattened or renamed (cc_email.reply_cc → reply_cc_emails, user.email → contact.email)
+    const nested = maps.filter((x) => x.v1.startsWith(`${key}.`));
+    if (!nested.length) return;
+    const parent = pf.parent(step.member);
+    const next = parent && isMember(parent) && parent.object === step.member ? memberName(parent) : undefined;
+    const plan = next !== undefined ? hostPlan(maps, key, next) : null;
+    if (!plan || plan.child === null) {
+      tx.marker(pf, step.member, rule.id, `${key} is gone in v2: ${nested.filter((x) => x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
+      return;
+    }
+    if (plan.host === 'remove') tx.edits.push({ file: pf.file, ...removeStepEdit(step), why: `flatten ${key}` });
+    else if (plan.host !== step.name) tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, plan.host), why: `${key} → ${plan.host}` });
+    return;
+  }
+  if (m.v2 === null) {
+    tx.marker(pf, step.member, rule.id, readMessage(m));
+    // the declaration of the field (a TypeScript interface) gets the same note
+    tx.edits.push({ file: pf.file, start: step.member.property.start, end: step.member.property.start, text: '', why: 'type note', prop: { v1: step.name!, v2: null, kind: 'rename', side: 'response', rule: rule.id, reason: readMessage(m) } });
+    return;
+  }
+  if (m.converters.some((c) => !READ_NEUTRAL.has(c))) {
+    tx.marker(pf, step.member, rule.id, readMessage(m));
+  }
+  let newName = lastSegment(m.v2);
+  if (parentPath(m.v2) !== parentPath(m.v1)) {
+    // a field of a host object: the host step is rewritten by its own read (see above)
+    const plan = key.includes('.') ? hostPlan(maps, parentPath(key), step.name!) : null;
+    if (!plan || plan.child === null) {
+      tx.marker(pf, step.member, rule.id, `${m.v1} is ${m.v2} in v2`);
+      return;
+    }
+    newName = plan.child;
+  }
+  if (newName !== step.name) {
+    tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, newName), why: `${m.v1} → ${m.v2}`, prop: { v1: step.name!, v2: newName, kind: 'rename', side: 'response', rule: rule.id } });
+    tx.change(pf, step.member, 'response-read', `.${step.name} → .${newName}`);
+  }
+}
+
+/**
+ * How `host.child` is read in v2: the host step removed (the field moved up) or renamed (the
+ * object is called differently), and the child's new name; null when the two steps do not map.
+ */
+function hostPlan(maps: FieldMapping[], hostKey: string, child: string): { host: 'remove' | string; child: string | null } | null {
+  const m = maps.find((x) => x.v1 === `${hostKey}.${child}`);
+  if (!m) return null;
+  if (m.v2 === null) return { host: 'remove', child: null };
+  const v2parent = parentPath(m.v2);
+  const base = parentPath(hostKey);
+  if (v2parent === base) return { host: 'remove', child: lastSegment(m.v2) };
+  if (parentPath(v2parent) === base) return { host: lastSegment(v2parent), child: lastSegment(m.v2) };
+  return null;
+}
+
+/** `res.status === 200` → 201 (create) / 204 (delete, restore, follow) when it is a simple comparison. */
+function statusCheck(mod: Module, member: Node, rule: Rule, tx: Tx): void {
+  const pf = mod.pf;
+  const v1 = rule.response?.v1Status ?? 200;
+  const v2 = mainStep(rule)?.status ?? 200;
+  if (v1 === v2) return;
+  let cur = member;
+  let parent = pf.parent(cur);
+  while (parent && (parent.type === 'ParenthesizedExpression' || parent.type === 'TSAsExpression')) {
+    cur = parent;
+    parent = pf.parent(cur);
+  }
+  if (parent?.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(parent.operator)) {
+    const other = parent.left === cur ? parent.right : parent.left;
+    const lit = unwrapExpr(other);
+    if (isNumericLiteral(lit) && HTTP_CODES.has(lit.value)) {
+      if (lit.value === v1) {
+        tx.replace(pf, lit, String(v2), `status ${v1} → ${v2}`);
+        tx.change(pf, lit, 'status', `expects ${v2} (v2) instead of ${v1} (v1)`);
+      }
+      return;
+    }
+    return;
+  }
+  if (parent?.type === 'SwitchStatement' && parent.discriminant === cur) {
+    for (const c of parent.cases as Node[]) {
+      if (c.test && isNumericLiteral(c.test) && c.test.value === v1) {
+        tx.replace(pf, c.test, String(v2), `status ${v1} → ${v2}`);
+        tx.change(pf, c.test, 'status', `case ${v1} → ${v2}`);
+      }
+    }
+    return;
+  }
+  if (parent?.type === 'BinaryExpression' && ['<', '<=', '>', '>='].includes(parent.operator)) return;
+  if (parent?.type === 'MemberExpression' || parent?.type === 'CallExpression') {
+    tx.marker(pf, member, rule.id, `v2 answers ${v2} where v1 answered ${v1}: check this status test`);
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * A codemod run over paths: walk (honouring .gitignore, skipping dependencies and build output),
+ * a cheap text prefilter before any parse, a worker pool over the cores for large trees, then the
+ * decision over every transaction and the per-file application. Nothing is written here; see
+ * write.ts for `--write`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
+import { escapeRegex, segmentWords } from '../audit/match-url.ts';
+import { walk, relPath } from '../audit/walk.ts';
+import { parserFor } from './parse.ts';
+import { applyWork, decide, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
+import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
+
+export interface RunOptions {
+  overlay?: Overlay;
+  /** Worker threads to use; default: one per core when there are many candidate files. */
+  workers?: number;
+  /** Called with progress lines (to stderr in the CLI). */
+  progress?: (done: number, total: number, phase: string) => void;
+  include?: string[];
+  exclude?: string[];
+  /** The TypeScript pass (ts-morph) for interfaces and types; default on. */
+  types?: boolean;
+}
+
+export interface RunReport {
+  /** The common root the files are reported relative to. */
+  root: string;
+  results: FileResult[];
+  /** Files and folders not looked at, with the reason. */
+  skipped: SkippedFile[];
+  /** Sites silenced by `@hdmigrate-ignore`. */
+  ignored: MarkerRecord[];
+  summary: RunSummary;
+}
+
+const MAX_BYTES = 2_000_000;
+
+/** The cheap test a file must pass before it is parsed: a v1 path word next to a format hint. */
+export function prefilterRegex(): { words: RegExp; format: RegExp } {
+  const cat = loadCatalogue();
+  const words = new RegExp(`(?:^|[^\\w])(?:${segmentWords(cat).map(escapeRegex).join('|')})(?:[^\\w]|$)`);
+  return { words, format: /\.(json|xml)\b|format=/ };
+}
+
+const IMPORT_RE = /(?:require\s*\(\s*|from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+interface Candidate {
+  abs: string;
+  rel: string;
+  text: string;
+}
+
+/** The compiled twin of a TypeScript file next to it (`x.js` beside `x.ts`). */
+function twinSource(abs: string): string | null {
+  const m = /\.(m|c)?js$/.exec(abs);
+  if (!m) return null;
+  const stem = abs.slice(0, -m[0].length);
+  for (const ext of ['.ts', '.tsx', '.mts', '.cts']) if (existsSync(stem + ext)) return stem + ext;
+  return null;
+}
+
+function commonRoot(paths: string[]): string {
+  if (paths.length === 0) return process.cwd();
+  const dirs = paths.map((p) => {
+    try {
+      return statSync(p).isDirectory() ? p : path.dirname(p);
+    } catch {
+      return path.dirname(p);
+    }
+  });
+  let root = dirs[0]!;
+  for (const d of dirs.slice(1)) {
+    while (!(d === root || d.startsWith(root.endsWith(path.sep) ? root : root + path.sep))) root = path.dirname(root);
+  }
+  return root;
+}
+
+/** Lists the JS/TS files under the paths, with what was skipped and why. */
+export function collect(paths: string[], opts: RunOptions = {}): { root: string; files: Candidate[]; others: Candidate[]; skipped: SkippedFile[] } {
+  const abs = paths.map((p) => path.resolve(p));
+  const root = commonRoot(abs);
+  const files: Candidate[] = [];
+  const skipped: SkippedFile[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const rel = relPath(root, file) || path.basename(file);
+    if (!parserFor(file)) return;
+    if (/\.d\.[mc]?ts$/.test(file)) return;
+    let size = 0;
+    try {
+      size = statSync(file).size;
+    } catch {
+      skipped.push({ file: rel, reason: 'unreadable' });
+      return;
+    }
+    if (size > MAX_BYTES) {
+      skipped.push({ file: rel, reason: 'huge', detail: `${size} bytes` });
+      return;
+    }
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      skipped.push({ file: rel, reason: 'unreadable', detail: (e as NodeJS.ErrnoException).code });
+      return;
+    }
+    if (text.includes('\u0000')) {
+      skipped.push({ file: rel, reason: 'binary' });
+      return;
+    }
+    const twin = twinSource(file);
+    if (twin) {
+      skipped.push({ file: rel, reason: 'generated', detail: `compiled from ${relPath(root, twin)}: rebuild it after the codemod` });
+      return;
+    }
+    if (/\.min\.[mc]?js$/.test(file) || (text.length > 5000 && text.split('\n', 3).some((l) => l.length > 3000))) {
+      skipped.push({ file: rel, reason: 'minified' });
+      return;
+    }
+    files.push({ abs: file, rel, text });
+  };
+  for (const p of abs) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      skipped.push({ file: relPath(root, p) || p, reason: 'unreadable', detail: 'no such file or directory' });
+      continue;
+    }
+    if (st.isDirectory()) {
+      const w = walk(p, { include: opts.include, exclude: opts.exclude });
+      const base = relPath(root, p);
+      for (const s of w.skipped) skipped.push({ ...s, file: base ? `${base}/${s.file}` : s.file });
+      for (const f of w.files) add(f.abs);
+    } else add(p);
+  }
+  const { words, format } = prefilterRegex();
+  const candidates: Candidate[] = [];
+  const others: Candidate[] = [];
+  for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);
+  return { root, files: candidates, others, skipped };
+}
+
+/** Files that import one of `targets` (relative imports): a response or constant may flow in. */
+function importers(others: Candidate[], targets: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  const exts = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '/index.ts', '/index.js'];
+  for (const f of others) {
+    for (const m of f.text.matchAll(IMPORT_RE)) {
+      const base = path.resolve(path.dirname(f.abs), m[1]!);
+      const stem = base.replace(/\.(m|c)?js$/, '');
+      if (exts.some((e) => targets.has(base + e) || targets.has(stem + e))) {
+        out.push(f);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// workers
+
+type Request = { id: number; type: 'plan'; files: string[] } | { id: number; type: 'apply'; work: FileWork[] };
+type Message = { type: 'plan'; files: string[] } | { type: 'apply'; work: FileWork[] };
+type Response = { id: number; outcomes?: WireOutcome[]; results?: FileResult[]; error?: string };
+
+class Pool {
+  private readonly workers: Worker[] = [];
+  private seq = 0;
+  private readonly pending = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
+
+  constructor(size: number, overlay: Overlay | undefined) {
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), { execArgv: ['--import', 'tsx'], workerData: { overlay } });
+      w.on('message', (r: Response) => {
+        const p = this.pending.get(r.id);
+        this.pending.delete(r.id);
+        if (r.error) p?.reject(new Error(r.error));
+        else p?.resolve(r);
+      });
+      w.on('error', (e) => {
+        for (const p of this.pending.values()) p.reject(e);
+        this.pending.clear();
+      });
+      this.workers.push(w);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  send(worker: number, req: Message): Promise<Response> {
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.workers[worker]!.postMessage({ ...req, id } satisfies Request);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** Chunks of at most 50 files, handed to whichever worker is free (jscodeshift's scheduling). */
+async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
+  const chunk = Math.max(1, Math.min(50, Math.ceil(files.length / (pool.size * 4))));
+  const queue: string[][] = [];
+  for (let i = 0; i < files.length; i += chunk) queue.push(files.slice(i, i + chunk));
+  const outcomes: WireOutcome[] = [];
+  const owner = new Map<string, number>();
+  await Promise.all(
+    Array.from({ length: pool.size }, async (_, w) => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const r = await pool.send(w, { type: 'plan', files: next });
+        for (const o of r.outcomes ?? []) {
+          outcomes.push(o);
+          owner.set(o.file, w);
+        }
+        onDone(next.length);
+      }
+    }),
+  );
+  return { outcomes, owner };
+}
+
+/** Does a planned file use v1 (so that modules importing it may carry its constants or responses)? */
+function usesV1(o: WireOutcome): boolean {
+  return 'plan' in o && (o.plan.siteIds.length > 0 || o.plan.txs.length > 0);
+}
+
+export async function runCodemod(paths: string[], opts: RunOptions = {}): Promise<RunReport> {
+  const { root, files, others, skipped } = collect(paths, opts);
+  const progress = opts.progress ?? (() => {});
+  const cores = availableParallelism();
+  const wanted = opts.workers ?? (files.length >= 40 ? Math.max(1, Math.min(cores, 8)) : 0);
+  const outcomes: WireOutcome[] = [];
+  let done = 0;
+  const total = files.length;
+  const tick = (n: number) => {
+    done += n;
+    progress(done, total, 'planning');
+  };
+  const pool = wanted > 1 ? new Pool(wanted, opts.overlay) : null;
+  const planner = pool ? null : new Planner({ overlay: opts.overlay });
+  const owner = new Map<string, number>();
+  const planRound = async (list: Candidate[], count: boolean): Promise<WireOutcome[]> => {
+    if (pool) {
+      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {});
+      for (const [f, w] of r.owner) owner.set(f, w);
+      return r.outcomes;
+    }
+    return list.map((f) => {
+      const o = toWire(planner!.plan(f.abs));
+      if (count) tick(1);
+      return o;
+    });
+  };
+  try {
+    let round = await planRound(files, true);
+    outcomes.push(...round);
+    // modules importing a module that uses v1 may read its constants or its responses: plan them too
+    let rest = others;
+    for (let depth = 0; depth < 6 && rest.length; depth++) {
+      const targets = new Set(round.filter(usesV1).map((o) => o.file));
+      if (!targets.size) break;
+      const next = importers(rest, targets);
+      if (!next.length) break;
+      rest = rest.filter((f) => !next.includes(f));
+      round = await planRound(next, false);
+      outcomes.push(...round);
+    }
+    const decided = pool
+      ? decide(outcomes, { root, cat: loadCatalogue(opts.overlay), types: opts.types })
+      : decide(outcomes, { root, cat: planner!.cat, read: (f) => planner!.modules.read(f), types: opts.types });
+    progress(total, total, 'applying');
+    let results: FileResult[];
+    if (pool) {
+      const byWorker: FileWork[][] = Array.from({ length: pool.size }, () => []);
+      let rr = 0;
+      for (const w of decided.work.values()) byWorker[owner.get(w.file) ?? rr++ % pool.size]!.push(w);
+      const applied = await Promise.all(byWorker.map((work, i) => (work.length ? pool.send(i, { type: 'apply', work }) : Promise.resolve({ id: 0, results: [] }))));
+      results = applied.flatMap((r) => r.results ?? []);
+    } else {
+      results = [...decided.work.values()].map((w) => applyWork(planner!.modules, w));
+    }
+    results.push(...decided.skipped);
+    // files that passed no prefilter: unchanged without a parse
+    const seen = new Set(results.map((r) => r.file));
+    for (const f of [...files, ...others]) if (!seen.has(f.abs)) results.push({ file: f.abs, status: 'unchanged', changes: [], markers: [], notes: [] });
+    results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    for (const r of results) r.file = relPath(root, r.file) || path.basename(r.file);
+    for (const r of results) for (const m of r.markers) m.file = r.file;
+    for (const r of results) for (const c of r.changes) c.file = r.file;
+    const ignored = decided.ignored.map((m) => ({ ...m, file: relPath(root, m.file) }));
+    return { root, results, skipped, ignored, summary: summarise(results, skipped, ignored) };
+  } finally {
+    await pool?.close();
+  }
+}
+
+export function summarise(results: FileResult[], skipped: SkippedFile[], ignored: MarkerRecord[]): RunSummary {
+  const markers = results.flatMap((r) => r.markers.filter((m) => m.type === 'todo'));
+  return {
+    files: results.length,
+    changed: results.filter((r) => r.status === 'changed').length,
+    unchanged: results.filter((r) => r.status === 'unchanged').length,
+    skipped: results.filter((r) => r.status === 'skipped').length + skipped.length,
+    errors: results.filter((r) => r.status === 'error').length,
+    markersLeft: markers.length,
+    markersAdded: markers.filter((m) => !m.existing).length,
+    ignored: ignored.length,
+    changes: results.reduce((n, r) => n + r.changes.length, 0),
+  };
+}

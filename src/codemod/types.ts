@@ -1,0 +1,92 @@
+/**
+ * What the codemod reports. Kept small and serialisable (plans cross worker threads).
+ */
+import type { MarkerRecord as ReportMarker, SkippedFile } from '../audit/model.ts';
+import type { FileEdit } from './url.ts';
+
+export type { FileEdit, SkippedFile };
+
+/** A marker to add: a todo comment above the node at `anchor` (an offset in `file`). */
+export interface MarkerPlan {
+  file: string;
+  anchor: number;
+  rule: string;
+  text: string;
+}
+
+/** One thing the codemod did or left, for the report. */
+export interface Change {
+  file: string;
+  line: number;
+  column: number;
+  rule: string | null;
+  kind: 'url' | 'method' | 'query' | 'body' | 'payload' | 'response-read' | 'status' | 'rate-limit' | 'xml' | 'type' | 'https';
+  /** What was done, in one line. */
+  message: string;
+}
+
+/** A marker left in the code: the audit's report record, plus whether this run added it. */
+export interface MarkerRecord extends ReportMarker {
+  /** Already in the file before this run (not added now). */
+  existing: boolean;
+}
+
+/** Everything one site asks for; applied all or nothing. */
+export interface Transaction {
+  id: string;
+  file: string;
+  line: number;
+  rule: string | null;
+  edits: FileEdit[];
+  markers: MarkerPlan[];
+  changes: Change[];
+  /**
+   * Text spans this site's URL is built from that other sites may share (constants, config entries,
+   * helpers): a shared span may only change when every site that reads it agrees.
+   */
+  reads: Array<{ file: string; start: number; end: number }>;
+  /** The marker that replaces everything when the transaction is refused. */
+  fallback: MarkerPlan;
+  /** Set when the site needs no change at all (only a marker or nothing). */
+  markerOnly?: boolean;
+  /** A URL string no call here uses: it gives way to call sites that read the same text. */
+  loose?: boolean;
+  /** Spans of every literal piece of the URL (for loose sites). */
+  spans?: Array<{ file: string; start: number; end: number }>;
+  /** The site is only the continuation of another module's site (a response read here). */
+  foreign?: boolean;
+  /**
+   * The same change with the URL written out at the call instead of editing shared constants or
+   * helpers: used when another call that reads the same constant is not migrated.
+   */
+  alt?: FileEdit[];
+  /** The call of the site (for the TypeScript pass: its type arguments name the response type). */
+  call?: { start: number; end: number; typed?: boolean };
+}
+
+export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
+
+export interface FileResult {
+  file: string;
+  status: FileStatus;
+  /** Why a file was skipped or failed (parse error, generated, output would not parse). */
+  reason?: string;
+  before?: string;
+  after?: string;
+  changes: Change[];
+  markers: MarkerRecord[];
+  notes: string[];
+}
+
+export interface RunSummary {
+  files: number;
+  changed: number;
+  unchanged: number;
+  skipped: number;
+  errors: number;
+  /** todo markers in the changed/unchanged files after the run (new + existing). */
+  markersLeft: number;
+  markersAdded: number;
+  ignored: number;
+  changes: number;
+}

@@ -1,0 +1,278 @@
+/** Unit tests of the JS/TS analysis (src/audit/js), one finder at a time. */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/index.ts';
+import { analyzeSource, parserFor, type Site } from '../../src/audit/js/index.ts';
+
+const catalogue = loadCatalogue();
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function run(source: string, filename = '/virtual/app.js'): Site[] {
+  const r = analyzeSource(source, filename, { catalogue, loader: null });
+  if (r.parseError) throw new Error(r.parseError.message);
+  return r.sites;
+}
+
+function calls(source: string, filename?: string) {
+  return run(source, filename)
+    .filter((s) => s.kind === 'call')
+    .map((s) => `${s.call!.client} ${s.method ?? '?'} ${s.rule}`);
+}
+
+/** A temporary repo with several modules, analysed from `main`. */
+function repo(files: Record<string, string>, main: string): Site[] {
+  const dir = mkdtempSync(join(tmpdir(), 'hdm-audit-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  const file = join(dir, main);
+  const r = analyzeSource(files[main]!, file, { catalogue });
+  if (r.parseError) throw new Error(r.parseError.message);
+  return r.sites;
+}
+
+describe('HTTP clients', () => {
+  it.each([
+    ["fetch('/helpdesk/tickets.json', { method: 'POST', body: '{}' })", 'fetch POST tickets.create'],
+    ["import fetch from 'node-fetch'; fetch(`${b}/contacts/${id}.json`)", 'fetch GET contacts.view'],
+    ["import { request } from 'undici'; request(b + '/groups.json', { method: 'GET' })", 'undici GET groups.list'],
+    ["import axios from 'axios'; axios.delete(`/helpdesk/tickets/${id}.json`)", 'axios DELETE tickets.delete'],
+    ["import axios from 'axios'; axios({ method: 'put', url: '/helpdesk/tickets/' + id + '.json', data: {} })", 'axios PUT tickets.update'],
+    ["import axios from 'axios'; const api = axios.create({ baseURL: 'https://a.freshdesk.com' }); api.get('/ticket_fields.json')", 'axios GET ticket-fields.list'],
+    ["const request = require('request'); request({ uri: u + '/contacts.json', method: 'POST', json: { user: {} } })", 'request POST contacts.create'],
+    ["const request = require('request'); request.del(u + '/groups/' + id + '.json', cb)", 'request DELETE groups.delete'],
+    ["const got = require('got'); got.put(`${b}/groups/${id}.json`, { json: { group: {} } })", 'got PUT groups.update'],
+    ["const sa = require('superagent'); sa.post(b + '/solution/categories.json').send({ solution_category: {} })", 'superagent POST solutions.categories.create'],
+    ["const needle = require('needle'); needle('delete', `${b}/discussions/forums/${id}.json`)", 'needle DELETE discussions.forums.delete'],
+    ["const unirest = require('unirest'); unirest.get(b + '/customers.json').end(cb)", 'unirest GET companies.list'],
+    ["const https = require('https'); https.request({ host: 'a.freshdesk.com', path: '/helpdesk/tickets/' + id + '/restore.json', method: 'PUT' })", 'https PUT tickets.restore'],
+    ["$.ajax({ url: b + '/helpdesk/tickets/' + id + '.json', type: 'DELETE' })", 'jquery DELETE tickets.delete'],
+    ["jQuery.getJSON(b + '/groups.json', cb)", 'jquery GET groups.list'],
+    ["var x = new XMLHttpRequest(); x.open('PUT', b + '/helpdesk/tickets/' + id + '/pick_tickets.json'); x.send()", 'xhr PUT tickets.pick'],
+    ["UrlFetchApp.fetch(B + '/helpdesk/tickets.json', { method: 'post', payload: p })", 'urlfetchapp POST tickets.create'],
+    ["client.request.get('https://<%= iparam.domain %>.freshdesk.com/contacts.json', opts)", 'app-client GET contacts.list'],
+    ["$request.post(`https://${d}.freshdesk.com/groups.json`, { json: {} })", 'app-request POST groups.create'],
+    ["import ky from 'ky'; ky.post(b + '/groups.json', { json: {} })", 'ky POST groups.create'],
+    ["this.http.put(`${base}/helpdesk/tickets/${id}.json`, body)", 'generic PUT tickets.update'],
+  ])('%s', (source, expected) => {
+    expect(calls(source)).toEqual([expected]);
+  });
+
+  it('follows a function of the repo that receives method and path (generic wrapper)', () => {
+    const src = `
+      const axios = require('axios');
+      function api(method, path, data) { return axios({ method, url: BASE + path, data }); }
+      api('PUT', '/helpdesk/tickets/' + id + '/assign.json?responder_id=' + agent);
+      api('GET', '/helpdesk/tickets/view/' + viewId + '?format=json');
+    `;
+    const s = run(src).filter((x) => x.kind === 'call');
+    expect(s.map((x) => `${x.call!.client}/${x.call!.innerClient} ${x.method} ${x.rule} ${x.methodSource}`)).toEqual([
+      'wrapper/axios PUT tickets.assign argument',
+      'wrapper/axios GET tickets.custom-view argument',
+    ]);
+    // the method is written in the caller's argument
+    expect(src.slice(s[0]!.methodSpan!.start, s[0]!.methodSpan!.end)).toBe("'PUT'");
+  });
+
+  it('does not report the wrapper function itself, nor calls whose URL stays unknown', () => {
+    expect(calls("const axios = require('axios'); function get(p) { return axios.get(BASE + p); } get(somePath);")).toEqual([]);
+  });
+
+  it('ignores logging and v2 calls', () => {
+    expect(calls("console.log('/helpdesk/tickets.json'); fetch('/api/v2/tickets/1'); fetch('/a/tickets/1');")).toEqual([]);
+  });
+});
+
+describe('string resolution', () => {
+  const url = (src: string) => run(src).find((s) => s.kind === 'call')?.url;
+
+  it('joins concatenation across lines and `+=` appends into one pattern', () => {
+    const u = url(`let u = base + '/helpdesk/tickets/' +
+      id + '/assign.json';
+      u += '?responder_id=' + agent;
+      fetch(u, { method: 'PUT' });`)!;
+    expect(u.pattern).toBe('{base}/helpdesk/tickets/{id}/assign.json?responder_id={agent}');
+    expect(u.template).toBe('/helpdesk/tickets/:id/assign');
+    expect(u.query).toEqual({ responder_id: '{agent}' });
+  });
+
+  it('reads template literals, encodeURIComponent and querystring builders', () => {
+    expect(url("fetch(`${B}/contacts.json?query=` + encodeURIComponent('email is ' + e))")!.pattern).toBe('{B}/contacts.json?query=email%20is%20{e}');
+    expect(url("const qs = require('querystring'); fetch('/contacts.json?' + qs.stringify({ state: 'all' }))")!.pattern).toBe('/contacts.json?state=all');
+    expect(url("fetch(new URL('/ticket_fields.json', base))")!.pattern).toBe('{base}/ticket_fields.json');
+  });
+
+  it('gives every literal part its span, so a codemod can edit it', () => {
+    const src = "const T = '/helpdesk/tickets';\nfetch(B + T + `/${id}.json`, { method: 'DELETE' });";
+    const u = url(src)!;
+    expect(u.pattern).toBe('{B}/helpdesk/tickets/{id}.json');
+    for (const p of u.parts) {
+      const text = src.slice(p.span.start, p.span.end);
+      if (p.node === 'literal') expect(text).toBe(`'${p.text}'`);
+      if (p.node === 'quasi') expect(text).toBe(p.text);
+      if (p.dynamic) expect(p.text).toMatch(/^\{.*\}$/);
+    }
+    expect(u.parts.find((p) => p.text === '/helpdesk/tickets')!.via).toEqual(['T']);
+  });
+
+  it('follows constants, config objects and helpers in other modules (ESM and CommonJS)', () => {
+    const sites = repo(
+      {
+        'config.js': "module.exports = { fd: { base: 'http://acme.freshdesk.com' } };",
+        'paths.ts': "import cfg from './config.js';\nexport const ticketUrl = (id: number) => `${cfg.fd.base}/helpdesk/tickets/${id}.json`;",
+        'main.ts': "import { ticketUrl } from './paths.js';\nawait fetch(ticketUrl(7), { method: 'PUT', body: JSON.stringify({ helpdesk_ticket: { status: 4 } }) });",
+      },
+      'main.ts',
+    );
+    const call = sites.find((s) => s.kind === 'call')!;
+    expect(call.rule).toBe('tickets.update');
+    expect(call.url!.pattern).toBe('http://acme.freshdesk.com/helpdesk/tickets/7.json');
+    expect(call.url!.insecure).toBe(true);
+    const files = new Set(call.url!.parts.map((p) => p.file.split('/').pop()));
+    expect(files).toEqual(new Set(['config.js', 'paths.ts', 'main.ts']));
+    expect(sites.find((s) => s.kind === 'wrapper')!.rule).toBe('tickets.update');
+  });
+
+  it('needs .json/.xml or format=json for a URL outside a call (UI links are not findings)', () => {
+    const s = run("const a = base + '/helpdesk/tickets/' + id; const b = base + '/helpdesk/tickets/' + id + '.json'; const c = '/helpdesk/tickets/filter/spam?format=json';");
+    expect(s.map((x) => `${x.kind} ${x.rule}`)).toEqual(['url tickets.view', 'url tickets.filter']);
+  });
+
+  it('takes the method of a URL from a sibling property', () => {
+    const s = run("const routes = [{ method: 'PUT', url: '/helpdesk/tickets/{id}/restore.json' }];");
+    expect(s.map((x) => `${x.kind} ${x.method} ${x.rule} ${x.methodSource}`)).toEqual(['url PUT tickets.restore sibling']);
+  });
+
+  it('leaves look-alike products alone', () => {
+    expect(run("axios.post(`${R}/projects/${p}/helpdesk/tickets.json`, { helpdesk_ticket: {} })")).toEqual([]);
+  });
+});
+
+describe('payload wrappers', () => {
+  const wrappers = (src: string) =>
+    run(src)
+      .filter((s) => s.kind === 'wrapper')
+      .map((s) => `${s.wrapper!.form} ${s.wrapper!.name} ${s.rule}`);
+
+  it('object literal and shorthand', () => {
+    expect(wrappers("fetch('/groups.json', { method: 'POST', body: JSON.stringify({ group: { name: 'L2' } }) })")).toEqual(['object-key group groups.create']);
+    expect(wrappers("const helpdesk_ticket = { subject: s }; axios.post('/helpdesk/tickets.json', { helpdesk_ticket });")).toEqual(['shorthand helpdesk_ticket tickets.create']);
+  });
+
+  it('piecewise mutation and a constant holding the wrapper name', () => {
+    const src = "const W = 'helpdesk_ticket'; const d = {}; d[W] = { subject: s }; d.helpdesk_ticket.custom_field = {}; axios.post('/helpdesk/tickets.json', d);";
+    expect(wrappers(src)).toEqual(['computed-key helpdesk_ticket tickets.create', 'member-assign helpdesk_ticket tickets.create']);
+    const w = run(src).find((s) => s.kind === 'wrapper' && s.wrapper!.form === 'member-assign')!;
+    expect(w.wrapper!.fields).toEqual([expect.objectContaining({ v1: 'custom_field', v2: 'custom_fields' })]);
+  });
+
+  it('JSON string literals and multipart bracket keys', () => {
+    expect(wrappers("const request = require('request'); request.post({ url: b + '/contacts.json', body: '{\"user\":{\"name\":\"A\"}}' })")).toEqual(['json-string user contacts.create']);
+    expect(
+      wrappers("const form = new FormData(); form.append('helpdesk_note[attachments][][resource]', f); fetch(b + '/helpdesk/tickets/' + id + '/conversations/note.json', { method: 'POST', body: form });"),
+    ).toEqual(['bracket-key helpdesk_note notes.create']);
+    const s = run("const request = require('request'); request.post({ url: b + '/helpdesk/tickets.json', formData: { 'helpdesk_ticket[custom_field][x_123]': v } })").find((x) => x.kind === 'wrapper')!;
+    expect(s.wrapper!.key).toBe('helpdesk_ticket[custom_field][x_123]');
+  });
+
+  it('reports field renames inside the wrapper from the catalogue', () => {
+    const s = run("axios.post('/groups.json', { group: { name: n, assign_time: 1800, agent_list: '1,2' } })").find((x) => x.kind === 'wrapper')!;
+    expect(s.wrapper!.fields!.map((f) => `${f.v1}>${f.v2}`)).toEqual(['assign_time>unassigned_for', 'agent_list>agent_ids']);
+  });
+});
+
+describe('v1-shaped response reads', () => {
+  const reads = (src: string) =>
+    run(src)
+      .filter((s) => s.kind === 'response-read')
+      .map((s) => `${s.rule} ${s.read!.fields.map((f) => `${f.v1}>${f.v2}`).join(',')}${s.read!.traced ? '' : ' (shape)'}`);
+
+  it('traces await, .then, JSON.parse and destructuring to the call', () => {
+    expect(reads("const r = await axios.get(b + '/helpdesk/tickets/' + id + '.json'); use(r.data.helpdesk_ticket.display_id);")).toEqual([
+      'tickets.view helpdesk_ticket>null,display_id>id',
+    ]);
+    expect(reads("fetch(b + '/contacts/' + id + '.json').then((r) => r.json()).then((d) => show(d.user.customer_id));")).toEqual([
+      'contacts.view user>null,customer_id>company_id',
+    ]);
+    expect(reads("const { data } = await axios.get(b + '/agents/' + id + '.json'); show(data.agent.user.email);")).toEqual([
+      'agents.view agent>null,user.email>contact.email',
+    ]);
+  });
+
+  it('list items, nested notes, tags and time entries', () => {
+    expect(reads("const { data } = await axios.get(b + '/contacts.json'); data.forEach((c) => show(c.user.name));")).toEqual(['contacts.list user>null']);
+    expect(reads("const { data } = await axios.get(b + '/contacts.json'); show(data[0].user.name);")).toEqual(['contacts.list user>null']);
+    expect(reads("const t = (await axios.get(b + '/helpdesk/tickets/1.json')).data.helpdesk_ticket;\nt.notes.map((n) => n.note.body_html);\nt.tags.map((x) => x.name);")).toEqual([
+      'tickets.view helpdesk_ticket>null',
+      'tickets.view notes>conversations,notes[].note>conversations[],notes[].note.body_html>conversations[].body',
+      'tickets.view tags>tags',
+    ]);
+    expect(reads("request.get(b + '/helpdesk/tickets/' + id + '/time_sheets.json', (e, res, body) => JSON.parse(body).forEach((x) => log(x.time_entry.timespent)));")).toEqual([
+      'time-entries.list-ticket time_entry>null,timespent>time_spent',
+    ]);
+  });
+
+  it('recognises v1 shapes in a v1 file without a trace, but never in-page data', () => {
+    expect(reads("fetch(b + '/helpdesk/tickets.json'); function fmt(t) { return t.status_name; }")).toEqual(['tickets.list status_name>null (shape)']);
+    expect(reads("fetch(b + '/helpdesk/tickets.json'); const id = domHelper.getTicketInfo().helpdesk_ticket.display_id;")).toEqual([]);
+    expect(reads('const id = x.helpdesk_ticket.display_id;')).toEqual([]);
+  });
+});
+
+describe('rate limits, XML, comments and markers', () => {
+  it('reports 403 treated as throttling, not 403 as permission denied', () => {
+    const throttle = run("axios.get(b + '/groups.json').catch((e) => { if (e.response.status === 403) return setTimeout(retry, 1000); });");
+    expect(throttle.filter((s) => s.kind === 'rate-limit').map((s) => s.fixable)).toEqual([true]);
+    const denied = run("axios.get(b + '/groups.json').catch((e) => { if (e.response.status === 403) throw new Error('no access'); });");
+    expect(denied.filter((s) => s.kind === 'rate-limit')).toEqual([]);
+  });
+
+  it('reports XML parsing where v1 XML is requested', () => {
+    const s = run("const r = await fetch(b + '/contacts/1.xml'); const doc = new DOMParser().parseFromString(await r.text(), 'text/xml');");
+    expect(s.map((x) => `${x.kind} ${x.rule}`)).toEqual(['call contacts.view', 'xml transport.xml']);
+  });
+
+  it('reports v1 paths in comments as such, and reads markers', () => {
+    const r = analyzeSource(
+      "// axios.put('/helpdesk/tickets/1/restore.json')\n// @hdmigrate-todo(tickets.pick): call GET /api/v2/agents/me first\nconst x = 1;",
+      '/v/a.js',
+      { catalogue, loader: null },
+    );
+    expect(r.sites.map((s) => `${s.kind} ${s.rule} ${s.inComment}`)).toEqual(['call tickets.restore true']);
+    expect(r.markers.map((m) => `${m.type} ${m.rule} ${m.span.line}`)).toEqual(['todo tickets.pick 2']);
+  });
+});
+
+describe('parsing', () => {
+  it('chooses the grammar by extension: TS for .ts (so <T> casts parse), TSX for .tsx', () => {
+    expect(parserFor('a.ts')).toBe('ts');
+    expect(parserFor('a.tsx')).toBe('tsx');
+    expect(parserFor('a.js')).toBe('babel');
+    expect(calls("const b = <string>base; fetch(b + '/groups.json');", '/v/a.ts')).toEqual(['fetch GET groups.list']);
+    expect(calls("export const X = () => <div onClick={() => fetch(b + '/groups.json')} />;", '/v/a.tsx')).toEqual(['fetch GET groups.list']);
+  });
+
+  it('falls back to Flow/JSX for .js that babel refuses, and reports what cannot be parsed', () => {
+    expect(parserFor('a.js', 'function f(x: number): string { return "" }')).toBe('babylon');
+    const bad = analyzeSource('fetch("/groups.json" +', '/v/bad.js', { catalogue, loader: null });
+    expect(bad.sites).toEqual([]);
+    expect(bad.parseError?.message).toBeTruthy();
+  });
+
+  it('accepts an AST parsed by jscodeshift and gives the same sites', async () => {
+    const { default: jscodeshift } = await import('jscodeshift');
+    const src = "import axios from 'axios';\naxios.put(`/helpdesk/tickets/${id}.json`, { helpdesk_ticket: { priority: 3 } });";
+    const j = jscodeshift.withParser(parserFor('/v/a.ts'));
+    const ast = j(src).get().node;
+    const fromAst = analyzeSource(src, '/v/a.ts', { catalogue, loader: null, ast });
+    const own = analyzeSource(src, '/v/a.ts', { catalogue, loader: null });
+    expect(fromAst.sites.map((s) => [s.kind, s.rule, s.span.start, s.span.end])).toEqual(own.sites.map((s) => [s.kind, s.rule, s.span.start, s.span.end]));
+  });
+});

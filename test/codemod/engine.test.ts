@@ -1,0 +1,143 @@
+/**
+ * The parts behind the fixtures: URL text distribution, the prefilter, the worker pool, refusing
+ * outputs that would not parse, shared constants, and the parser chosen per extension.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/index.ts';
+import { Modules } from '../../src/codemod/modules.ts';
+import { ParsedFile, parserFor } from '../../src/codemod/parse.ts';
+import type { Module, Piece, TextPiece } from '../../src/codemod/pieces.ts';
+import { applyWork, codemodSource } from '../../src/codemod/project.ts';
+import { collect, runCodemod } from '../../src/codemod/run.ts';
+import { ScopeInfo } from '../../src/codemod/scope.ts';
+import { analyseUrl, buildNewUrl, distribute, findPathStart } from '../../src/codemod/url.ts';
+
+const cat = loadCatalogue();
+
+/** Pieces of the string literals and identifiers of `a + b + ...` in a tiny module. */
+function piecesOf(code: string): Piece[] {
+  const pf = ParsedFile.parse('/virtual/x.js', `const url = ${code};`);
+  const mod: Module = { pf, scope: new ScopeInfo(pf.ast.program) };
+  const out: Piece[] = [];
+  const visit = (n: any): void => {
+    if (n.type === 'BinaryExpression') {
+      visit(n.left);
+      visit(n.right);
+    } else if (n.type === 'Literal' && typeof n.value === 'string') {
+      out.push({ kind: 'text', mod, node: n, value: n.value, start: n.start + 1, end: n.end - 1, quote: "'", via: [] } as TextPiece);
+    } else out.push({ kind: 'expr', mod, node: n, via: [] });
+  };
+  visit(pf.ast.program.body[0].declarations[0].init);
+  return out;
+}
+
+describe('URL text', () => {
+  it('finds where the v1 path starts after a scheme, a dynamic base or at a slash', () => {
+    expect(findPathStart('https://acme.freshdesk.com/helpdesk/tickets.json')).toBe(26);
+    expect(findPathStart('73190000' + '9137/helpdesk/tickets.json')).toBe(12);
+    expect(findPathStart('/helpdesk/tickets.json')).toBe(0);
+    expect(findPathStart('helpdesk/tickets.json')).toBe(0);
+    expect(findPathStart('GET /helpdesk/tickets.json')).toBeNull();
+  });
+
+  it('puts each change in the piece that holds it (a shared base keeps its text)', () => {
+    const pieces = piecesOf("'http://acme.freshdesk.com' + '/helpdesk/tickets/' + id + '.json'");
+    const a = analyseUrl(cat, pieces)!;
+    expect(a.matches.length).toBeGreaterThan(0);
+    const t = cat.translate({ method: 'PUT', target: a.target });
+    const next = buildNewUrl(a, t.calls[0]!, new Map());
+    const d = distribute(a, next.text);
+    expect(d.ok).toBe(true);
+    if (!d.ok) return;
+    expect(d.textEdits.map((e) => [e.piece.value, e.value])).toEqual([
+      ['http://acme.freshdesk.com', 'https://acme.freshdesk.com'],
+      ['/helpdesk/tickets/', '/api/v2/tickets/'],
+      ['.json', ''],
+    ]);
+  });
+
+  it('keeps query parameters that do not change as they were written', () => {
+    const pieces = piecesOf("'/helpdesk/tickets.json?email=a%40b.test&filter_name=all_tickets&page=' + page");
+    const a = analyseUrl(cat, pieces)!;
+    const t = cat.translate({ method: 'GET', target: a.target });
+    const next = buildNewUrl(a, t.calls[0]!, new Map());
+    expect(next.text).toMatch(/^\/api\/v2\/tickets\?email=a%40b\.test&page=7319\d{4}9137$/);
+  });
+});
+
+describe('parsing', () => {
+  it('chooses the parser by extension (never TSX for .ts)', () => {
+    expect(parserFor('a.ts')).toBe('ts');
+    expect(parserFor('a.tsx')).toBe('tsx');
+    expect(parserFor('a.js')).toBe('babel');
+    expect(parserFor('a.md')).toBeNull();
+    // `<T>x` casts only parse with the ts grammar
+    expect(() => ParsedFile.parse('/v/a.ts', 'const x = <any>y;')).not.toThrow();
+  });
+
+  it('leaves a file that does not parse untouched and says why', () => {
+    const r = codemodSource("fetch('/helpdesk/tickets.json' +;\n", '/virtual/broken.js');
+    expect(r.status).toBe('error');
+    expect(r.reason).toMatch(/does not parse/);
+    expect(r.after).toBeUndefined();
+  });
+
+  it('refuses an output that would not parse and leaves the file as it was', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hdm-parse-'));
+    try {
+      const file = path.join(dir, 'a.js');
+      writeFileSync(file, 'const a = 1;\n');
+      const r = applyWork(new Modules(), { file, edits: [{ start: 10, end: 11, text: '(' }], markers: [], changes: [], notes: [] });
+      expect(r.status).toBe('error');
+      expect(r.reason).toMatch(/would not parse/);
+      expect(r.after).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('runs', () => {
+  let tree: string;
+  beforeAll(() => {
+    tree = mkdtempSync(path.join(tmpdir(), 'hdm-tree-'));
+    for (const c of ['axios-create-ticket', 'shared-constants', 'callback-flow', 'ticket-filters', 'no-change-v2-client', 'no-change-redmine']) {
+      cpSync(path.join('fixtures/codemod', c, 'input.js'), path.join(tree, `${c}.js`));
+    }
+    cpSync('fixtures/codemod/cross-module-js/input', path.join(tree, 'cross'), { recursive: true });
+    cpSync('fixtures/codemod/build-twins/input', path.join(tree, 'twins'), { recursive: true });
+    cpSync('fixtures/codemod/axios-create-ticket/input.js', path.join(tree, 'node_modules/dep/index.js'));
+    cpSync('fixtures/codemod/axios-create-ticket/input.js', path.join(tree, 'dist/bundle.js'));
+    writeFileSync(path.join(tree, 'plain.js'), 'module.exports = () => 42;\n');
+  });
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it('parses only files that pass the prefilter (and the modules they import from)', () => {
+    const c = collect([tree]);
+    const rel = (l: { rel: string }[]) => l.map((f) => f.rel).sort();
+    expect(rel(c.files)).toContain('axios-create-ticket.js');
+    expect(rel(c.files)).toContain('cross/lib/paths.js');
+    expect(rel(c.others)).toEqual(['cross/index.js', 'cross/lib/api.js', 'no-change-v2-client.js', 'plain.js']);
+    expect(c.skipped.map((s) => s.file)).toEqual(expect.arrayContaining(['node_modules/', 'dist/', 'twins/src/client.js']));
+  });
+
+  it('never touches dependencies, build output or compiled twins', async () => {
+    const r = await runCodemod([tree], { workers: 0 });
+    const files = r.results.map((x) => x.file);
+    expect(files.some((f) => f.startsWith('node_modules/') || f.startsWith('dist/'))).toBe(false);
+    expect(files).not.toContain('twins/src/client.js');
+    expect(r.results.find((x) => x.file === 'plain.js')?.status).toBe('unchanged');
+    expect(r.results.find((x) => x.file === 'no-change-redmine.js')?.status).toBe('unchanged');
+  });
+
+  it('gives the same result in a worker pool as in one thread', async () => {
+    const one = await runCodemod([tree], { workers: 0 });
+    const pool = await runCodemod([tree], { workers: 2 });
+    const view = (r: typeof one) => r.results.map((x) => [x.file, x.status, x.after ?? null, x.markers.length]);
+    expect(view(pool)).toEqual(view(one));
+    expect(pool.summary).toEqual(one.summary);
+  });
+});
