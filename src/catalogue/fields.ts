@@ -21,20 +21,34 @@ export interface FieldMapping {
   keys?: string;
   /** v1 sends this field as a second copy of the v2 field (rebuilt coming back). */
   copy?: boolean;
+  /** Internal: the name a dropped field had in the lens when it was dropped. */
+  v2Before?: string;
 }
 
-function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, FieldMapping>, done: FieldMapping[]): void {
-  const at = (p: string) => (prefix ? `${prefix}.${p}` : p);
+/**
+ * Walks a lens keeping two prefixes: where a field sits in the v1 document and where it sits in the
+ * v2 document. They differ inside unwrapped list items (`notes[].note.body_html` → `conversations[].body`).
+ */
+function walk(
+  lens: Lens,
+  kind: MessageKind,
+  prefix: { v1: string; v2: string },
+  out: Map<string, FieldMapping>,
+  done: FieldMapping[],
+): void {
+  let v1Prefix = prefix.v1;
+  const at1 = (p: string) => (v1Prefix ? `${v1Prefix}.${p}` : p);
+  const at2 = (p: string) => (prefix.v2 ? `${prefix.v2}.${p}` : p);
   // a field dropped earlier in the lens is gone: later ops on that name do not resurrect it
-  const gone = new Set(done.map((m) => m.v1));
-  const isGone = (path: string) => gone.has(at(path)) && !out.has(at(path));
+  const gone = new Set(done.map((m) => m.v2Before));
+  const isGone = (path: string) => gone.has(at2(path)) && !out.has(at2(path));
   const take = (path: string): FieldMapping => {
-    const existing = out.get(at(path));
+    const existing = out.get(at2(path));
     if (existing) {
-      out.delete(at(path));
+      out.delete(at2(path));
       return existing;
     }
-    return { v1: at(path), v2: at(path), converters: [], fidelity: 'exact' };
+    return { v1: at1(path), v2: at2(path), converters: [], fidelity: 'exact' };
   };
   // two v1 fields can land on one v2 name (description, description_html): keep both
   const put = (key: string, m: FieldMapping) => {
@@ -42,21 +56,37 @@ function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, Fi
     if (occupant && occupant !== m) done.push(occupant);
     out.set(key, m);
   };
+  const finish = (m: FieldMapping, path: string) => {
+    m.v2Before = at2(path);
+    m.v2 = null;
+    done.push(m);
+    gone.add(m.v2Before);
+  };
   for (const op of lens) {
     if (op.only && op.only !== kind) continue;
     switch (op.op) {
       case 'rename': {
         if (isGone(op.from)) break;
+        // fields below the renamed one move with it (notes[].body → conversations[].body)
+        const from = at2(op.from);
+        const to = at2(op.to);
+        for (const [key, child] of [...out.entries()]) {
+          if (key.startsWith(`${from}.`) || key.startsWith(`${from}[]`)) {
+            out.delete(key);
+            child.v2 = to + key.slice(from.length);
+            put(child.v2, child);
+          }
+        }
         const m = take(op.from);
-        m.v2 = at(op.to);
-        put(at(op.to), m);
+        m.v2 = to;
+        put(to, m);
         break;
       }
       case 'convert': {
         const m = take(op.path);
         m.converters.push(op.converter);
         m.reason = CONVERTERS[op.converter]?.description;
-        m.v2 = at(op.to ?? op.path);
+        m.v2 = at2(op.to ?? op.path);
         put(m.v2, m);
         break;
       }
@@ -69,7 +99,7 @@ function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, Fi
       }
       case 'hoist': {
         const m = take(`${op.host}.${op.field}`);
-        m.v2 = at(op.to ?? op.field);
+        m.v2 = at2(op.to ?? op.field);
         put(m.v2, m);
         break;
       }
@@ -77,34 +107,34 @@ function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, Fi
         const m = take(op.copy);
         if (op.converter) m.converters.push(op.converter);
         m.copy = true;
-        m.v2 = at(op.path);
+        m.v2 = at2(op.path);
         put(m.v2, m);
         break;
       }
       case 'drop': {
         const m = take(op.path);
-        m.v2 = null;
         m.fidelity = op.fidelity ?? 'lossy';
         m.reason = op.reason;
-        done.push(m);
-        gone.add(m.v1);
+        finish(m, op.path);
         break;
       }
       case 'derive': {
         const m = take(op.path);
-        m.v2 = null;
         m.fidelity = 'manual';
         m.reason = `derived: ${DERIVERS[op.deriver]?.description ?? op.deriver}`;
-        done.push(m);
+        finish(m, op.path);
         break;
       }
+      case 'unwrap':
+        // v1 nests what follows one level deeper than v2 does
+        v1Prefix = at1(op.key);
+        break;
       case 'in':
-        walk(op.lens, kind, at(op.path), out, done);
+        walk(op.lens, kind, { v1: at1(op.path), v2: at2(op.path) }, out, done);
         break;
       case 'map':
-        walk(op.lens, kind, at(`${op.path}[]`), out, done);
+        walk(op.lens, kind, { v1: at1(`${op.path}[]`), v2: at2(`${op.path}[]`) }, out, done);
         break;
-      case 'unwrap':
       case 'v1Default':
       case 'alias':
       case 'extra':
@@ -117,7 +147,7 @@ function walk(lens: Lens, kind: MessageKind, prefix: string, out: Map<string, Fi
 function mappingsOf(lens: Lens, kind: MessageKind): FieldMapping[] {
   const out = new Map<string, FieldMapping>();
   const done: FieldMapping[] = [];
-  walk(lens, kind, '', out, done);
+  walk(lens, kind, { v1: '', v2: '' }, out, done);
   return [...out.values(), ...done].filter((m) => m.v1 !== m.v2 || m.converters.length > 0 || m.keys);
 }
 

@@ -28,12 +28,20 @@ export function buildProgram(): Command {
 }
 
 /** Runs the CLI and returns the exit code; a user never sees a stack trace for bad input. */
-export async function main(argv: string[]): Promise<number> {
-  // `hdmigrate rules | head` closes the pipe early: that is not an error
+let pipeGuarded = false;
+
+/** `hdmigrate rules | head` closes the pipe early: that is not an error. Registered once per process. */
+function guardClosedPipe(): void {
+  if (pipeGuarded) return;
+  pipeGuarded = true;
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
     throw err;
   });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  guardClosedPipe();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

@@ -85,13 +85,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const summary = await hdmigrate(['audit', original]);
   log(summary.stdout.trimEnd());
 
-  section(log, '2. codemod a copy to v2 (dry run diff, then --write)');
+  section(log, '2. codemod a copy to v2 (the dry-run diff is saved; then --write)');
   const dry = await hdmigrate(['codemod', migrated]);
   writeFileSync(join(out, 'codemod.diff'), dry.stdout);
   reports['codemod diff'] = join(out, 'codemod.diff');
   const write = await hdmigrate(['codemod', migrated, '--write', '--force']);
   if (write.code !== 0 && write.code !== 1) throw new Error(`codemod failed: ${write.stderr.trim() || write.stdout.trim()}`);
-  log((write.stdout + write.stderr).trimEnd());
+  // the diff is in codemod.diff; here only what is left to do and the counts
+  const summaryAt = write.stdout.search(/^(left for you|\d+ files? changed)/m);
+  log((summaryAt >= 0 ? write.stdout.slice(summaryAt) : write.stdout).trimEnd());
+  if (write.stderr.trim()) log(write.stderr.trimEnd());
 
   section(log, '3. run the app: original against v1, migrated copy against v2 (two sandboxes, same seed)');
   const before = await runApp(original, options.seed);
