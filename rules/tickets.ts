@@ -114,6 +114,12 @@ const listQueryLens: LensOp[] = [
   { op: 'rename', from: 'query.wf_order_type', to: 'query.order_type' },
 ];
 
+/** Assigning to the caller: v2 has no "me" for responder_id, so the agent id is looked up first. */
+const ASSIGN_TO_CALLER = [
+  lookup('GET', '/agents/me', 'find the calling agent id (cache it)', { provides: { 'body.responder_id': 'id' } }),
+  v2('PUT', '/tickets/:id', 'assign the ticket to the calling agent'),
+];
+
 const LIST_LOST = 'description and description_html: v2 list items carry them only with include=description (2 more credits)';
 
 const ticketList = (extra: Partial<Rule['response']> = {}): Rule['response'] => ({
@@ -291,10 +297,7 @@ export const TICKET_RULES: Rule[] = [
     family: 'tickets',
     summary: 'Pick a ticket (assign it to yourself): GET /api/v2/agents/me, then PUT /api/v2/tickets/[id] with responder_id = your id.',
     v1: { method: 'PUT', paths: ['/helpdesk/tickets/:id/pick_tickets'] },
-    plan: [
-      lookup('GET', '/agents/me', 'find the calling agent id (cache it)', { provides: { 'body.responder_id': 'id' } }),
-      v2('PUT', '/tickets/:id', 'assign the ticket to the calling agent'),
-    ],
+    plan: ASSIGN_TO_CALLER,
     request: { body: 'none' },
     response: ticketSummaryList,
     fidelity: 'exact',
@@ -320,10 +323,7 @@ export const TICKET_RULES: Rule[] = [
     family: 'tickets',
     summary: 'Assign without responder_id (v1 assigned the caller): GET /api/v2/agents/me, then PUT /api/v2/tickets/[id] with responder_id.',
     v1: { method: 'PUT', paths: ['/helpdesk/tickets/:id/assign'] },
-    plan: [
-      lookup('GET', '/agents/me', 'find the calling agent id (cache it)', { provides: { 'body.responder_id': 'id' } }),
-      v2('PUT', '/tickets/:id', 'assign the ticket to the calling agent'),
-    ],
+    plan: ASSIGN_TO_CALLER,
     request: { body: 'none' },
     response: ticketSummaryList,
     fidelity: 'exact',
