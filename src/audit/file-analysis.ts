@@ -10,7 +10,7 @@ import { toFinding } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
 import { analyzeSource, FsModuleLoader } from './js/index.ts';
 import { ownParts } from './js/analyze.ts';
-import { fieldMappings } from './fields.ts';
+import { fieldMappings } from '../catalogue/fields.ts';
 import type { Site, Span } from './js/types.ts';
 import { chooseRule, matchUrl } from './match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';

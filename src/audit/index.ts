@@ -145,7 +145,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   // Small trees: read and analyse in this thread. Large trees: a plain worker reads and prefilters
   // (no TypeScript loader, so it starts at once) while this thread analyses the candidates it
   // streams back; a large leftover of candidates also goes to TypeScript workers.
-  const loader = new FsModuleLoader();
+  // one pass over many files: keep imported modules, not every analysed syntax tree (see FsModuleLoader)
+  const loader = new FsModuleLoader(undefined, false);
   const ctx = { root, cat, loader };
   const queue: Candidate[] = [];
   const candidates: Candidate[] = [];

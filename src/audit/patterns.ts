@@ -5,7 +5,7 @@
  * Findings are reported as pattern findings (`via: 'pattern'`).
  */
 import type { Catalogue, HttpMethod, Rule } from '../catalogue/index.ts';
-import { catalogueFacts, isDistinctiveWrapper, readChanges, RATE_LIMIT_RULE, XML_RULE } from './js/analyze.ts';
+import { catalogueFacts, isDistinctiveWrapper, readChanges, worstOf, RATE_LIMIT_RULE, XML_RULE } from './js/analyze.ts';
 import type { Site, Span, WrapperInfo } from './js/types.ts';
 import { chooseRule, escapeRegex } from './match-url.ts';
 import type { Language } from './model.ts';
@@ -229,7 +229,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
     const prev = readsByLine.get(k);
     if (prev) {
       for (const f of site.read!.fields) if (!prev.read!.fields.some((x) => x.v1 === f.v1)) prev.read!.fields.push(f);
-      if (site.fidelity === 'lossy') prev.fidelity = 'lossy';
+      prev.fidelity = worstOf([prev.fidelity ?? 'exact', site.fidelity ?? 'exact']);
       return;
     }
     readsByLine.set(k, site);
@@ -344,6 +344,6 @@ function readSite(file: string, span: Span, rule: Rule, prefix: string[], change
     methodSource: 'rule',
     read: { chain: prefix, fields: changes.map((c) => ({ v1: c.v1, v2: c.v2, reason: c.reason, span })), root: '', traced: false },
     message: `reads v1 response ${prefix.join('.').replace(/\.\[\]/g, '[]')}`,
-    fidelity: changes.some((c) => c.fidelity !== 'exact') ? 'lossy' : 'exact',
+    fidelity: worstOf(changes.map((c) => c.fidelity)),
   };
 }

@@ -53,10 +53,12 @@ export function scanFile(
   try {
     let off = 0;
     for (;;) {
-      const n = fsm.readSync(fd, state.buf, off, state.buf.length - off, null);
+      const want = state.buf.length - off;
+      const n = fsm.readSync(fd, state.buf, off, want, null);
       if (n <= 0) break;
       off += n;
-      if (off >= state.buf.length) break;
+      // a regular file gives all it has: a short read is its end (saves the read that returns 0)
+      if (off >= state.buf.length || n < want) break;
     }
     if (off > cfg.maxSize) {
       const size = fsm.fstatSync(fd).size;
@@ -135,24 +137,39 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
     const state = {};
     const next = workerData.next;
     parentPort.once('message', (files) => {
+      // candidates go out at once; the relative imports of the other files (most of the tree) are
+      // kept as [index, specifiers] and sent in one message at the end: the caller has the list
       let batch = [];
+      const imports = [];
       for (;;) {
         const i = Atomics.add(next, 0, 1);
         if (i >= files.length) break;
         const r = scanFile(fs, files[i], workerData.cfg, state);
         if (r.kind === 'none') continue;
-        batch.push(r);
+        if (r.kind === 'imports') { imports.push(i, r.imports); continue; }
+        batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
         if (r.kind === 'candidate' || batch.length >= 200) { parentPort.postMessage(batch); batch = []; }
       }
       if (batch.length) parentPort.postMessage(batch);
+      if (imports.length) parentPort.postMessage({ imports });
       parentPort.close();
     });
   `;
   const w = new Worker(code, { eval: true, workerData: { cfg, next } });
   let onResult: ((r: ScanResult) => void) | null = null;
+  let list: Array<WalkedFile & { config: boolean }> = [];
+  const fileAt = (i: number): WalkedFile => {
+    const f = list[i]!;
+    return { abs: f.abs, rel: f.rel, language: f.language };
+  };
+  type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number };
   const exited = new Promise<void>((resolve, reject) => {
-    w.on('message', (batch: ScanResult[]) => {
-      for (const r of batch) onResult?.(r);
+    w.on('message', (msg: Wire[] | { imports: Array<number | string[]> }) => {
+      if (!Array.isArray(msg)) {
+        for (let k = 0; k < msg.imports.length; k += 2) onResult?.({ kind: 'imports', file: fileAt(msg.imports[k] as number), imports: msg.imports[k + 1] as string[] });
+        return;
+      }
+      for (const r of msg) onResult?.('i' in r ? { kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size } : (r as ScanResult));
     });
     w.on('error', reject);
     w.on('exit', (codeNum) => (codeNum === 0 ? resolve() : reject(new Error(`scan worker exited with ${codeNum}`))));
@@ -161,6 +178,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
   return {
     start(files, cb) {
       onResult = cb;
+      list = files;
       w.postMessage(files);
       return { done: exited, takeNext: () => Atomics.add(next, 0, 1) };
     },

@@ -16,7 +16,7 @@ interface Init {
 
 const init = workerData as Init;
 const cat = loadCatalogue(init.overlay);
-const ctx = { root: init.root, cat, loader: new FsModuleLoader() };
+const ctx = { root: init.root, cat, loader: new FsModuleLoader(undefined, false) };
 for (const task of init.tasks) {
   let text: string;
   try {

@@ -21,6 +21,12 @@ export interface FieldMapping {
   keys?: string;
   /** v1 sends this field as a second copy of the v2 field (rebuilt coming back). */
   copy?: boolean;
+  /**
+   * A wrapper v1 puts around each list item or nested object (`notes[].note`): `v2` is the
+   * container that holds the fields directly in v2 (`conversations[]`). Reading through it means
+   * dropping the step; the fields inside have their own entries (`notes[].note.body_html`).
+   */
+  wrapper?: boolean;
   /** Internal: the name a dropped field had in the lens when it was dropped. */
   v2Before?: string;
 }
@@ -126,7 +132,19 @@ function walk(
         break;
       }
       case 'unwrap':
-        // v1 nests what follows one level deeper than v2 does
+        // v1 nests what follows one level deeper than v2 does; inside a list item or an object
+        // (`notes[].note`) the wrapper is a step code reads, so it gets an entry of its own
+        if (v1Prefix && prefix.v2) {
+          const inList = prefix.v2.endsWith('[]');
+          put(prefix.v2, {
+            v1: at1(op.key),
+            v2: prefix.v2,
+            converters: [],
+            fidelity: 'exact',
+            wrapper: true,
+            reason: inList ? `v2 list items are not wrapped in ${op.key}` : `v2 does not wrap ${prefix.v2} in ${op.key}`,
+          });
+        }
         v1Prefix = at1(op.key);
         break;
       case 'in':
@@ -151,11 +169,21 @@ function mappingsOf(lens: Lens, kind: MessageKind): FieldMapping[] {
   return [...out.values(), ...done].filter((m) => m.v1 !== m.v2 || m.converters.length > 0 || m.keys);
 }
 
+const cache = new WeakMap<Rule, Partial<Record<MessageKind, FieldMapping[]>>>();
+
 /**
  * What each v1 field of this rule becomes in v2. Request: fields of the unwrapped body plus
  * `query.*`/`params.*` moves; response: fields of the unwrapped v1 object a client reads.
+ * Computed once per rule and kind (the audit asks for every read it follows): treat the list and
+ * its entries as read-only.
  */
 export function fieldMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
+  let entry = cache.get(rule);
+  if (!entry) cache.set(rule, (entry = {}));
+  return (entry[kind] ??= computeMappings(rule, kind));
+}
+
+function computeMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
   if (kind === 'request') {
     const doc = mappingsOf(rule.request?.lens ?? [], 'request').map((m) => ({
       ...m,
@@ -163,18 +191,40 @@ export function fieldMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
       v2: m.v2?.replace(/^body\./, '') ?? null,
     }));
     const body = mappingsOf(rule.request?.resource ?? [], 'request');
-    // a document-level move into the body (helpdesk.tags → tags) continues through the resource lens
+    // a document-level move into the body (helpdesk.tags → tags) continues through the resource lens;
+    // the field written inside the wrapper (tags) goes through the resource lens too: both spellings stay
+    const moved = new Map<FieldMapping, FieldMapping[]>();
     for (const d of doc) {
       const next = d.v2 ? body.find((b) => b.v1 === d.v2) : undefined;
       if (next) {
-        next.v1 = d.v1;
-        next.converters = [...d.converters, ...next.converters];
+        moved.set(next, [...(moved.get(next) ?? []), { ...next, v1: d.v1, converters: [...d.converters, ...next.converters] }]);
         d.v2 = null;
       }
     }
-    return [...doc.filter((d) => d.v2 !== null || d.reason), ...body];
+    return [...doc.filter((d) => d.v2 !== null || d.reason), ...body.flatMap((b) => [...(moved.get(b) ?? []), b])];
   }
   return mappingsOf(rule.response?.resource ?? [], 'response');
+}
+
+/**
+ * Converters whose two sides code uses alike: a timestamp with the account offset and the same
+ * instant in UTC read, compare and parse the same way. Every other converter reshapes the value
+ * (a comma string becomes an array, a number a string, plain text HTML).
+ */
+const SAME_USE_CONVERTERS = new Set(['offsetToUtc']);
+
+/** Does one of the mapping's converters change how code uses the value? */
+export function reshapesValue(m: Pick<FieldMapping, 'converters'>): boolean {
+  return m.converters.some((c) => !SAME_USE_CONVERTERS.has(c));
+}
+
+/**
+ * Does code that reads this v1 field from a response (or writes it into a request) need a change
+ * for v2: a wrapper to drop, a field renamed, moved or gone, or a value reshaped? Key renames alone
+ * (custom field suffixes) and same-instant timestamps do not count.
+ */
+export function changesForCode(m: FieldMapping): boolean {
+  return m.v2 === null || m.wrapper === true || m.v1 !== m.v2 || reshapesValue(m);
 }
 
 /** The v2 name of one v1 field, or null when it has none; undefined when the rule does not map it (same name). */

@@ -158,8 +158,11 @@ export function registerAudit(program: Command): void {
       if (opts.out) {
         mkdirSync(dirname(opts.out), { recursive: true });
         writeFileSync(opts.out, text);
+        const config = report.summary.byKind.iparams ?? 0;
+        const uses = report.summary.findings - config;
         process.stderr.write(
-          `hdmigrate audit: ${report.summary.findings} v1 uses (${report.summary.autofix} auto-fixable, ${report.summary.manual} need a human); report written to ${opts.out}\n`,
+          `hdmigrate audit: ${uses} v1 uses (${report.summary.autofix} auto-fixable, ${uses - report.summary.autofix} need a human)` +
+            `${config ? `, ${config} app configuration problem${config === 1 ? '' : 's'}` : ''}; report written to ${opts.out}\n`,
         );
       } else {
         process.stdout.write(text);

@@ -6,6 +6,7 @@
  * bracket keys. What cannot be done with certainty gets a marker at the property.
  */
 import { fieldMappings, type Catalogue, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
+import { reshapesValue } from '../catalogue/fields.ts';
 import { splitBracketKey } from '../catalogue/form.ts';
 import {
   calleeName,
@@ -43,10 +44,16 @@ export interface PayloadEnv {
 
 type Mappings = FieldMapping[];
 
-/** Request mappings with paths relative to the unwrapped body (`topic.forum_id` → `forum_id`). */
+/**
+ * Request mappings with paths relative to the unwrapped body (`topic.forum_id` → `forum_id`).
+ * Wrappers around nested items (`notes[].note`) are response-side in the catalogue; a request body
+ * is not unwrapped below its top-level wrapper here, so they are left out.
+ */
 export function mappingsOf(rule: Rule): Mappings {
   const w = rule.request?.wrapper;
-  return fieldMappings(rule, 'request').map((m) => (w && m.v1.startsWith(`${w}.`) ? { ...m, v1: m.v1.slice(w.length + 1) } : m));
+  return fieldMappings(rule, 'request')
+    .filter((m) => !m.wrapper)
+    .map((m) => (w && m.v1.startsWith(`${w}.`) ? { ...m, v1: m.v1.slice(w.length + 1) } : m));
 }
 
 /**
@@ -70,16 +77,15 @@ function lastSegment(path: string): string {
   return parts[parts.length - 1]!;
 }
 
-/** Converters v2 is fine without for dynamic values: ISO 8601 timestamps with an offset are accepted as they are. */
-const WRITE_NEUTRAL = new Set(['offsetToUtc']);
-
 /** The field changes of a rule's request in a few words, for markers (timestamps and ids left out). */
 export function requestSummary(rule: Rule): string[] {
   return mappingsOf(rule)
     .filter((m) => !/^(query|params)\./.test(m.v1) && m.v1 !== 'display_id' && !m.v1.includes('[]'))
-    .filter((m) => !(m.v1 === m.v2 && m.converters.every((c) => WRITE_NEUTRAL.has(c)) && !m.keys))
+    .filter((m) => m.v1 !== m.v2 || reshapesValue(m) || !!m.keys)
     .map(describeMapping)
-    .filter(Boolean);
+    .filter(Boolean)
+    // one field written two ways in v1 (`helpdesk.tags` and `tags`): its conversion is said once
+    .filter((d, i, all) => !all.slice(0, i).some((prev) => prev.split('; ').includes(d)));
 }
 
 /** The v1 → v2 half of a converter description (`a ↔ b` → `a`). */

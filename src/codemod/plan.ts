@@ -4,6 +4,7 @@
  * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
  * tied to) are handled once every site is known.
  */
+import path from 'node:path';
 import {
   fieldMappings,
   isAutoFixable,
@@ -26,7 +27,7 @@ import { staticValue } from './values.ts';
 import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
 import { responseEdits } from './responses.ts';
 import { nodesAt, toUrlSite, type UrlSite } from './sites.ts';
-import type { FileEdit, MarkerRecord, Transaction } from './types.ts';
+import type { FileEdit, MarkerRecord, RateCheck, Transaction } from './types.ts';
 import { bodySentinel, buildNewUrl, distribute, emptyOperandEdit, hasSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
 import { valueToSource } from './values.ts';
 
@@ -52,6 +53,8 @@ export interface ModulePlan {
    * migrated and nothing else touched them, they get a marker (never left silently).
    */
   leftovers: Array<{ file: string; start: number; end: number; anchor: number; rule: string; text: string }>;
+  /** 403 throttling checks here or in the wrappers this file's calls go through (decided in project.ts). */
+  checks: RateCheck[];
 }
 
 export interface PlanContext {
@@ -170,19 +173,6 @@ function bodySource(v: unknown, a: UrlAnalysis, quote: string, used: Set<ExprPie
   return valueToSource(v, quote);
 }
 
-const SERVER_OBJECTS = /^(app|router|server|routes|express|fastify|koa|api|hono)$/i;
-const HANDLER_PARAMS = /^(req|request|ctx|context|reply|res|response|h)$/;
-
-/** `app.get('/groups/:id.json', (req, res) => ...)`: a route of a server, not a request to the helpdesk. */
-function isServerRoute(call: Node): boolean {
-  const callee = unwrapExpr(call.callee);
-  const obj = callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression' ? unwrapExpr(callee.object) : undefined;
-  const handler = (call.arguments as Node[]).map(unwrapExpr).find((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
-  const params = handler ? (handler.params as Node[]).map((p) => (p.type === 'Identifier' ? p.name : '')) : [];
-  const handlerLike = params.length >= 2 && HANDLER_PARAMS.test(params[0]!) && HANDLER_PARAMS.test(params[1]!);
-  return (!!obj && obj.type === 'Identifier' && SERVER_OBJECTS.test(obj.name) && !!handler && handlerLike) || (handlerLike && /^(req|request|ctx)$/.test(params[0]!) && params[0] !== 'err');
-}
-
 export class ModulePlanner {
   readonly txs: Tx[] = [];
   private readonly pf: ParsedFile;
@@ -239,7 +229,7 @@ export class ModulePlanner {
       return tx && !tx.markerOnly ? tx : undefined;
     });
     this.xmlMarkers(analysis);
-    const fileTx = this.fileLevel(analysis, sites);
+    const fileTx = this.fileLevel(sites);
     return {
       file: pf.file,
       txs: this.txs.map((t) => t.data()),
@@ -251,6 +241,7 @@ export class ModulePlanner {
       analysis: { ...analysis, sites: analysis.sites.filter((x) => x.file === pf.file) },
       siteIds: sites.map((s) => s.id),
       leftovers: this.leftovers(analysis, sites),
+      checks: this.rateChecks(analysis, sites),
     };
   }
 
@@ -337,7 +328,6 @@ export class ModulePlanner {
     const shape = site.shape;
     const anchorNode = shape?.call ?? site.url;
     const ruleIds = s.rules.length ? s.rules : s.rule ? [s.rule] : [];
-    if (shape && isServerRoute(shape.call)) return;
     // `:id` written in the URL is a route pattern, not a value: the code fills it in somewhere else
     if (/\/:[A-Za-z_]\w*/.test(a.target.split('?')[0]!)) {
       if (!shape || shape.client === 'generic') return;
@@ -540,16 +530,11 @@ export class ModulePlanner {
     const pf = this.pf;
     const shape = site.shape;
     const inside = (n: Node, outer: Node) => n.start >= outer.start && n.end <= outer.end;
-    // the argument holding the path (the audit may give the whole call for a wrapper)
-    let arg: Node | undefined = site.url;
-    if (shape && site.url === shape.call) {
-      const args = (shape.call.arguments as Node[]).map((x) => x);
-      arg = args.find((x) => a.pieces.some((p) => p.mod === site.mod && inside(p.node, x) && p.kind === 'text'))
-        ?? args.find((x) => a.pieces.some((p) => p.via.length > 0 && pf.text(x).includes(p.via[0]!.replace(/\(\)$/, ''))));
-    }
-    if (!arg || (shape && arg === shape.call)) return null;
+    // the argument holding the path (the audit's URL span at the call)
+    const arg: Node = site.url;
+    if (shape && arg === shape.call) return null;
     const argText = pf.text(arg);
-    const idx = a.pieces.findIndex((p) => (p.mod === site.mod && inside(p.node, arg!)) || (p.via.length > 0 && argText.includes(p.via[0]!.replace(/\(\)$/, ''))));
+    const idx = a.pieces.findIndex((p) => (p.mod === site.mod && inside(p.node, arg)) || (p.via.length > 0 && argText.includes(p.via[0]!.replace(/\(\)$/, ''))));
     if (idx < 0) return null;
     let oldPrefix = '';
     for (const p of a.pieces.slice(0, idx)) {
@@ -617,18 +602,34 @@ export class ModulePlanner {
     }
   }
 
-  /** 403 → 429 throttling checks and http:// base URLs: only once every v1 call of the file is migrated. */
-  private fileLevel(analysis: AnalyzeResult, sites: UrlSite[]): Tx | null {
+  /**
+   * 403 throttling checks the audit found in this file or in the HTTP wrappers the calls of this
+   * file go through; project.ts decides them once every call is known (they follow those calls).
+   */
+  private rateChecks(analysis: AnalyzeResult, sites: UrlSite[]): RateCheck[] {
+    const out: RateCheck[] = [];
+    for (const s of analysis.sites) {
+      if (s.kind !== 'rate-limit' || s.inComment) continue;
+      const own = s.file === this.pf.file;
+      const file = own ? this.pf.file : path.resolve(s.file);
+      const mod = own ? this.mod : this.ctx.modules.get(file);
+      const lit = mod && nodesAt(mod.pf, s.span.start, s.span.end).find((n) => isNumericLiteral(n) && n.value === 403);
+      if (!mod || !lit) continue;
+      const pos = mod.pf.position(lit.start);
+      const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
+      const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
+      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
+      if (through[0]?.site.call) check.wrapper = through[0].site.call.callee;
+      out.push(check);
+    }
+    return out;
+  }
+
+  /** http:// base URLs of the helpdesk: only once every v1 call of the file is migrated. */
+  private fileLevel(sites: UrlSite[]): Tx | null {
     const pf = this.pf;
     if (sites.length === 0) return null;
-    const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.rate-limit');
-    for (const s of analysis.sites) {
-      if (s.kind !== 'rate-limit' || s.file !== pf.file) continue;
-      const lit = nodesAt(pf, s.span.start, s.span.end).find((n) => isNumericLiteral(n) && n.value === 403);
-      if (!lit) continue;
-      tx.replace(pf, lit, '429', '403 → 429');
-      tx.change(pf, lit, 'rate-limit', 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response', s.rule ?? 'transport.rate-limit');
-    }
+    const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.https');
     // http:// base URLs of the helpdesk outside the URLs already rewritten
     for (const n of pf.nodes) {
       if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;

@@ -14,7 +14,7 @@ import { Flattener } from './pieces.ts';
 import { ModulePlanner, type ModulePlan, type PlanContext } from './plan.ts';
 import { applyEdits, editsConflict, sameEdit, type SpanEdit } from './spans.ts';
 import { followTypes } from './tsproject.ts';
-import type { Change, FileResult, MarkerPlan, MarkerRecord, Transaction } from './types.ts';
+import type { Change, FileResult, MarkerPlan, MarkerRecord, RateCheck, Transaction } from './types.ts';
 
 export interface CodemodOptions {
   overlay?: Overlay;
@@ -214,25 +214,78 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
     if (!changed) break;
   }
   // file-level edits need every v1 site of the file migrated
+  const migrated = (id: string) => !!byId.get(id)?.accepted || byId.get(id)?.reason === 'covered';
   const fileTxs: Transaction[] = [];
   for (const plan of plans) {
     if (!plan.fileTx) continue;
-    const ok = plan.siteIds.every((id) => byId.get(id)?.accepted || byId.get(id)?.reason === 'covered');
-    if (ok) fileTxs.push(plan.fileTx);
-    else {
-      for (const c of plan.fileTx.changes) {
-        if (c.kind !== 'rate-limit') continue;
-        plan.fileTx.markers.push({
-          file: c.file,
-          anchor: plan.fileTx.edits.find((e) => e.text === '429')?.start ?? 0,
-          rule: 'transport.rate-limit',
-          text: 'v1 signalled throttling with 403 + Retry-After; v2 uses 429 (403 means access denied). Change this test when the calls of this file are migrated',
-        });
+    if (plan.siteIds.every(migrated)) fileTxs.push(plan.fileTx);
+  }
+  fileTxs.push(...rateLimitTxs(plans, migrated));
+  return { groups, fileTxs };
+}
+
+const RATE_RULE = 'transport.rate-limit';
+const V1_THROTTLING = 'v1 signalled throttling with 403 + Retry-After; v2 uses 429 (403 means access denied)';
+
+/**
+ * 403 throttling checks follow the v1 calls they serve. A check in a file with v1 calls of its own
+ * becomes 429 once all of them are migrated; a check in an HTTP wrapper (a function other
+ * modules' v1 calls go through) once its file's own calls are and at least one call through it is.
+ * Calls through it still on v1 (they carry their own markers) are named in a marker at the check;
+ * a check nothing in the run is known to use, and a check that is not a simple comparison, get a
+ * marker and no edit.
+ */
+function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): Transaction[] {
+  const checks = new Map<string, RateCheck>();
+  for (const plan of plans) {
+    for (const c of plan.checks ?? []) {
+      const k = `${c.file}\0${c.start}`;
+      const seen = checks.get(k);
+      if (!seen) checks.set(k, { ...c, callers: [...c.callers] });
+      else {
+        for (const x of c.callers) if (!seen.callers.some((y) => y.id === x.id)) seen.callers.push(x);
+        seen.wrapper ??= c.wrapper;
       }
-      fileTxs.push({ ...plan.fileTx, edits: [], changes: [], markerOnly: true });
     }
   }
-  return { groups, fileTxs };
+  const ownSites = new Map(plans.map((p) => [p.file, p.siteIds]));
+  const out: Transaction[] = [];
+  for (const c of checks.values()) {
+    const own = ownSites.get(c.file) ?? [];
+    const through = c.callers.filter((x) => migrated(x.id));
+    const still = c.callers.filter((x) => !migrated(x.id));
+    const apply = c.fixable && own.every(migrated) && (c.callers.length > 0 ? through.length > 0 : own.length > 0);
+    const via = c.wrapper ? `through ${c.wrapper}()` : 'through it';
+    const list = (xs: RateCheck['callers']) => `${xs.slice(0, 4).map((x) => x.label).join(', ')}${xs.length > 4 ? ` and ${xs.length - 4} more` : ''}`;
+    const tx: Transaction = {
+      id: `${c.file}:rate-limit:${c.start}`,
+      file: c.file,
+      line: c.line,
+      rule: RATE_RULE,
+      edits: [],
+      markers: [],
+      changes: [],
+      reads: [],
+      fallback: { file: c.file, anchor: c.anchor, rule: RATE_RULE, text: '' },
+    };
+    const marker = (text: string) => tx.markers.push({ file: c.file, anchor: c.anchor, rule: RATE_RULE, text });
+    if (apply) {
+      tx.edits.push({ file: c.file, start: c.start, end: c.end, text: '429', why: '403 → 429' });
+      tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response' });
+      if (still.length) marker(`now 429 (v2 throttling) for the migrated calls ${via}; those still on v1 lose this 403 + Retry-After retry until they are migrated: ${list(still)}`);
+    } else if (!c.fixable) {
+      marker(`${V1_THROTTLING}: retry on 429 here instead of 403 once the calls it serves are migrated (not a simple status comparison, so the codemod leaves it to you); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest`);
+    } else if (c.callers.length > 0 && own.every(migrated)) {
+      marker(`${V1_THROTTLING}. Change this test when the calls ${via} are migrated (${list(still)})`);
+    } else if (own.length > 0) {
+      marker(`${V1_THROTTLING}. Change this test when the calls of this file are migrated`);
+    } else {
+      marker(`${V1_THROTTLING}. Change this test when the helpdesk calls that use it are migrated`);
+    }
+    tx.markerOnly = tx.edits.length === 0;
+    out.push(tx);
+  }
+  return out;
 }
 
 function describe(e: SpanEdit & { file?: string }): string {
@@ -290,13 +343,13 @@ export interface FileWork {
 }
 
 /** The plain part of a plan that crosses threads (no flow summaries, no analysis). */
-export type WirePlan = Pick<ModulePlan, 'file' | 'txs' | 'fileTx' | 'notes' | 'siteIds' | 'ignored' | 'leftovers'>;
+export type WirePlan = Pick<ModulePlan, 'file' | 'txs' | 'fileTx' | 'notes' | 'siteIds' | 'ignored' | 'leftovers' | 'checks'>;
 export type WireOutcome = { file: string; plan: WirePlan } | { file: string; skipped: string; error?: boolean };
 
 export function toWire(o: PlanOutcome): WireOutcome {
   if (!('plan' in o)) return o;
-  const { file, txs, fileTx, notes, siteIds, ignored, leftovers } = o.plan;
-  return { file: o.file, plan: { file, txs, fileTx, notes, siteIds, ignored, leftovers } };
+  const { file, txs, fileTx, notes, siteIds, ignored, leftovers, checks } = o.plan;
+  return { file: o.file, plan: { file, txs, fileTx, notes, siteIds, ignored, leftovers, checks } };
 }
 
 /** Decides every transaction and gathers the work per file (files with nothing to do included when planned). */

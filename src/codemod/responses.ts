@@ -5,15 +5,13 @@
  * longer has get a marker. `status === 200` after a create becomes 201, after a delete 204.
  */
 import { fieldMappings, type FieldMapping, type Rule } from '../catalogue/index.ts';
+import { reshapesValue } from '../catalogue/fields.ts';
 import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { Flow, Taint } from './flow.ts';
 import type { Node } from './parse.ts';
 import type { Module } from './pieces.ts';
-
-/** Converters after which code still reads the value the same way (a timestamp stays a timestamp). */
-const READ_NEUTRAL = new Set(['offsetToUtc']);
 
 const STATUS_PROPS = new Set(['status', 'statusCode']);
 const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
@@ -130,8 +128,10 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
     tx.change(pf, step.member, 'response-read', `.${resp.wrapper} removed (v2 answers the bare object)`);
     return;
   }
-  // level res: a field of the resource
-  const maps = fieldMappings(rule, 'response');
+  // level res: a field of the resource. Wrappers of list items (`notes[].note`) are not unwrapped
+  // here: the only ones are ticket notes, which v2 returns from another call (or not at all), so a
+  // read through one keeps its marker (below) for a human
+  const maps = fieldMappings(rule, 'response').filter((m) => !m.wrapper);
   const key = step.name === undefined ? null : t.prefix ? `${t.prefix}.${step.name}` : step.name;
   if (key === null) return;
   const m = maps.find((x) => x.v1 === key);
@@ -156,7 +156,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
     tx.edits.push({ file: pf.file, start: step.member.property.start, end: step.member.property.start, text: '', why: 'type note', prop: { v1: step.name!, v2: null, kind: 'rename', side: 'response', rule: rule.id, reason: readMessage(m) } });
     return;
   }
-  if (m.converters.some((c) => !READ_NEUTRAL.has(c))) {
+  if (reshapesValue(m)) {
     tx.marker(pf, step.member, rule.id, readMessage(m));
   }
   let newName = lastSegment(m.v2);

@@ -151,20 +151,12 @@ export function toUrlSite(cat: Catalogue, mod: Module, modules: Modules, site: S
   const pf = mod.pf;
   const siteFile = site.file === pf.file ? mod : modules.get(site.file);
   if (!siteFile) return `cannot read ${site.file}`;
-  let url = nodesAt(siteFile.pf, site.url.span.start, site.url.span.end).at(0);
+  // the URL expression at the call: for a call through a wrapper of the repo, the caller's argument
+  // that brings the path (the audit gives that argument, `ticketUrl(id)` included)
+  const url = nodesAt(siteFile.pf, site.url.span.start, site.url.span.end).at(0);
   if (!url) return 'the URL expression was not found in the source';
   const pieces = toPieces(mod, modules, site.url.parts);
   if (!pieces) return 'a part of the URL was not found in the source';
-  // a wrapper call given whole (`call('PUT', ticketUrl(id), body)`): the argument that brings the path
-  if ((url.type === 'CallExpression' || url.type === 'OptionalCallExpression') && site.kind === 'call' && siteFile === mod) {
-    const inside = (n: Node, o: Node) => n.start >= o.start && n.end <= o.end;
-    const args = url.arguments as Node[];
-    const arg =
-      args.find((x) => pieces.some((p) => p.mod === mod && p.kind === 'text' && inside(p.node, x))) ??
-      args.find((x) => pieces.some((p) => p.mod === mod && inside(p.node, x))) ??
-      args.find((x) => pieces.some((p) => p.via.length > 0 && pf.text(x).includes(p.via[0]!.replace(/\(\)$/, ''))));
-    if (arg && !(isStringLiteral(arg) && /^(get|post|put|delete|patch)$/i.test(arg.value))) url = arg;
-  }
   const analysis = analyseUrl(cat, pieces);
   if (!analysis) return `not read as a v1 URL: ${site.url.pattern}`;
   const id = `${siteFile.pf.file}:${url.start}`;

@@ -64,6 +64,29 @@ export interface Transaction {
   call?: { start: number; end: number; typed?: boolean };
 }
 
+/**
+ * A 403-as-throttling check (`res.status === 403 && res.headers.get('retry-after')`) found by the
+ * audit in a file with helpdesk context. Whether it becomes 429 is decided once every transaction
+ * is known (project.ts): it follows the v1 calls it serves.
+ */
+export interface RateCheck {
+  /** The file of the check (the planned file, or the wrapper module a call here goes through). */
+  file: string;
+  /** The 403 literal. */
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  /** Where a marker about it goes (the statement holding the check). */
+  anchor: number;
+  /** A simple comparison or `case` that may become 429 (otherwise: a marker). */
+  fixable: boolean;
+  /** Calls of the planned file that go through the wrapper holding the check (site ids, with a label for markers). */
+  callers: Array<{ id: string; label: string }>;
+  /** The wrapper function's name, for markers. */
+  wrapper?: string;
+}
+
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
 
 export interface FileResult {

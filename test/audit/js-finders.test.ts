@@ -81,6 +81,33 @@ describe('HTTP clients', () => {
     expect(src.slice(s[0]!.methodSpan!.start, s[0]!.methodSpan!.end)).toBe("'PUT'");
   });
 
+  it("gives a wrapper call's URL and body spans at the caller's arguments (path from a helper, body sent conditionally)", () => {
+    const helpdesk = [
+      "const TICKETS = '/helpdesk/tickets';",
+      'async function call(method, path, body) {',
+      "  const res = await fetch(BASE + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });",
+      '  return res.json();',
+      '}',
+      'const ticketUrl = (id) => `${TICKETS}/${id}.json`;',
+      'module.exports = { call, ticketUrl };',
+    ].join('\n');
+    const main = [
+      "const { call, ticketUrl } = require('./lib/helpdesk');",
+      "call('PUT', ticketUrl(id), { helpdesk_ticket: { priority: 3 } });",
+      "call('POST', '/contacts.json', { user: { name: n } });",
+      "function local(p, b) { return call('POST', p, b && b); }",
+      "local('/groups.json', { group: { name: g } });",
+    ].join('\n');
+    const sites = repo({ 'lib/helpdesk.js': helpdesk, 'main.js': main }, 'main.js').filter((x) => x.kind === 'call');
+    const text = (sp: { start: number; end: number; file?: string } | undefined) => (sp && !sp.file ? main.slice(sp.start, sp.end) : sp ? `elsewhere:${sp.file}` : undefined);
+    expect(sites.map((x) => `${x.rule} url=${text(x.span)} body=${text(x.call!.body)}`)).toEqual([
+      'tickets.update url=ticketUrl(id) body={ helpdesk_ticket: { priority: 3 } }',
+      "contacts.create url='/contacts.json' body={ user: { name: n } }",
+      "groups.create url='/groups.json' body={ group: { name: g } }",
+    ]);
+    expect(sites.every((x) => x.url!.span.start === x.span.start && !x.span.file)).toBe(true);
+  });
+
   it('does not report the wrapper function itself, nor calls whose URL stays unknown', () => {
     expect(calls("const axios = require('axios'); function get(p) { return axios.get(BASE + p); } get(somePath);")).toEqual([]);
   });
@@ -152,6 +179,31 @@ describe('string resolution', () => {
 
   it('leaves look-alike products alone', () => {
     expect(run("axios.post(`${R}/projects/${p}/helpdesk/tickets.json`, { helpdesk_ticket: {} })")).toEqual([]);
+  });
+
+  it.each([
+    ["app.get('/groups/:id.json', (req, res) => res.json({}))", 'Express, inline handler'],
+    ["router.post('/helpdesk/tickets.json', auth, async function (req, res) { res.end(); })", 'Express router behind a middleware'],
+    ["function remove(req, res) { res.end(); }\nrouter.delete('/contacts/' + ':id.json', remove)", 'named handler, concatenated path'],
+    ["const c = require('./controllers');\napiRouter.put(`/groups/:id.json`, c.update)", 'imported controller, template path'],
+    ["app.route('/agents/:id.json').get((req, res) => res.end()).put((req, res) => res.end())", 'app.route(path).get(handler)'],
+    ["app.all('/solution/categories.json', (req, res, next) => next())", 'app.all'],
+    ["server.route({ method: 'GET', path: '/groups/{id}.json', handler: (request, h) => ({}) })", 'hapi'],
+    ["server.route([{ method: 'POST', path: '/helpdesk/tickets.json', handler: (request, h) => h.response({}) }])", 'hapi list'],
+    ["fastify.get('/ticket_fields.json', { schema: {} }, async (request, reply) => [])", 'Fastify with options'],
+    ["koaRouter.get('/customers.json', async (ctx) => { ctx.body = []; })", 'koa-router'],
+    ["srv.get('/customers.json', (req, res) => res.end())", 'any receiver with (req, res) handler'],
+  ])('a server route is not a v1 call: %s (%s)', (src) => {
+    expect(run(src).map((s) => `${s.kind} ${s.rule}`)).toEqual([]);
+  });
+
+  it('still reports client calls with callbacks, and v1 calls made inside a route handler', () => {
+    expect(calls("const request = require('request'); request.get(b + '/groups.json', (err, res, body) => use(body))")).toEqual(['request GET groups.list']);
+    expect(calls("const https = require('https'); https.get(b + '/groups.json', (res) => res.pipe(out))")).toEqual(['https GET groups.list']);
+    expect(calls("$.get(b + '/contacts.json', function (data) { show(data); })")).toEqual(['jquery GET contacts.list']);
+    expect(calls("helpdeskApp.get('/customers.json', (err, data) => use(data))")).toEqual(['generic GET companies.list']);
+    const inRoute = "const axios = require('axios');\napp.get('/t/:id', async (req, res) => { const r = await axios.get(b + '/helpdesk/tickets/' + req.params.id + '.json'); res.json(r.data); })";
+    expect(calls(inRoute)).toEqual(['axios GET tickets.view']);
   });
 });
 
@@ -232,6 +284,54 @@ describe('rate limits, XML, comments and markers', () => {
     expect(throttle.filter((s) => s.kind === 'rate-limit').map((s) => s.fixable)).toEqual([true]);
     const denied = run("axios.get(b + '/groups.json').catch((e) => { if (e.response.status === 403) throw new Error('no access'); });");
     expect(denied.filter((s) => s.kind === 'rate-limit')).toEqual([]);
+  });
+
+  it('judges each 403 by what it guards: a permission 403 next to a throttling one is not reported', () => {
+    const src = [
+      "async function call(p, n = 0) { const res = await fetch(b + '/groups.json');",
+      "  if (res.status === 403 && res.headers.get('retry-after') && n < 3) { await pause(1000); return call(p, n + 1); }",
+      "  if (res.status === 403) { await audit.log('denied'); throw new Error('access denied'); }",
+      '  switch (res.status) { case 403: return call(p, n + 1); default: return res.json(); } }',
+    ].join('\n');
+    const rl = run(src).filter((s) => s.kind === 'rate-limit');
+    expect(rl.map((s) => `${s.span.line}:${s.fixable}`)).toEqual(['2:true', '4:true']);
+  });
+
+  it('marks throttling checks the codemod cannot rewrite as a comparison (lists, constants, 403 next to 429)', () => {
+    const rl = (src: string) => run(`fetch(b + '/groups.json');\n${src}`).filter((s) => s.kind === 'rate-limit').map((s) => `${s.span.line}:${s.fixable}`);
+    expect(rl("if ([403, 503].includes(res.status)) await sleep(1000);")).toEqual(['2:false']);
+    expect(rl("const RETRYABLE = [403, 502];\nif (RETRYABLE.includes(res.status)) await sleep(1000);")).toEqual(['2:false']);
+    expect(rl("const THROTTLED = 403;\nif (res.status === THROTTLED) await sleep(Number(res.headers.get('retry-after')));")).toEqual(['2:false']);
+    expect(rl("if (res.status === 403 || res.status === 429) await sleep(1000);")).toEqual(['2:false']);
+    expect(rl("if (res.status !== 403) return res; await sleep(1000); return retry();")).toEqual(['2:true']);
+  });
+
+  it('reports 403 throttling in a file whose only v1 use is a path constant, never in a file of another API', () => {
+    const paths = "const TICKETS = '/helpdesk/tickets';\nasync function call(p) { const res = await fetch(B + p); if (res.status === 403 && res.headers.get('retry-after')) return later(p); }";
+    expect(run(paths).filter((s) => s.kind === 'rate-limit').map((s) => s.span.line)).toEqual([2]);
+    // a generic path word alone (`/groups`) is no helpdesk context: GitHub and GitLab throttle with 403 too
+    const other = "const GROUPS = '/groups';\nasync function gh(p) { const res = await fetch(GH + p); if (res.status === 403 && res.headers.get('retry-after')) return later(p); }";
+    expect(run(other).filter((s) => s.kind === 'rate-limit')).toEqual([]);
+  });
+
+  it('reports 403 throttling in the HTTP wrapper module a v1 call goes through', () => {
+    const http = [
+      'async function send(method, path, body, n = 0) {',
+      "  const res = await fetch(BASE + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });",
+      "  if (res.status === 403 && res.headers.get('Retry-After') && n < 3) { await pause(1000); return send(method, path, body, n + 1); }",
+      "  if (res.status === 403) throw new Error('no access');",
+      '  return res.json();',
+      '}',
+      'module.exports = { send };',
+    ].join('\n');
+    const sites = repo({ 'lib/http.js': http, 'groups.js': "const { send } = require('./lib/http');\nsend('GET', '/groups.json');" }, 'groups.js');
+    const call = sites.find((s) => s.kind === 'call')!;
+    expect(call.call!.wrapperFiles!.map((f) => f.split('/').slice(-2).join('/'))).toEqual(['lib/http.js']);
+    const rl = sites.filter((s) => s.kind === 'rate-limit');
+    expect(rl.map((s) => `${s.file.split('/').slice(-2).join('/')}:${s.span.line}:${s.fixable}`)).toEqual(['lib/http.js:3:true']);
+    expect(rl[0]!.span.file).toBe(rl[0]!.file);
+    // the wrapper alone has no helpdesk context
+    expect(run(http).filter((s) => s.kind === 'rate-limit')).toEqual([]);
   });
 
   it('reports XML parsing where v1 XML is requested', () => {

@@ -109,4 +109,35 @@ describe('Markdown, JSON and terminal', () => {
     expect(long).not.toContain('\x1b[');
     expect(renderTerminal(report, { color: true })).toContain('\x1b[');
   });
+
+  it('terminal: v1 uses and app configuration problems apart; family rows and the total add up', () => {
+    for (const r of [report, apps]) {
+      const text = renderTerminal(r);
+      const lines = text.split('\n');
+      const config = r.findings.filter((f) => f.kind === 'iparams' && !f.ignored && !f.inComment).length;
+      const uses = r.summary.findings - config;
+      expect(text).toContain(`  ${uses} v1 uses: `);
+      // the fidelity line counts the v1 uses
+      const fid = /fidelity: (\d+) exact · (\d+) lossy · (\d+) manual · (\d+) none/.exec(text)!;
+      expect(fid.slice(1).map(Number).reduce((a, b) => a + b, 0)).toBe(uses);
+      // every family row: uses = auto + human = the fidelity columns; the total row is their sum
+      const head = lines.findIndex((l) => l.includes('v1 uses by family'));
+      const rows = lines.slice(head + 1, lines.indexOf('', head)).map((l) => l.trim().split(/\s+/));
+      const num = (x: string) => (x === '·' ? 0 : Number(x));
+      for (const [, n, auto, human, ...fids] of rows) {
+        expect(num(auto!) + num(human!)).toBe(num(n!));
+        expect(fids.map(num).reduce((a, b) => a + b, 0)).toBe(num(n!));
+      }
+      const total = rows.find((x) => x[0] === 'total')!;
+      const body = rows.filter((x) => x[0] !== 'total');
+      for (let col = 1; col < total.length; col++) expect(num(total[col]!)).toBe(body.reduce((a, x) => a + num(x[col]!), 0));
+      expect(num(total[1]!)).toBe(uses);
+      expect(rows.some((x) => x[0] === 'iparams')).toBe(false);
+      // no file ends with an empty "worst:"
+      expect(lines.filter((l) => /worst:\s*$/.test(l))).toEqual([]);
+    }
+    const text = renderTerminal(apps);
+    expect(text).toMatch(/13 app configuration problems \(9 errors, 4 warnings\) in config\/iparams\.json/);
+    expect(text).toMatch(/config\/iparams\.json\s+13 problems\s+13 need a human\s+worst: iparams 9 errors, 4 warnings/);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import type { Catalogue, HttpMethod, Rule } from '../../catalogue/index.ts';
 import { TRANSPORT } from '../../../rules/transport.ts';
-import { affectsReads, affectsWrites, fieldMappings, type FieldMapping } from '../fields.ts';
+import { changesForCode, fieldMappings, type FieldMapping } from '../../catalogue/fields.ts';
 import { chooseRule, matchUrl, segmentWords, escapeRegex, type UrlMatch } from '../match-url.ts';
 import { findTextUrls } from '../text-urls.ts';
 import { ClientRecognizer, calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape, type NodeRef } from './clients.ts';
@@ -21,6 +21,7 @@ import {
 } from './evaluate.ts';
 import { children, isFunctionNode, memberPath, spanAt, spanOf, type Binding, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
+import { serverRoutes } from './routes.ts';
 import type { CallInfo, Marker, ReadInfo, Site, Span, StringPart, UrlInfo, WrapperInfo } from './types.ts';
 
 const EMPTY: Frames = new Map();
@@ -30,7 +31,7 @@ export const XML_RULE = 'transport.xml';
 export const HTTPS_RULE = 'transport.https';
 
 /** Words that show a 403 branch is about throttling, not permissions. */
-const RETRY_WORDS = /retry|retry-after|setTimeout|sleep|wait|backoff|back-off|throttl|rate.?limit|too many/i;
+const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many/i;
 const STATUS_NAMES = /^(status|statusCode|status_code|code|responseCode|httpStatus|statusText)$/;
 /** Receivers whose `.get(x)` is not a request. */
 const NON_HTTP_RECEIVERS = /(^|\.)(cache|map|store|storage|localStorage|sessionStorage|headers|params|searchParams|config|settings|env|db|redis|memcache|lru|set|weakMap|registry|router|app|express|Object|Reflect|Map|Set)$/i;
@@ -68,8 +69,7 @@ export class CatalogueFacts {
       if (w) push(this.requestWrappers, w, rule);
       const rw = rule.response?.wrapper;
       if (rw) push(this.responseWrappers, rw, rule);
-      for (const m of fieldMappings(rule, 'response')) {
-        if (!affectsReads(m)) continue;
+      for (const m of readMappings(rule)) {
         const leaf = m.v1.split(/[.[\]]+/).filter(Boolean).pop()!;
         if (leaf === '*' || !isDistinctive(leaf)) continue;
         push(this.distinctiveFields, leaf, rule);
@@ -77,6 +77,33 @@ export class CatalogueFacts {
     }
     for (const list of [...this.requestWrappers.values(), ...this.responseWrappers.values(), ...this.distinctiveFields.values()]) list.sort(byMethod);
   }
+}
+
+/** A v1 path no other API would use: a format suffix, two literal segments, or a segment with `_`. */
+export function isDistinctiveV1Path(um: UrlMatch): boolean {
+  if (um.format) return true;
+  const segs = um.path.split('/').filter((x) => x && !x.startsWith('{'));
+  return segs.length >= 2 || segs.some((x) => x.includes('_'));
+}
+
+/** The name a function is called by (declaration, `const f = () => …`, method), for spotting recursion. */
+function functionName(mod: ModuleInfo, fn: Node): string | undefined {
+  if (fn.id?.name) return fn.id.name;
+  const p = mod.parent.get(fn);
+  if (p?.type === 'VariableDeclarator' && p.id?.type === 'Identifier') return p.id.name;
+  if (fn.type === 'ObjectMethod' || fn.type === 'ClassMethod') return propertyKey(fn) ?? undefined;
+  if (p && isObjectProperty(p)) return propertyKey(p) ?? undefined;
+  return undefined;
+}
+
+/** Response fields whose reads change in v2 (the catalogue's field mappings: renames, wrappers, reshaped values, fields gone). */
+function readMappings(rule: Rule): FieldMapping[] {
+  return fieldMappings(rule, 'response').filter(changesForCode);
+}
+
+/** Body fields (relative to the unwrapped payload) whose writes change in v2; query and path moves are the URL's. */
+function writeMappings(rule: Rule): FieldMapping[] {
+  return fieldMappings(rule, 'request').filter((m) => changesForCode(m) && !/^(query|params)\./.test(m.v1));
 }
 
 function order(r: Rule): number {
@@ -128,6 +155,8 @@ export class Analyzer {
   private readonly rec: ClientRecognizer;
   private readonly facts: CatalogueFacts;
   private readonly cat: Catalogue;
+  /** Modules of repo functions that made a v1 request for a call here (HTTP wrappers). */
+  private readonly wrapperModules = new Set<ModuleInfo>();
   private calls: Node[] = [];
   private strings: Node[] = [];
   private members: Node[] = [];
@@ -152,10 +181,10 @@ export class Analyzer {
     const v1 = this.sites.length > 0;
     this.findWrappers(v1);
     this.findReads(v1);
-    if (v1) {
-      this.findRateLimits();
-      this.findXml();
-    }
+    if (v1) this.findXml();
+    // 403 throttling: in a module with helpdesk context, and in the HTTP wrappers v1 calls here go through
+    if (v1 || this.mentionsV1Path(this.mod)) this.findRateLimits(this.mod);
+    for (const m of this.wrapperModules) if (m !== this.mod) this.findRateLimits(m);
     this.findComments();
     this.sites.sort((a, b) => (a.file === b.file ? a.span.start - b.span.start : a.file < b.file ? -1 : 1));
   }
@@ -285,9 +314,12 @@ export class Analyzer {
   }
 
   private findCalls(): void {
+    const routes = serverRoutes(this.mod).calls;
     for (const call of this.calls) {
       const callee = unwrapExpr(call.callee);
       if (!callee) continue;
+      // `app.get('/groups/:id.json', (req, res) => …)` serves a path, it does not request one
+      if (routes.has(call)) continue;
       // nothing in the arguments can be a v1 URL: not a v1 request (cheap, before any evaluation)
       if (!(call.arguments ?? []).some((a: Node) => this.mayBeV1(a))) continue;
       const shape = this.rec.recognize(this.mod, call, EMPTY);
@@ -374,6 +406,23 @@ export class Analyzer {
     return info;
   }
 
+  /** The expression a request body comes from, through `JSON.stringify(x)`, `c ? undefined : x`, `x && f(x)`, `x ?? undefined`. */
+  private bodyRoot(n: Node): Node {
+    const nullish = (x: Node) => {
+      const u = unwrapExpr(x);
+      return !u || u.type === 'NullLiteral' || (u.type === 'Literal' && u.value === null && !u.regex) || (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'UnaryExpression' && u.operator === 'void');
+    };
+    let cur = unwrapExpr(n);
+    for (let i = 0; i < 6 && cur; i++) {
+      if (this.isJsonStringify(cur)) cur = unwrapExpr(cur.arguments[0]);
+      else if (cur.type === 'ConditionalExpression' && (nullish(cur.consequent) || nullish(cur.alternate))) cur = unwrapExpr(nullish(cur.consequent) ? cur.alternate : cur.consequent);
+      else if (cur.type === 'LogicalExpression' && cur.operator === '&&') cur = unwrapExpr(cur.right);
+      else if (cur.type === 'LogicalExpression' && (cur.operator === '||' || cur.operator === '??') && nullish(cur.right)) cur = unwrapExpr(cur.left);
+      else break;
+    }
+    return cur;
+  }
+
   private isJsonStringify(n: Node): boolean {
     return (n?.type === 'CallExpression' && memberPath(n.callee)?.join('.') === 'JSON.stringify') || false;
   }
@@ -421,7 +470,7 @@ export class Analyzer {
   }
 
   /** A call to a function of the repo that makes the request with the path it receives. */
-  private wrapperCall(fn: Extract<Value, { t: 'fn' }>, call: Node, depth: number, outer?: { call: Node; args: Value[] }): boolean {
+  private wrapperCall(fn: Extract<Value, { t: 'fn' }>, call: Node, depth: number, outer?: { call: Node; args: Value[]; chain: ModuleInfo[]; callerArgs: Value[] }): boolean {
     if (depth > 3) return false;
     const fnNode = fn.node.type === 'Property' ? fn.node.value : fn.node;
     if (!fnNode || !isFunctionNode(fnNode)) return false;
@@ -455,7 +504,7 @@ export class Analyzer {
         const iv = this.ev.eval(fn.mod, icallee, frames);
         if (iv.t === 'fn' && iv.node !== fn.node) {
           const iargs = (ic.arguments ?? []).map((a: Node) => this.ev.eval(fn.mod, a, frames));
-          if (this.wrapperCall(iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs })) return true;
+          if (this.wrapperCall(iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs, chain: [...(outer?.chain ?? []), fn.mod], callerArgs: outer?.callerArgs ?? args })) return true;
         }
         if (!shape) continue;
       }
@@ -478,10 +527,15 @@ export class Analyzer {
         methodSource = null;
         choice = chooseRule(this.cat, um, null);
       }
-      // the URL expression at the call site: the argument that brought in the path
+      // the URL expression at the call site: the caller's argument whose value went into the URL
+      // (`ticketUrl(id)` brings its parts from the helper; they are the same parts in the URL)
       const argNodes: Node[] = outerCall.arguments ?? [];
+      const callerArgs = outer?.callerArgs ?? args;
+      const partKey = (p: StringPart) => `${p.file}\0${p.span.start}\0${p.span.end}`;
+      const urlKeys = new Set(parts.filter((p) => p.node !== 'synthetic').map(partKey));
+      const byValue = callerArgs.findIndex((v) => v.t === 'str' && v.parts.some((p) => p.node !== 'synthetic' && urlKeys.has(partKey(p))));
       const mainPart = parts.find((p) => p.file === this.mod.file && !p.dynamic && p.node !== 'synthetic');
-      const argNode = mainPart ? argNodes.find((a) => a.start <= mainPart.span.start && mainPart.span.end <= a.end) : undefined;
+      const argNode = argNodes[byValue] ?? (mainPart ? argNodes.find((a) => a.start <= mainPart.span.start && mainPart.span.end <= a.end) : undefined);
       const urlSpan = argNode ? this.span(argNode) : this.span(outerCall);
       // method passed in by the caller?
       let methodSpan: Span | undefined;
@@ -501,6 +555,9 @@ export class Analyzer {
       const rule = choice.rule;
       const info = this.callInfo(outerCall, undefined, 'wrapper', calleeName(this.mod, unwrapExpr(outerCall.callee)));
       info.innerClient = shape.client;
+      const chain = [...(outer?.chain ?? []), fn.mod];
+      info.wrapperFiles = [...new Set(chain.map((m) => (m === this.mod ? this.mod.file : m.file)))];
+      for (const m of chain) this.wrapperModules.add(m);
       const site: Site = {
         kind: 'call',
         span: urlSpan,
@@ -516,16 +573,18 @@ export class Analyzer {
       };
       if (methodSpan && method) site.methodSpan = methodSpan;
       if (shape.insecure && site.url) site.url.insecure = true;
-      // the body the wrapper sends: when it is one of its params, the caller's argument
+      // the body the wrapper sends: when it is one of its params (also behind `JSON.stringify`,
+      // `body === undefined ? undefined : JSON.stringify(body)`, `body && JSON.stringify(body)`), the caller's argument
       let body = shape.body;
       if (body) {
-        const bn = unwrapExpr(body.node);
-        const inner2 = this.isJsonStringify(bn) ? unwrapExpr(bn.arguments[0]) : bn;
+        const inner2 = this.bodyRoot(body.node);
         if (inner2?.type === 'Identifier') {
           const b = (body.mod.scopeOf.get(inner2) ?? body.mod.root).lookup(inner2.name);
-          if (b?.kind === 'param' && b.fn === fnNode && b.paramIndex !== undefined && argNodes[b.paramIndex]) {
-            body = { mod: this.mod, node: argNodes[b.paramIndex], frames: EMPTY };
-            info.body = this.span(argNodes[b.paramIndex]);
+          const bv = b?.kind === 'param' && b.fn === fnNode ? bound.get(b.name) : undefined;
+          const idx = bv ? callerArgs.indexOf(bv) : -1;
+          if (idx >= 0 && argNodes[idx]) {
+            body = { mod: this.mod, node: argNodes[idx], frames: EMPTY };
+            info.body = this.span(argNodes[idx]);
           }
         }
       }
@@ -620,7 +679,7 @@ export class Analyzer {
   }
 
   private findUrls(): void {
-    const done = new Set<Node>();
+    const done = new Set<Node>(serverRoutes(this.mod).paths);
     for (const s of this.strings) {
       const parent = this.mod.parent.get(s);
       if (!parent) continue;
@@ -711,7 +770,7 @@ export class Analyzer {
     if (!valueNode) return undefined;
     const v = this.ev.eval(mod, valueNode, frames);
     if (v.t !== 'obj') return undefined;
-    const maps = fieldMappings(rule, 'request').filter(affectsWrites);
+    const maps = writeMappings(rule);
     const out: NonNullable<WrapperInfo['fields']> = [];
     for (const p of v.node.properties as Node[]) {
       const k = propertyKey(p);
@@ -846,7 +905,7 @@ export class Analyzer {
       } else {
         const chain = memberPath(top);
         const after = chain ? chain.slice(chain.indexOf(k) + 1) : [];
-        const m = fieldMappings(rule, 'request').filter(affectsWrites).find((x) => after[0] !== undefined && (x.v1 === after[0] || x.v1.startsWith(`${after[0]}.`)));
+        const m = writeMappings(rule).find((x) => after[0] !== undefined && (x.v1 === after[0] || x.v1.startsWith(`${after[0]}.`)));
         if (m && after[0]) info.fields = [{ v1: after[0], v2: m.v2, span: spanOf(mod, top, this.mod.file) }];
       }
       this.wrapperSite(rule, rules, info, mod, top === parent ? `payload wrapped in ${k} (assigned)` : `write into ${k}.${memberPath(top)?.slice(-1)[0] ?? ''}`);
@@ -1366,14 +1425,25 @@ export class Analyzer {
 
   // ---- rate limits and XML --------------------------------------------------------------------
 
-  private enclosingFunctionText(node: Node): string {
-    let cur = this.mod.parent.get(node);
-    while (cur && !isFunctionNode(cur)) cur = this.mod.parent.get(cur);
-    const n = cur ?? this.mod.ast.program;
-    return this.mod.source.slice(n.start, n.end);
+  /**
+   * Does the module name a v1 path that no other API would (`'/helpdesk/tickets'`, `'/solution/categories'`,
+   * any v1 URL with `.json`/`.xml`)? Single generic words (`'/groups'`, `'/contacts'`) do not count.
+   */
+  private mentionsV1Path(mod: ModuleInfo): boolean {
+    for (const s of mod.nodes.strings) {
+      let text: string;
+      if (s.type === 'TemplateLiteral') text = (s.quasis as Node[]).map((q) => q.value?.cooked ?? '').join('{x}');
+      else text = String(s.value);
+      if (text.length > 300 || !this.facts.words.test(text)) continue;
+      const p = mod.parent.get(s);
+      if (p && (p.type === 'ImportDeclaration' || p.type === 'ExportNamedDeclaration' || p.type === 'ExportAllDeclaration')) continue;
+      const um = matchUrl(this.cat, text);
+      if (um && isDistinctiveV1Path(um)) return true;
+    }
+    return false;
   }
 
-  private isStatusExpr(n: Node): boolean {
+  private isStatusExpr(mod: ModuleInfo, n: Node): boolean {
     const u = unwrapExpr(n);
     if (!u) return false;
     if (u.type === 'Identifier') return /status|code/i.test(u.name);
@@ -1381,46 +1451,136 @@ export class Analyzer {
       const name = u.computed ? (isStringLiteral(u.property) ? u.property.value : '') : u.property.name;
       return STATUS_NAMES.test(String(name));
     }
-    if (u.type === 'CallExpression') return /getResponseCode|status/i.test(calleeName(this.mod, u.callee));
+    if (u.type === 'CallExpression') return /getResponseCode|status/i.test(calleeName(mod, u.callee));
     return false;
   }
 
-  private findRateLimits(): void {
+  /**
+   * 403 compared with a status in throttling logic, in a module with helpdesk context (its own v1
+   * use, a distinctive v1 path, or the HTTP wrapper other modules' v1 calls go through). Only what
+   * the check itself guards counts as throttling evidence (its condition and its branch: Retry-After,
+   * a wait, a retry): a 403 that means "access denied" is not reported, even next to a throttling one.
+   */
+  private findRateLimits(mod: ModuleInfo): void {
     const v2 = TRANSPORT.rateLimit.v2.status;
-    for (const lit of this.numbers) {
-      const p = this.mod.parent.get(lit);
+    const src = (n: Node) => mod.source.slice(n.start, n.end);
+    for (const lit of mod.nodes.numbers) {
+      const p = mod.parent.get(lit);
       if (!p) continue;
+      let check: Node | undefined;
       let simple = false;
-      let ok = false;
+      let viaConstant = false;
       if (p.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(p.operator)) {
-        ok = this.isStatusExpr(p.left === lit ? p.right : p.left);
-        simple = ok;
+        if (this.isStatusExpr(mod, p.left === lit ? p.right : p.left)) {
+          check = p;
+          simple = true;
+        }
       } else if (p.type === 'SwitchCase' && p.test === lit) {
-        const sw = this.mod.parent.get(p);
-        ok = !!sw && this.isStatusExpr(sw.discriminant);
-        simple = ok;
+        const sw = mod.parent.get(p);
+        if (sw && this.isStatusExpr(mod, sw.discriminant)) {
+          check = p;
+          simple = true;
+        }
       } else if (p.type === 'ArrayExpression') {
-        const gp = this.mod.parent.get(p);
-        const ggp = gp && this.mod.parent.get(gp);
-        ok = !!ggp && ggp.type === 'CallExpression' && ['includes', 'indexOf'].includes(gp.property?.name) && ggp.arguments.some((a: Node) => this.isStatusExpr(a));
+        // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
+        const holder = mod.parent.get(p);
+        const lists: Node[] = [p];
+        if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
+          lists.push(...((mod.scopeOf.get(holder) ?? mod.root).lookup(holder.id.name)?.refs ?? []));
+          viaConstant = true;
+        }
+        for (const list of lists) {
+          const gp = mod.parent.get(list);
+          const ggp = gp && mod.parent.get(gp);
+          if (gp?.object === list && ggp?.type === 'CallExpression' && ggp.callee === gp && ['includes', 'indexOf'].includes(gp.property?.name) && ggp.arguments.some((a: Node) => this.isStatusExpr(mod, a)) && this.throttles(mod, ggp)) {
+            check = ggp;
+            break;
+          }
+        }
+        if (!check) continue;
+      } else if (p.type === 'VariableDeclarator' && p.init === lit && p.id?.type === 'Identifier') {
+        // `const THROTTLED = 403` compared with a status somewhere: the constant is the place to change
+        const b = (mod.scopeOf.get(p) ?? mod.root).lookup(p.id.name);
+        for (const ref of b?.refs ?? []) {
+          const rp = mod.parent.get(ref);
+          if (rp?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(rp.operator) && this.isStatusExpr(mod, rp.left === ref ? rp.right : rp.left) && this.throttles(mod, rp)) {
+            check = rp;
+            viaConstant = true;
+            break;
+          }
+        }
       }
-      if (!ok) continue;
-      if (!RETRY_WORDS.test(this.enclosingFunctionText(lit))) continue;
-      const span = this.span(lit);
+      if (!check) continue;
+      if (!viaConstant && p.type !== 'ArrayExpression' && !this.throttles(mod, check)) continue;
+      // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
+      const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(this.conditionOf(mod, check)));
+      if (both) simple = false;
+      const span = spanOf(mod, lit, this.mod.file);
       const site: Site = {
         kind: 'rate-limit',
         span,
-        file: this.mod.file,
+        file: span.file ?? this.mod.file,
         rule: RATE_LIMIT_RULE,
         rules: [RATE_LIMIT_RULE],
         method: null,
         methodSource: null,
-        message: simple ? `403 handled as rate limiting (v2 answers ${v2})` : `403 in a list of retryable statuses (v2 throttles with ${v2})`,
+        message: simple
+          ? `403 handled as rate limiting (v2 answers ${v2})`
+          : both
+            ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
+            : viaConstant
+              ? `403 in a constant used for rate limiting (v2 throttles with ${v2})`
+              : `403 in a list of retryable statuses (v2 throttles with ${v2})`,
         fidelity: 'exact',
         fixable: simple,
       };
       this.addSite(site, { node: lit });
     }
+  }
+
+  /** The whole condition a comparison is part of (`a && status === 403 && b`). */
+  private conditionOf(mod: ModuleInfo, check: Node): Node {
+    let cond = check;
+    for (;;) {
+      const up = mod.parent.get(cond);
+      if (up && (up.type === 'LogicalExpression' || up.type === 'ParenthesizedExpression' || (up.type === 'UnaryExpression' && up.operator === '!'))) cond = up;
+      else return cond;
+    }
+  }
+
+  /** Is this 403 check about throttling? Evidence only from what the check guards. */
+  private throttles(mod: ModuleInfo, check: Node): boolean {
+    const src = (n: Node | null | undefined) => (n ? mod.source.slice(n.start, n.end) : '');
+    const fn = this.enclosingFunction(mod, check);
+    const name = fn ? functionName(mod, fn) : undefined;
+    const evidence = (text: string) => RETRY_WORDS.test(text) || (!!name && new RegExp(`\\b${escapeRegex(name)}\\s*\\(`).test(text));
+    if (check.type === 'SwitchCase') {
+      // the case's statements (an empty case falls through to the next one)
+      const cases: Node[] = mod.parent.get(check)?.cases ?? [];
+      for (let i = cases.indexOf(check); i >= 0 && i < cases.length; i++) {
+        const body = (cases[i]!.consequent as Node[]).map(src).join('\n');
+        if (cases[i]!.consequent.length) return evidence(body);
+      }
+      return false;
+    }
+    const cond = this.conditionOf(mod, check);
+    if (RETRY_WORDS.test(src(cond))) return true;
+    const negated = check.type === 'BinaryExpression' && (check.operator === '!==' || check.operator === '!=');
+    const holder = mod.parent.get(cond);
+    if (!negated && holder?.type === 'IfStatement' && holder.test === cond) return evidence(src(holder.consequent));
+    if (!negated && holder?.type === 'ConditionalExpression' && holder.test === cond) return evidence(src(holder.consequent));
+    if (holder && /^(While|DoWhile|For)Statement$/.test(holder.type) && holder.test === cond) return evidence(src(holder.body));
+    // a value (`retryIf: (e) => e.status === 403`, `if (s !== 403) return r;` then a retry): the function around it
+    const around = fn ? src(fn) : mod.source;
+    const owner = fn ? mod.parent.get(fn) : undefined;
+    const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? calleeName(mod, owner.callee) : '';
+    return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
+  }
+
+  private enclosingFunction(mod: ModuleInfo, node: Node): Node | undefined {
+    let cur = mod.parent.get(node);
+    while (cur && !isFunctionNode(cur)) cur = mod.parent.get(cur);
+    return cur;
   }
 
   private findXml(): void {
@@ -1524,7 +1684,7 @@ interface ReadChange {
   index: number;
 }
 
-function worstOf(list: FieldMapping['fidelity'][]): FieldMapping['fidelity'] {
+export function worstOf(list: FieldMapping['fidelity'][]): FieldMapping['fidelity'] {
   const order = ['exact', 'lossy', 'manual', 'none'];
   return list.reduce((w, f) => (order.indexOf(f) > order.indexOf(w) ? f : w), 'exact' as FieldMapping['fidelity']);
 }
@@ -1557,7 +1717,7 @@ export function readChanges(rule: Rule, chain: string[]): ReadChange[] {
     if (k === '[]' && segs.length) segs[segs.length - 1]!.text += '[]';
     else segs.push({ text: k, index: i + j });
   });
-  const maps = fieldMappings(rule, 'response').filter(affectsReads);
+  const maps = readMappings(rule);
   for (let n = 1; n <= segs.length; n++) {
     const path = segs
       .slice(0, n)

@@ -79,7 +79,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   // the loader may have parsed this file already, as an import of another one
   const cached = !options.ast && loader instanceof FsModuleLoader ? loader.cached(abs) : null;
   const mod = cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown');
-  if (loader instanceof FsModuleLoader) loader.put(abs, mod);
+  if (loader instanceof FsModuleLoader && loader.keepAnalysed) loader.put(abs, mod);
   const ev = new Evaluator(mod, loader);
   const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue });
   try {

@@ -36,7 +36,12 @@ export type SiteKind =
   | 'wrapper'
   /** A read of a v1-shaped response (`.helpdesk_ticket.display_id`, `status_name`, `[i].user`). */
   | 'response-read'
-  /** 403 handled as "rate limited" (v2 uses 429; 403 means access denied). */
+  /**
+   * 403 handled as "rate limited" (v2 uses 429; 403 means access denied), in a module with helpdesk
+   * context: its own v1 use, a distinctive v1 path (`'/helpdesk/tickets'`), or the HTTP wrapper a
+   * v1 call of the analysed file goes through (then `file` is that module). `fixable`: a simple
+   * comparison or `case` the codemod may turn into 429.
+   */
   | 'rate-limit'
   /** XML parsing of a v1 response (v2 answers JSON only). */
   | 'xml';
@@ -119,6 +124,12 @@ export interface CallInfo {
   client: ClientKind;
   /** For `wrapper` calls: the client used inside the wrapper function. */
   innerClient?: ClientKind;
+  /**
+   * For `wrapper` calls: the files of the repo functions the request goes through, outermost first
+   * (the analysed file as passed, other modules absolute). Their 403 throttling checks are reported
+   * as `rate-limit` sites of this analysis (with `file` set to that module).
+   */
+  wrapperFiles?: string[];
   /** Spans of the call's arguments in order. */
   args: Span[];
   /** The options/config object when the URL or method is a property of one. */

@@ -4,6 +4,7 @@
  * files, and every finding grouped by file.
  */
 import type { AuditReport, FamilySummary } from '../model.ts';
+import { worstLabel } from './worst.ts';
 
 const FIDS = ['exact', 'lossy', 'manual', 'none'] as const;
 const COLORS: Record<(typeof FIDS)[number], string> = { exact: '#2e7d32', lossy: '#f9a825', manual: '#ef6c00', none: '#c62828' };
@@ -62,7 +63,7 @@ table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.5rem 0}
 th,td{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f5f5f7}td.n{text-align:right}
 .big{font-size:1.1rem}.muted{color:#666}
-.f-exact{color:#2e7d32}.f-lossy{color:#a87900}.f-manual{color:#ef6c00}.f-none{color:#c62828}
+.f-exact{color:#2e7d32}.f-lossy{color:#a87900}.f-manual{color:#ef6c00}.f-none{color:#c62828}.f-error{color:#c62828}.f-warning{color:#a87900}
 code{font-family:ui-monospace,Menlo,monospace;font-size:.85em}
 details{margin:.4rem 0}summary{cursor:pointer;font-weight:600}
 .tag{display:inline-block;border-radius:3px;padding:0 .3rem;font-size:.75rem;background:#eee}
@@ -96,7 +97,8 @@ export function renderHtml(report: AuditReport): string {
   h.push('</tbody></table>');
   h.push('<h2>Worst files first</h2><table><thead><tr><th>file</th><th>uses</th><th>need a human</th><th>worst</th></tr></thead><tbody>');
   for (const f of s.worstFiles) {
-    h.push(`<tr><td><a href="#${esc(anchor(f.file))}">${esc(f.file)}</a></td><td class="n">${f.findings}</td><td class="n">${f.manual}</td><td class="f-${esc(f.worst ?? '')}">${esc(f.worst ?? '')}</td></tr>`);
+    const worst = worstLabel(report, f);
+    h.push(`<tr><td><a href="#${esc(anchor(f.file))}">${esc(f.file)}</a></td><td class="n">${f.findings}</td><td class="n">${f.manual}</td><td class="f-${esc(worst.level ?? '')}">${esc(worst.text)}</td></tr>`);
   }
   h.push('</tbody></table>');
   if (s.traffic) {

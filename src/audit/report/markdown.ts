@@ -1,5 +1,6 @@
 /** Markdown report: summary tables, worst files, and every finding grouped by file. */
 import type { AuditReport } from '../model.ts';
+import { worstLabel } from './worst.ts';
 
 const FIDS = ['exact', 'lossy', 'manual', 'none'] as const;
 
@@ -29,7 +30,7 @@ export function renderMarkdown(report: AuditReport): string {
   out.push('', '## By rule', '', '| rule | uses | fidelity | auto-fixable |', '|---|---:|---|---|');
   for (const r of s.byRule) out.push(`| \`${r.rule}\` | ${r.findings} | ${r.fidelity ?? ''} | ${r.autofix ? 'yes' : 'no'} |`);
   out.push('', '## Worst files first', '', '| file | uses | need a human | worst |', '|---|---:|---:|---|');
-  for (const f of s.worstFiles) out.push(`| ${cell(f.file)} | ${f.findings} | ${f.manual} | ${f.worst ?? ''} |`);
+  for (const f of s.worstFiles) out.push(`| ${cell(f.file)} | ${f.findings} | ${f.manual} | ${cell(worstLabel(report, f).text)} |`);
   if (s.traffic) {
     const t = s.traffic;
     out.push('', '## Traffic', '', `${t.calls} v1 calls in ${cell(t.source)} (${t.lines} lines, ${t.invalid} invalid, ${t.unmatched} unmatched).`);

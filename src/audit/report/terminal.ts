@@ -4,6 +4,7 @@
  */
 import type { Fidelity } from '../../catalogue/index.ts';
 import type { AuditReport, Finding } from '../model.ts';
+import { worstLabel } from './worst.ts';
 
 export interface TerminalOptions {
   verbose?: boolean;
@@ -36,17 +37,29 @@ export function renderTerminal(report: AuditReport, opts: TerminalOptions = {}):
     `${c.bold('hdmigrate audit')} ${s.root}  ${c.dim(`(${s.files.scanned} files scanned, ${s.files.candidates} read closely, ${secs} s)`)}`,
   );
   out.push('');
-  if (s.findings === 0) {
+  // v1 uses and app configuration problems are counted apart: only v1 uses have a fidelity
+  const counted = report.findings.filter((f) => !f.ignored && !f.inComment);
+  const config = counted.filter((f) => f.kind === 'iparams');
+  const uses = counted.length - config.length;
+  const usesAuto = counted.filter((f) => f.kind !== 'iparams' && f.autofix).length;
+  const sev = (list: Finding[]) => ({ errors: list.filter((f) => f.severity === 'error').length, warnings: list.filter((f) => f.severity !== 'error').length });
+  const sevText = (n: { errors: number; warnings: number }) =>
+    [n.errors ? c.red(`${n.errors} error${n.errors === 1 ? '' : 's'}`) : '', n.warnings ? c.yellow(`${n.warnings} warning${n.warnings === 1 ? '' : 's'}`) : ''].filter(Boolean).join(', ');
+  if (uses === 0) {
     out.push(`  ${c.green('No v1 use found.')}`);
   } else {
-    const human = s.manual > 0 ? c.yellow(`${s.manual} need a human`) : c.green('0 need a human');
-    out.push(`  ${c.bold(String(s.findings))} v1 uses: ${c.green(`${s.autofix} auto-fixable`)}, ${human}`);
+    const human = uses - usesAuto > 0 ? c.yellow(`${uses - usesAuto} need a human`) : c.green('0 need a human');
+    out.push(`  ${c.bold(String(uses))} v1 uses: ${c.green(`${usesAuto} auto-fixable`)}, ${human}`);
     const fid = FIDS.map((f) => {
       const n = s.byFidelity[f];
       const t = `${n} ${f}`;
       return n === 0 ? c.dim(t) : f === 'none' || f === 'manual' ? c.red(t) : f === 'lossy' ? c.yellow(t) : t;
     }).join(' · ');
     out.push(`  fidelity: ${fid}${s.creditDelta ? `   v2 credits: ${s.creditDelta > 0 ? '+' : ''}${s.creditDelta} per pass over every call` : ''}`);
+  }
+  if (config.length) {
+    const files = new Set(config.map((f) => f.file));
+    out.push(`  ${c.bold(String(config.length))} app configuration problem${config.length === 1 ? '' : 's'} (${sevText(sev(config))}) in ${files.size === 1 ? [...files][0] : `${files.size} iparams.json files`}: fixed by hand`);
   }
   const extras: string[] = [];
   if (s.inComments) extras.push(`${s.inComments} in comments`);
@@ -56,23 +69,38 @@ export function renderTerminal(report: AuditReport, opts: TerminalOptions = {}):
   if (s.twins.length) extras.push(`${s.twins.length} build twin${s.twins.length > 1 ? 's' : ''} reported once`);
   if (extras.length) out.push(`  ${c.dim(extras.join(', '))}`);
 
-  if (s.byFamily.length) {
+  // by family: uses = auto + human = the fidelity columns; a total row; configuration problems apart
+  const families = s.byFamily.filter((f) => f.family !== 'iparams');
+  if (families.length) {
+    const unknown = families.some((f) => FIDS.reduce((n, k) => n + f.byFidelity[k], 0) !== f.findings);
+    const cols = [...FIDS, ...(unknown ? ['unknown'] : [])];
+    const row = (name: string, n: number, auto: number, byFid: Record<string, number>) =>
+      `  ${pad(name, 18)}${lpad(n, 6)}${lpad(auto || '·', 6)}${lpad(n - auto || '·', 7)}${cols.map((k) => lpad(byFid[k] || '·', 8)).join('')}`;
+    const fidOf = (f: (typeof families)[number]) => ({ ...f.byFidelity, unknown: f.findings - FIDS.reduce((n, k) => n + f.byFidelity[k], 0) });
     out.push('');
-    out.push(`  ${c.bold(pad('by family', 18))}${lpad('uses', 6)}${lpad('auto', 6)}${FIDS.map((f) => lpad(f, 8)).join('')}`);
-    for (const fam of s.byFamily) {
-      out.push(
-        `  ${pad(fam.family, 18)}${lpad(fam.findings, 6)}${lpad(fam.autofix, 6)}${FIDS.map((f) => lpad(fam.byFidelity[f] || '·', 8)).join('')}`,
-      );
+    out.push(`  ${c.bold(pad('v1 uses by family', 18))}${lpad('uses', 6)}${lpad('auto', 6)}${lpad('human', 7)}${cols.map((k) => lpad(k, 8)).join('')}`);
+    const total: Record<string, number> = {};
+    for (const fam of families) {
+      const byFid = fidOf(fam);
+      for (const k of cols) total[k] = (total[k] ?? 0) + (byFid[k as keyof typeof byFid] ?? 0);
+      out.push(row(fam.family, fam.findings, fam.autofix, byFid));
     }
+    if (families.length > 1) out.push(c.dim(row('total', uses, usesAuto, total)));
   }
   const top = opts.verbose ? s.worstFiles.length : (opts.top ?? 8);
   if (s.worstFiles.length) {
     out.push('');
     out.push(`  ${c.bold('worst files first')} ${c.dim('(work for a human, then fidelity)')}`);
-    const width = Math.min(60, Math.max(...s.worstFiles.slice(0, top).map((f) => f.file.length)));
-    for (const f of s.worstFiles.slice(0, top)) {
-      const worst = f.worst ? (f.worst === 'none' || f.worst === 'manual' ? c.red(f.worst) : f.worst === 'lossy' ? c.yellow(f.worst) : f.worst) : '';
-      out.push(`  ${pad(f.file, width)}  ${lpad(f.findings, 3)} uses, ${lpad(f.manual, 3)} manual  worst: ${worst}`);
+    const shown = s.worstFiles.slice(0, top);
+    const width = Math.min(60, Math.max(...shown.map((f) => f.file.length)));
+    const byFile = new Map<string, Finding[]>();
+    for (const f of config) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+    for (const f of shown) {
+      const problems = byFile.get(f.file);
+      const what = problems && problems.length === f.findings ? `${f.findings} problem${f.findings === 1 ? '' : 's'}` : `${f.findings} use${f.findings === 1 ? '' : 's'}`;
+      const label = worstLabel(report, f);
+      const worst = ['none', 'manual', 'error'].includes(label.level ?? '') ? c.red(label.text) : ['lossy', 'warning'].includes(label.level ?? '') ? c.yellow(label.text) : label.level ? label.text : c.dim(label.text);
+      out.push(`  ${pad(f.file, width)}  ${pad(what, 12)} ${lpad(f.manual, 3)} need a human  worst: ${worst}`);
     }
     if (s.worstFiles.length > top) out.push(c.dim(`  ... ${s.worstFiles.length - top} more files`));
   }
