@@ -129,35 +129,23 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       scanWorker = null;
     }
   }
-  let walked: { files: WalkedFile[]; skipped: SkippedFile[] };
-  const st = statSync(root);
-  if (st.isFile()) {
-    const single = basename(root);
-    root = dirname(root);
-    walked = walk(root, { include: [single], gitignore: false });
-  } else {
-    walked = walk(root, { include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore });
-  }
-  const tWalk = Date.now();
-  const skipped: SkippedFile[] = [...walked.skipped];
-
-  // ---- scan and analyse -----------------------------------------------------------------------
+  // ---- walk, scan and analyse ------------------------------------------------------------------
   // Small trees: read and analyse in this thread. Large trees: a plain worker reads and prefilters
-  // (no TypeScript loader, so it starts at once) while this thread analyses the candidates it
-  // streams back; a large leftover of candidates also goes to TypeScript workers.
+  // (no TypeScript loader, so it starts at once), from the first few thousand files the walk lists
+  // on, while this thread finishes the walk and then analyses the candidates the worker streams
+  // back; a large leftover of candidates also goes to TypeScript workers.
   // one pass over many files: keep imported modules, not every analysed syntax tree (see FsModuleLoader)
   const loader = new FsModuleLoader(undefined, false);
-  const ctx = { root, cat, loader };
   const queue: Candidate[] = [];
   const candidates: Candidate[] = [];
   const others: Array<{ file: WalkedFile; imports: string[] }> = [];
   const results: FileResult[] = [];
-  const total = walked.files.length;
+  const files: Array<WalkedFile & { config: boolean }> = [];
   let scanned = 0;
   let analysed = 0;
   const handle = (r: ScanResult) => {
     scanned++;
-    if (opts.onProgress && scanned % 500 === 0) opts.onProgress(scanned, total, 'scan');
+    if (opts.onProgress && scanned % 500 === 0) opts.onProgress(scanned, files.length, 'scan');
     if (r.kind === 'candidate') {
       const c = { ...r.file, text: r.text, size: r.size };
       candidates.push(c);
@@ -165,30 +153,56 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     } else if (r.kind === 'skipped') skipped.push(r.skipped);
     else if (r.kind === 'imports') others.push({ file: r.file, imports: r.imports });
   };
+  let lastResultAt = 0;
+  let wake: (() => void) | null = null;
+  let worker: ReturnType<ScanWorker['start']> | null = null;
+  const onFiles = (batch: WalkedFile[]) => {
+    for (const f of batch) {
+      const g = f as WalkedFile & { config: boolean };
+      g.config = configKind(f.rel) !== null;
+      files.push(g);
+    }
+    if (!scanWorker) return;
+    if (!worker) {
+      if (files.length < SCAN_WORKER_MIN_FILES) return;
+      worker = scanWorker.start((r) => {
+        lastResultAt = Date.now();
+        if (r.kind === 'none') return;
+        handle(r);
+        wake?.();
+      });
+      scanWorker.feed(files.slice());
+    } else scanWorker.feed(files.slice(files.length - batch.length));
+  };
+  let walked: { files: WalkedFile[]; skipped: SkippedFile[] };
+  const skipped: SkippedFile[] = [];
+  const st = statSync(root);
+  if (st.isFile()) {
+    const single = basename(root);
+    root = dirname(root);
+    walked = walk(root, { include: [single], gitignore: false, onFiles });
+  } else {
+    walked = walk(root, { include: opts.include, exclude: opts.exclude, gitignore: opts.gitignore, onFiles });
+  }
+  const tWalk = Date.now();
+  skipped.push(...walked.skipped);
+  const ctx = { root, cat, loader };
   const analyseOne = (c: Candidate) => {
     results.push(analyzeFile(c, c.text, ctx));
     analysed++;
     opts.onProgress?.(analysed, Math.max(analysed, candidates.length), 'analyse');
   };
-  const files = walked.files.map((f) => ({ ...f, config: configKind(f.rel) !== null }));
-  const streaming = scanWorker !== null && files.length >= SCAN_WORKER_MIN_FILES;
-  if (!streaming) scanWorker?.terminate();
+  const streaming = worker !== null;
+  if (streaming) scanWorker!.finish();
+  else scanWorker?.terminate();
   let scannedInWorker = false;
   let waited = 0;
   let mainScanned = 0;
-  let lastResultAt = 0;
   let scanWorkerMs = 0;
   if (streaming) {
     let done = false;
     let failed = false;
-    let wake: (() => void) | null = null;
-    const worker = scanWorker!.start(files, (r) => {
-      lastResultAt = Date.now();
-      if (r.kind === 'none') return;
-      handle(r);
-      wake?.();
-    });
-    const scan = worker.done.then(
+    const scan = worker!.done.then(
       () => {
         done = true;
         wake?.();
@@ -212,7 +226,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       // nothing to analyse yet: read files too, from the same counter as the worker
       if (filesLeft) {
         for (let k = 0; k < 16; k++) {
-          const i = worker.takeNext();
+          const i = worker!.takeNext();
           if (i >= files.length) {
             filesLeft = false;
             break;

@@ -9,7 +9,7 @@
  * the main thread analyse candidates while the rest of the tree is still being read.
  */
 import * as fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Language, SkippedFile } from './model.ts';
 import type { WalkedFile } from './walk.ts';
 
@@ -40,7 +40,6 @@ export function scanFile(
 ): ScanResult {
   if (!state.re) state.re = new RegExp(cfg.prefilter);
   if (!state.quick) state.quick = new RegExp(cfg.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
-  const wf = { abs: file.abs, rel: file.rel, language: file.language };
   let fd: number;
   try {
     fd = fsm.openSync(file.abs, 'r');
@@ -92,76 +91,91 @@ export function scanFile(
           return { kind: 'skipped', skipped: { file: file.rel, reason: 'minified', detail: `lines longer than ${cfg.minifiedLine} characters` } };
         }
       }
-      return { kind: 'candidate', file: wf, text, size: buf.length };
+      return { kind: 'candidate', file: { abs: file.abs, rel: file.rel, language: file.language }, text, size: buf.length };
     }
   }
   if (!isJs) return { kind: 'none' };
-  // relative import specifiers, read from the bytes: `'./x'`, `"../y"`
-  const imports: string[] = [];
-  let at = buf.indexOf('./');
+  // relative import specifiers: `'./x'`, `"../y"` (string search: no call into the buffer binding per hit)
+  let imports: string[] | null = null;
+  let at = text.indexOf('./');
   while (at >= 0) {
     let start = at;
-    if (start > 0 && buf[start - 1] === 0x2e) start--; // '../'
-    const q = buf[start - 1];
+    if (start > 0 && text.charCodeAt(start - 1) === 0x2e) start--; // '../'
+    const q = text.charCodeAt(start - 1);
     if (q === 0x27 || q === 0x22 || q === 0x60) {
-      const end = buf.indexOf(q, start);
+      const end = text.indexOf(text[start - 1]!, start);
       if (end > start && end - start < 300) {
-        const spec = buf.toString('utf8', start, end);
-        if (!/[\s]/.test(spec)) imports.push(spec);
+        const spec = text.slice(start, end);
+        if (!/\s/.test(spec)) (imports ??= []).push(spec);
       }
     }
-    at = buf.indexOf('./', at + 2);
+    at = text.indexOf('./', at + 2);
   }
-  return imports.length ? { kind: 'imports', file: wf, imports } : { kind: 'none' };
+  return imports ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports } : { kind: 'none' };
 }
 
 /**
  * A plain worker thread that scans files: it runs `scanFile`'s own source, so it needs no
- * TypeScript loader and starts in milliseconds; create it early (before the walk) and `start` it
- * with the file list. Files are taken from a shared counter, so the caller can scan some itself
- * whenever it has nothing else to do (`takeNext`): no file is scanned twice, no thread waits.
+ * TypeScript loader and starts in milliseconds; create it early, `start` it, and `feed` it the
+ * files as the walk lists them (it scans while the walk goes on), then `finish`. Files are taken
+ * from a shared counter, so the caller can scan some itself whenever it has nothing else to do
+ * (`takeNext`, once the walk is over): no file is scanned twice, no thread waits.
  */
 export interface ScanWorker {
-  start(files: Array<WalkedFile & { config: boolean }>, onResult: (r: ScanResult) => void): { done: Promise<void>; takeNext: () => number };
+  start(onResult: (r: ScanResult) => void): { done: Promise<void>; takeNext: () => number };
+  /** More files, in walk order (indices continue those of earlier batches). */
+  feed(files: Array<WalkedFile & { config: boolean }>): void;
+  /** No more files. */
+  finish(): void;
   /** Stop an unused worker. */
   terminate(): void;
 }
 
 export function createScanWorker(cfg: ScanConfig): ScanWorker {
-  const next = new Int32Array(new SharedArrayBuffer(4));
+  // [next file to take, files fed, walk finished]
+  const ctl = new Int32Array(new SharedArrayBuffer(12));
+  const { port1, port2 } = new MessageChannel();
   const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
+    const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
     const fs = require('node:fs');
     const __name = (f) => f;
     const scanFile = (${scanFile.toString()});
     const state = {};
-    const next = workerData.next;
-    parentPort.once('message', (files) => {
-      // candidates go out at once; the relative imports of the other files (most of the tree) are
-      // kept as [index, specifiers] and sent in one message at the end: the caller has the list
-      let batch = [];
-      const imports = [];
-      for (;;) {
-        const i = Atomics.add(next, 0, 1);
-        if (i >= files.length) break;
-        const r = scanFile(fs, files[i], workerData.cfg, state);
-        if (r.kind === 'none') continue;
-        if (r.kind === 'imports') { imports.push(i, r.imports); continue; }
-        batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
-        if (r.kind === 'candidate' || batch.length >= 200) { parentPort.postMessage(batch); batch = []; }
+    const { ctl, port } = workerData;
+    const files = [];
+    const pull = () => {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) for (const f of m.message) files.push(f);
+    };
+    // candidates go out at once; the relative imports of the other files (most of the tree) are
+    // kept as [index, specifiers] and sent in one message at the end: the caller has the list
+    let batch = [];
+    const imports = [];
+    scan: for (;;) {
+      const i = Atomics.add(ctl, 0, 1);
+      while (i >= files.length) {
+        const fed = Atomics.load(ctl, 1);
+        pull();
+        if (i < files.length) break;
+        if (Atomics.load(ctl, 2) === 1 && files.length >= fed && fed === Atomics.load(ctl, 1)) break scan;
+        Atomics.wait(ctl, 1, fed, 20);
       }
-      if (batch.length) parentPort.postMessage(batch);
-      if (imports.length) parentPort.postMessage({ imports });
-      parentPort.close();
-    });
+      const r = scanFile(fs, files[i], workerData.cfg, state);
+      if (r.kind === 'none') continue;
+      if (r.kind === 'imports') { imports.push(i, r.imports); continue; }
+      batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
+      if (r.kind === 'candidate' || batch.length >= 200) { parentPort.postMessage(batch); batch = []; }
+    }
+    if (batch.length) parentPort.postMessage(batch);
+    if (imports.length) parentPort.postMessage({ imports });
+    port.close();
+    parentPort.close();
   `;
-  const w = new Worker(code, { eval: true, workerData: { cfg, next } });
+  const w = new Worker(code, { eval: true, workerData: { cfg, ctl, port: port2 }, transferList: [port2] });
+  port1.unref();
+  w.once('exit', () => port1.close());
   let onResult: ((r: ScanResult) => void) | null = null;
-  let list: Array<WalkedFile & { config: boolean }> = [];
-  const fileAt = (i: number): WalkedFile => {
-    const f = list[i]!;
-    return { abs: f.abs, rel: f.rel, language: f.language };
-  };
+  const list: Array<WalkedFile & { config: boolean }> = [];
+  const fileAt = (i: number): WalkedFile => list[i]!;
   type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number };
   const exited = new Promise<void>((resolve, reject) => {
     w.on('message', (msg: Wire[] | { imports: Array<number | string[]> }) => {
@@ -176,13 +190,23 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
   });
   exited.catch(() => {});
   return {
-    start(files, cb) {
+    start(cb) {
       onResult = cb;
-      list = files;
-      w.postMessage(files);
-      return { done: exited, takeNext: () => Atomics.add(next, 0, 1) };
+      return { done: exited, takeNext: () => Atomics.add(ctl, 0, 1) };
+    },
+    feed(files) {
+      if (!files.length) return;
+      for (const f of files) list.push(f);
+      port1.postMessage(files);
+      Atomics.add(ctl, 1, files.length);
+      Atomics.notify(ctl, 1);
+    },
+    finish() {
+      Atomics.store(ctl, 2, 1);
+      Atomics.notify(ctl, 1);
     },
     terminate() {
+      port1.close();
       void w.terminate();
     },
   };

@@ -3,7 +3,7 @@
  * dependency and build-output folders skipped (and reported once), languages by extension.
  */
 import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import type { Language, SkippedFile } from './model.ts';
@@ -75,6 +75,7 @@ const EXT_LANG: Record<string, Language> = {
 
 /** App configuration files checked by name. */
 export function configKind(rel: string): 'iparams' | 'requests' | null {
+  if (!rel.endsWith('.json')) return null;
   if (/(^|\/)config\/iparams?\.json$/.test(rel) || /(^|\/)iparams?\.json$/.test(rel)) return 'iparams';
   if (/(^|\/)config\/requests\.json$/.test(rel)) return 'requests';
   return null;
@@ -99,6 +100,8 @@ export interface WalkOptions {
   exclude?: string[];
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
+  /** Called with the files found so far, in order, a few hundred at a time (the last batch before `walk` returns). */
+  onFiles?: (batch: WalkedFile[]) => void;
 }
 
 export interface WalkResult {
@@ -189,12 +192,20 @@ export function walk(root: string, opts: WalkOptions = {}): WalkResult {
         skipped.push({ file: rel, reason: 'minified' });
         continue;
       }
-      files.push({ abs: join(dir, e.name), rel, language });
+      files.push({ abs: dir.endsWith(sep) ? dir + e.name : dir + sep + e.name, rel, language });
+      if (opts.onFiles && files.length - flushed >= 256) flush();
     }
     if (pushed) stack.pop();
   };
 
-  visit(root, '');
+  let flushed = 0;
+  const flush = () => {
+    if (files.length > flushed) opts.onFiles!(files.slice(flushed));
+    flushed = files.length;
+  };
+  // normalised once, so a file's path is its folder's plus its name (what join would give)
+  visit(normalize(root), '');
+  if (opts.onFiles) flush();
   return { files, skipped };
 }
 

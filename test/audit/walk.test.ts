@@ -103,14 +103,26 @@ describe('worker pool', () => {
   it('reads large trees on a scan worker while analysing, with the same findings', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 3100; i++) files[`src/m${i % 30}/f${i}.js`] = `module.exports = (x) => x + ${i};\n`;
-    files['src/m1/api.js'] = "const axios = require('axios');\nexports.get = (id) => axios.get('/helpdesk/tickets/' + id + '.json');\n";
+    files['src/m1/api.js'] = "const axios = require('axios');\nexports.get = (id) => axios.get('/helpdesk/tickets/' + id + '.json');\nexports.TICKETS = '/helpdesk/tickets';\n";
     files['src/m2/iparams.json'] = '{}';
+    // listed after the worker started (the walk feeds it as it goes): a candidate, and a file that
+    // only imports one (found through the import lists the worker sends at the end)
+    files['src/z/late.js'] = "fetch(B + '/groups.json');\n";
+    files['src/z/use.js'] = "const { TICKETS } = require('../m1/api');\nfetch(B + TICKETS + '/7.json');\n";
     const dir = tree(files);
+    const batches: number[] = [];
+    walk(dir, { onFiles: (b) => batches.push(b.length) });
+    expect(batches.length).toBeGreaterThan(10);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(walk(dir).files.length);
     const streamed = await runAudit({ root: dir });
     const single = await runAudit({ root: dir, jobs: 1 });
     expect(streamed.summary.threads!.scanWorker).toBe(true);
     expect(single.summary.threads!.scanWorker).toBe(false);
     expect(streamed.findings).toEqual(single.findings);
-    expect(streamed.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual(['src/m1/api.js:2 tickets.view']);
+    expect(streamed.findings.map((f) => `${f.file}:${f.line} ${f.kind} ${f.rule}`)).toEqual([
+      'src/m1/api.js:2 call tickets.view',
+      'src/z/late.js:1 call groups.list',
+      'src/z/use.js:2 call tickets.view',
+    ]);
   }, 30_000);
 });
