@@ -5,7 +5,6 @@
  * translation `lossy` or `manual` even when its rule is usually exact. The converters live in
  * converters/ by domain; this is the registry rules name them in.
  */
-import type { Fidelity } from './types.ts';
 import type { Converter, KeyConverter } from './converters/types.ts';
 import * as values from './converters/values.ts';
 import * as text from './converters/text.ts';
@@ -64,10 +63,3 @@ export const KEY_CONVERTERS: Record<string, KeyConverter> = {
   contactCustomFieldKey: prefixedKey('contactFields'),
   companyCustomFieldKey: prefixedKey('companyFields'),
 };
-
-export function worstFidelity(list: Iterable<Fidelity>): Fidelity {
-  const order: Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
-  let worst = 0;
-  for (const f of list) worst = Math.max(worst, order.indexOf(f));
-  return order[worst]!;
-}

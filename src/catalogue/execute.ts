@@ -4,8 +4,8 @@
  * the shim, the verifier and the tests share this without sharing a transport.
  */
 import type { Facts } from './derivers.ts';
-import { getPath, selectValue } from './lens.ts';
-import { translateResponse, type PlannedCall, type Translation, type V1Response, type V2Response } from './translate.ts';
+import { selectValue } from './lens.ts';
+import { fillPath, translateResponse, type PlannedCall, type Translation, type V1Response, type V2Response } from './translate.ts';
 import type { Overlay } from './types.ts';
 
 export type Send = (call: PlannedCall) => Promise<V2Response>;
@@ -49,10 +49,9 @@ function allCalls(t: Translation): PlannedCall[] {
       calls.push(t.calls[next++]!);
       continue;
     }
-    const params = { ...(detail.translated.params as Record<string, unknown>) };
     calls.push({
       method: step.method,
-      path: step.path.replace(/:([A-Za-z_]\w*)/g, (_, n: string) => encodeURIComponent(String(params[n] ?? getPath(detail.translated, `body.${n}`)))),
+      path: fillPath(step.path, { ...detail.translated.body, ...detail.translated.params }),
       query: { ...(step.query ?? {}) },
       body: step.body ?? null,
     });

@@ -2,13 +2,12 @@
  * Translating one v1 request into its v2 call plan (requests, v1 → v2), and v2 responses back into
  * the v1 shape (responses, v2 → v1), both through the rule's lenses.
  */
-import { worstFidelity } from './converters.ts';
 import type { Facts } from './derivers.ts';
 import { parseBracketFields } from './form.ts';
 import { applyLens, deletePath, getPath, isObject, reverseLens, setPath } from './lens.ts';
 import { PLACEHOLDER, type RuleMatcher } from './match.ts';
 import { isV2Path, parseTarget, type ParsedRequest } from './request.ts';
-import type { Fidelity, HttpMethod, Issue, Lens, LensOp, Overlay, Rule, V2Step } from './types.ts';
+import { worstFidelity, type Fidelity, type HttpMethod, type Issue, type Lens, type LensOp, type Overlay, type Rule, type V2Step } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -73,7 +72,8 @@ function fillTemplate(template: string, sources: Obj[]): string {
   });
 }
 
-function fillPath(template: string, params: Obj, issues: Issue[]): string {
+/** A v2 path template with its `:params` filled; a missing one is reported and left as `{name}`. */
+export function fillPath(template: string, params: Obj, issues: Issue[] = []): string {
   return template.replace(/:([A-Za-z_]\w*)/g, (m, name: string) => {
     const v = params[name];
     if (v === undefined || v === null || v === '') {

@@ -6,6 +6,13 @@
 export type Fidelity = 'exact' | 'lossy' | 'manual' | 'none';
 export const FIDELITY_ORDER: readonly Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
 
+/** The worst of several fidelities (`exact` when there are none). */
+export function worstFidelity(list: Iterable<Fidelity>): Fidelity {
+  let worst = 0;
+  for (const f of list) worst = Math.max(worst, FIDELITY_ORDER.indexOf(f));
+  return FIDELITY_ORDER[worst]!;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type Family =

@@ -89,3 +89,35 @@ describe('catalogue against the sandbox', () => {
     });
   }
 });
+
+describe('running plans with writes on the sandbox', () => {
+  async function send(call: { method: string; path: string; query: Record<string, string>; body: unknown }) {
+    const qs = Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : '';
+    const res = await fetch(sb.url + call.path + qs, {
+      method: call.method,
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: call.body ? JSON.stringify(call.body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  it('pick_tickets: agents/me answers the id the assignment uses', async () => {
+    const t = catalogue.translate({ method: 'PUT', target: '/helpdesk/tickets/5/pick_tickets.json' });
+    const { responses, v1 } = await executePlan(t, send, { overlay: catalogue.overlay });
+    expect(responses[1]!.body).toMatchObject({ id: 5, responder_id: (responses[0]!.body as { id: number }).id });
+    expect(v1.body).toEqual([{ ticket: expect.objectContaining({ display_id: 5 }) }]);
+  });
+
+  it('restore: the response-only call rebuilds the v1 summary after a 204', async () => {
+    const t = catalogue.translate({ method: 'PUT', target: '/helpdesk/tickets/2/restore.json' });
+    const { responses, v1 } = await executePlan(t, send, { overlay: catalogue.overlay });
+    expect(responses.map((r) => r.status)).toEqual([204, 200]);
+    expect(v1).toMatchObject({ status: 200, body: [{ ticket: { display_id: 2, deleted: false } }] });
+  });
+
+  it('a failing call stops the plan with the v2 answer', async () => {
+    const t = catalogue.translate({ method: 'DELETE', target: '/helpdesk/tickets/3.json' });
+    await expect(executePlan(t, send)).rejects.toMatchObject({ response: { status: 405 } });
+  });
+});
