@@ -56,9 +56,9 @@ export function registerAudit(program: Command): void {
     .command('audit')
     .summary('find every v1 use in a repository and say what it takes to move')
     .description(
-      'Find every Helpdesk API v1 use in a repository: JS/TS by syntax tree (calls, URLs built from\n' +
-        'constants, config objects and helpers across modules, payload wrappers, v1-shaped response reads,\n' +
-        '403 rate-limit handling, XML parsing), other languages by pattern, and app iparams.json files.\n' +
+      'Find every Helpdesk API v1 use in a repository: JS/TS by syntax tree (calls, URLs built from ' +
+        'constants, config objects and helpers across modules, payload wrappers, v1-shaped response reads, ' +
+        '403 rate-limit handling, XML parsing), other languages by pattern, and app iparams.json files. ' +
         'Each finding names its catalogue rule, the v2 plan, fidelity, whether codemod fixes it, and advice.',
     )
     .argument('[path]', 'repository folder or single file', '.')

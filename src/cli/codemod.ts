@@ -49,7 +49,13 @@ function collectList(value: string, prev: string[] = []): string[] {
 export function registerCodemod(program: Command): void {
   program
     .command('codemod')
-    .description('rewrite v1 API use in JavaScript/TypeScript code to v2 (dry run: prints a diff)')
+    .summary('rewrite v1 API use in JavaScript/TypeScript code to v2 (dry run: prints a diff)')
+    .description(
+      'Rewrite v1 API use in JavaScript/TypeScript code to v2, driven by the rule catalogue: URLs and methods, ' +
+        'query parameters, payload wrappers and fields, response reads, XML handling, 403 → 429 throttling checks ' +
+        'and app request templates. What it cannot do with certainty gets an @hdmigrate-todo marker. ' +
+        'Dry run by default (a unified diff and a summary); --write applies.',
+    )
     .argument('[paths...]', 'files or folders to migrate', ['.'])
     .option('--write', 'apply the changes (atomic writes)')
     .option('--force', 'write even when the git tree has uncommitted changes')

@@ -93,7 +93,12 @@ Examples:
 export function registerSandbox(program: Command): void {
   program
     .command('sandbox')
-    .description('Run a local helpdesk serving the v1 legacy API and the v2 API over one seeded account')
+    .summary('run a local helpdesk serving the v1 and v2 APIs over one seeded account')
+    .description(
+      'Run a local helpdesk that serves the v1 legacy API and the v2 API over one seeded account: a ticket ' +
+        'created through v1 is visible through v2. The demo, the tests, verify and shim run against it. ' +
+        'It prints its base URL and the demo API keys (fixed, the same for every seed).',
+    )
     .option('--port <port>', 'port to listen on (0 = any free port)', String(DEFAULT_PORT))
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--seed <n>', 'seed of the generated account (same seed, same data)', '1')
