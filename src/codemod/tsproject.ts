@@ -6,15 +6,18 @@
  *     `id`), followed to every use of those properties in the project's files; properties v2 no
  *     longer has get a marker at their declaration;
  *   - a field a read or a payload key was renamed in is followed to its declaration the same way.
- * With a tsconfig.json (at or under the run's root) its project is used; otherwise the rewritten
- * files alone. ts-morph is only read (analyse first, never manipulate): every change is a span
- * edit on the original text, added to the transaction of the site it follows.
+ * With a tsconfig.json (at or under the run's root) its options and files are used; otherwise the
+ * rewritten files alone. Either way the program is lean (see leanProject): no standard library or
+ * `@types`, and only the project files that can hold a followed reference. ts-morph is only read
+ * (analyse first, never manipulate): every change is a span edit on the original text, added to
+ * the transaction of the site it follows.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node as TsNode, Project, SyntaxKind, ts, type SourceFile, type TypeNode } from 'ts-morph';
 import { fieldMappings, type Catalogue, type Rule } from '../catalogue/index.ts';
 import type { Transaction } from './types.ts';
+import { LIB_FILE_NAME, LIB_TEXT } from './tslib.ts';
 import type { FileEdit } from './url.ts';
 
 const TS_FILE = /\.(ts|tsx|mts|cts)$/;
@@ -39,17 +42,23 @@ export function findTsconfig(from: string, root: string): string | null {
   }
 }
 
-function inProject(sf: SourceFile): boolean {
-  return !sf.isFromExternalLibrary() && !sf.isDeclarationFile() && !sf.getFilePath().includes('/node_modules/');
+/** A file of the project the pass may edit: not a package's, not the pass's own library; a `.d.ts` only under the run's root. */
+function inProject(sf: SourceFile, root: string): boolean {
+  const f = sf.getFilePath() as string;
+  if (f === LIB_FILE_NAME || sf.isFromExternalLibrary() || f.includes('/node_modules/')) return false;
+  return !sf.isDeclarationFile() || f.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
 class Pass {
   private readonly done = new Set<string>();
+  private readonly root: string;
 
   constructor(
     private readonly project: Project,
     private readonly ctx: TypesContext,
-  ) {}
+  ) {
+    this.root = path.resolve(ctx.root).split(path.sep).join('/');
+  }
 
   edit(tx: Transaction, n: TsNode, text: string, why: string): void {
     const e: FileEdit = { file: n.getSourceFile().getFilePath(), start: n.getStart(), end: n.getEnd(), text, why };
@@ -132,7 +141,7 @@ class Pass {
     if (TsNode.isTypeReference(t)) {
       const decl = t.getTypeName().getSymbol()?.getDeclarations()[0];
       const d = decl && TsNode.isImportSpecifier(decl) ? decl.getSymbol()?.getAliasedSymbol()?.getDeclarations()[0] : decl;
-      if (!d || !inProject(d.getSourceFile())) return undefined;
+      if (!d || !inProject(d.getSourceFile(), this.root)) return undefined;
       if (TsNode.isInterfaceDeclaration(d)) return { owner: d, props: d.getProperties() };
       if (TsNode.isTypeAliasDeclaration(d)) {
         const tn = d.getTypeNode();
@@ -171,7 +180,7 @@ class Pass {
     this.change(tx, nameNode, `${from} → ${to} in the type and its uses`);
     const refs = TsNode.isIdentifier(nameNode) || TsNode.isStringLiteral(nameNode) ? (nameNode as TsNode & { findReferencesAsNodes(): TsNode[] }).findReferencesAsNodes() : [];
     for (const ref of refs) {
-      if (!inProject(ref.getSourceFile())) continue;
+      if (!inProject(ref.getSourceFile(), this.root)) continue;
       if (!TsNode.isIdentifier(ref) && !TsNode.isStringLiteral(ref)) continue;
       this.edit(tx, ref, text(ref), `type ${from} → ${to}`);
     }
@@ -189,7 +198,7 @@ class Pass {
       const obj = at.getFirstAncestorByKind(SyntaxKind.ObjectLiteralExpression);
       decls = obj?.getContextualType()?.getProperty(prop.v1)?.getDeclarations() ?? decls;
     }
-    const decl = decls.find((d) => TsNode.isPropertySignature(d) && inProject(d.getSourceFile()));
+    const decl = decls.find((d) => TsNode.isPropertySignature(d) && inProject(d.getSourceFile(), this.root));
     if (!decl || !TsNode.isPropertySignature(decl)) return;
     const rule = this.ctx.cat.get(prop.rule);
     if (prop.kind === 'unwrap') {
@@ -203,7 +212,7 @@ class Pass {
       } else if (TsNode.isInterfaceDeclaration(owner) && owner.getProperties().length === 1) {
         for (const ref of owner.getNameNode().findReferencesAsNodes()) {
           const parent = ref.getParent();
-          if (inProject(ref.getSourceFile()) && parent && TsNode.isTypeReference(parent)) this.edit(tx, ref, inner.getText(), `envelope ${prop.v1}`);
+          if (inProject(ref.getSourceFile(), this.root) && parent && TsNode.isTypeReference(parent)) this.edit(tx, ref, inner.getText(), `envelope ${prop.v1}`);
         }
         this.change(tx, owner, `${owner.getName()} (the v1 envelope) replaced by ${inner.getText()} where it is used`);
       }
@@ -244,6 +253,102 @@ function needsTypes(t: Transaction, read: (file: string) => string | null): bool
   return near.some((x) => typed.test(x) && declared.test(x));
 }
 
+/** What the type pass compiles with on top of the project's own options: no standard library, no `@types`. */
+const LEAN: ts.CompilerOptions = {
+  noLib: true,
+  lib: undefined,
+  types: [],
+  skipLibCheck: true,
+  skipDefaultLibCheck: true,
+  noEmit: true,
+  allowJs: false,
+  checkJs: false,
+  declaration: false,
+  composite: false,
+  incremental: false,
+};
+
+/** Options used without a tsconfig.json: the rewritten files alone. */
+const NO_CONFIG: ts.CompilerOptions = { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, jsx: ts.JsxEmit.Preserve, strict: false };
+
+/**
+ * The words a reference the pass may follow must contain: the v1 names of fields it may rename or
+ * mark (payload keys renamed by the syntax pass, response fields of the rules of typed calls) and
+ * the wrappers it may unwrap.
+ */
+function followedWords(list: Transaction[], cat: Catalogue): Set<string> {
+  const words = new Set<string>();
+  const add = (name: string) => {
+    for (const w of name.split(/\W+/)) if (w) words.add(w);
+  };
+  for (const t of list) {
+    for (const e of t.edits) if (e.prop) add(e.prop.v1);
+    const rule = t.call && t.rule ? cat.get(t.rule) : undefined;
+    if (!rule?.response) continue;
+    if (rule.response.wrapper) add(rule.response.wrapper);
+    for (const m of fieldMappings(rule, 'response')) if (m.v2 !== m.v1) add(m.v1);
+  }
+  return words;
+}
+
+const wordsRegex = (words: Iterable<string>) => new RegExp(`\\b(?:${[...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+
+/**
+ * The project's files the pass needs besides the rewritten ones (their imports the compiler follows
+ * itself): those that can hold a reference to what it follows, i.e. that name a followed field, or
+ * a type declared next to one (an envelope interface used elsewhere by name); and global scripts and
+ * declarations (no import/export, `declare global`), which no import brings in.
+ */
+function relevantFiles(files: string[], words: Set<string>, read: (file: string) => string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!words.size) return out;
+  const texts = new Map<string, string>();
+  for (const f of files) {
+    const text = read(f);
+    if (text !== null) texts.set(f, text);
+  }
+  const fields = wordsRegex(words);
+  const names = new Set<string>();
+  for (const text of texts.values()) {
+    if (!fields.test(text)) continue;
+    for (const m of text.matchAll(/\b(?:interface|type)\s+([A-Za-z_$][\w$]*)/g)) names.add(m[1]!);
+  }
+  const any = names.size ? wordsRegex([...words, ...names]) : fields;
+  const moduleSyntax = /^\s*(?:import|export)\b/m;
+  for (const [f, text] of texts) {
+    if (any.test(text) || !moduleSyntax.test(text) || /\bdeclare\s+(?:global|module)\b/.test(text)) out.set(f, text);
+  }
+  return out;
+}
+
+/**
+ * One lean Project for the transactions of one tsconfig (or of none): the changed files with the
+ * texts the codemod planned with, the project files that matter (see relevantFiles), what they
+ * import (resolved by the compiler as usual, packages included), and a small standard library
+ * (tslib.ts) instead of the project's `lib` and `@types`, which cost ~0.3–0.5 s to parse and bind.
+ */
+function leanProject(cfg: string, list: Transaction[], ctx: TypesContext): Project | null {
+  let options: ts.CompilerOptions = NO_CONFIG;
+  let projectFiles: string[] = [];
+  if (cfg) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(cfg, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (!parsed) return null;
+    options = parsed.options;
+    projectFiles = parsed.fileNames.filter((f) => TS_FILE.test(f) && !f.includes('/node_modules/'));
+  }
+  const project = new Project({ compilerOptions: { ...options, ...LEAN }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  project.createSourceFile(LIB_FILE_NAME, LIB_TEXT, { overwrite: true });
+  // the texts the codemod planned with
+  const changed = new Set([...new Set(list.flatMap((t) => [t.file, ...t.edits.map((e) => e.file)]))].map((f) => path.resolve(f)).filter((f) => TS_FILE.test(f)));
+  for (const f of changed) {
+    const text = ctx.read(f);
+    if (text !== null) project.createSourceFile(f, text, { overwrite: true });
+  }
+  const others = projectFiles.filter((f) => !changed.has(path.resolve(f)));
+  for (const [f, text] of relevantFiles(others, followedWords(list, ctx.cat), ctx.read)) project.createSourceFile(f, text, { overwrite: true });
+  return project;
+}
+
 export function followTypes(txs: Transaction[], ctx: TypesContext): void {
   const ts_ = txs.filter((t) => TS_FILE.test(t.file) && (t.call || t.edits.some((e) => e.prop)) && needsTypes(t, ctx.read));
   if (!ts_.length) return;
@@ -255,26 +360,13 @@ export function followTypes(txs: Transaction[], ctx: TypesContext): void {
     groups.set(cfg, list);
   }
   for (const [cfg, list] of groups) {
-    let project: Project;
+    let project: Project | null;
     try {
-      project = cfg
-        ? new Project({ tsConfigFilePath: cfg })
-        : new Project({
-            // no tsconfig: the rewritten files alone, with the smallest standard library that types arrays
-            compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, jsx: ts.JsxEmit.Preserve, strict: false, lib: ['lib.es5.d.ts'] },
-            skipAddingFilesFromTsConfig: true,
-          });
-      // the texts the codemod planned with
-      const files = new Set(list.flatMap((t) => [t.file, ...t.edits.map((e) => e.file)]));
-      for (const f of files) {
-        if (!TS_FILE.test(f)) continue;
-        const text = ctx.read(f);
-        if (text !== null) project.createSourceFile(f, text, { overwrite: true });
-      }
-      if (!cfg) project.resolveSourceFileDependencies();
+      project = leanProject(cfg, list, ctx);
     } catch {
-      continue;
+      project = null;
     }
+    if (!project) continue;
     const pass = new Pass(project, ctx);
     for (const t of list) {
       const before = t.edits.filter((e) => e.prop);
