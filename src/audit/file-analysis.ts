@@ -10,6 +10,7 @@ import { toFinding } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
 import { analyzeSource, FsModuleLoader } from './js/index.ts';
 import { ownParts } from './js/analyze.ts';
+import { urlInfo } from './js/call-sites.ts';
 import { fieldMappings } from '../catalogue/fields.ts';
 import type { Site, Span } from './js/types.ts';
 import { chooseRule, matchUrl } from './match-url.ts';
@@ -283,18 +284,7 @@ function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, re
       rules: choice.rules,
       method: choice.methodMismatch ? null : (method as HttpMethod),
       methodSource: 'option',
-      url: {
-        pattern,
-        path: um.path,
-        template: um.matches[0]!.template,
-        params: um.matches[0]!.params,
-        query: um.query,
-        format: um.format,
-        insecure: um.insecure,
-        origin: um.origin,
-        span,
-        parts: [],
-      },
+      url: urlInfo(um, { pattern, span, parts: [] }),
       message: `request template "${m.key}": ${method} ${um.target}`,
       fidelity: choice.rule.fidelity,
     };

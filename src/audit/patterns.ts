@@ -6,6 +6,7 @@
  */
 import type { Catalogue, HttpMethod, Rule } from '../catalogue/index.ts';
 import { catalogueFacts, isDistinctiveWrapper, readChanges, worstOf, RATE_LIMIT_RULE, XML_RULE } from './js/analyze.ts';
+import { lineStartsOf, spanIn } from './js/module.ts';
 import type { Site, Span, WrapperInfo } from './js/types.ts';
 import { chooseRule, escapeRegex } from './match-url.ts';
 import type { Language } from './model.ts';
@@ -80,28 +81,6 @@ export function commentRanges(text: string, lang: Language): Array<[number, numb
   return out;
 }
 
-function lineStarts(text: string): number[] {
-  const s = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) s.push(i + 1);
-  return s;
-}
-
-function spanAt(starts: number[], start: number, end: number): Span {
-  const pos = (off: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= off) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: off - starts[lo]! };
-  };
-  const a = pos(start);
-  const b = pos(end);
-  return { start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
-}
-
 export interface PatternResult {
   sites: Site[];
   client?: string;
@@ -110,7 +89,7 @@ export interface PatternResult {
 /** Finds v1 use in the text of one file of another language. */
 export function analyzeText(cat: Catalogue, text: string, lang: Language, file: string): PatternResult {
   const facts = catalogueFacts(cat);
-  const starts = lineStarts(text);
+  const textLines = { lineStarts: lineStartsOf(text) };
   const comments = commentRanges(text, lang);
   const inComment = (off: number) => comments.some(([a, b]) => off >= a && off < b);
   const sites: Site[] = [];
@@ -127,7 +106,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
     // a path without .json/.xml outside any HTTP call is a UI link
     if (!hit.format && !hit.httpContext) continue;
     const choice = chooseRule(cat, hit.match, hit.method ?? null);
-    const span = spanAt(starts, hit.start, hit.end);
+    const span = spanIn(textLines, hit.start, hit.end);
     add({
       kind: hit.httpContext ? 'call' : 'url',
       span,
@@ -195,7 +174,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
         // a bracket key must be a form field name, not an index into a response
         if (form === 'bracket-key' && !/^\w+(\[\w*\])+$/.test(m[0])) continue;
         const at = m.index + m[0].indexOf(w);
-        const span = spanAt(starts, at, at + (form === 'bracket-key' ? m[0].length : w.length));
+        const span = spanIn(textLines, at, at + (form === 'bracket-key' ? m[0].length : w.length));
         add({
           kind: 'wrapper',
           span,
@@ -266,7 +245,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
           if (changes.length === 0) continue;
           const beyond = changes.some((c) => c.v1 !== name);
           if (!isDistinctiveWrapper(name) && !beyond && !indexed && !fileRules.has(rule.id)) continue;
-          addRead(readSite(file, spanAt(starts, m.index, pos), rule, prefix, changes));
+          addRead(readSite(file, spanIn(textLines, m.index, pos), rule, prefix, changes));
           covered.push([m.index, pos]);
           recorded = true;
           break;
@@ -278,7 +257,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
         const rule = nearest(fieldRules, m.index)[0]!;
         const prefix = rule.response!.shape === 'object' ? [name] : ['[]', name];
         const changes = readChanges(rule, prefix);
-        if (changes.length) addRead(readSite(file, spanAt(starts, m.index, pos), rule, prefix, changes));
+        if (changes.length) addRead(readSite(file, spanIn(textLines, m.index, pos), rule, prefix, changes));
       }
     }
   }
@@ -294,7 +273,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
       if (!/status|code|Forbidden|response|when|case/i.test(line)) continue;
       add({
         kind: 'rate-limit',
-        span: spanAt(starts, m.index, m.index + 3),
+        span: spanIn(textLines, m.index, m.index + 3),
         file,
         rule: RATE_LIMIT_RULE,
         rules: [RATE_LIMIT_RULE],
@@ -313,12 +292,12 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
     const lines = new Set<number>();
     for (let m = re.exec(text); m; m = re.exec(text)) {
       if (inComment(m.index)) continue;
-      const line = spanAt(starts, m.index, m.index).line;
+      const line = spanIn(textLines, m.index, m.index).line;
       if (lines.has(line)) continue;
       lines.add(line);
       add({
         kind: 'xml',
-        span: spanAt(starts, m.index, m.index + m[0].length),
+        span: spanIn(textLines, m.index, m.index + m[0].length),
         file,
         rule: XML_RULE,
         rules: [XML_RULE],

@@ -3,6 +3,7 @@
  * reference of a binding, and whether it is reassigned. Enough to follow constants, config
  * objects, helpers and response values within a module; types are left to ts-morph.
  */
+import { Scope as LexicalScope } from '../audit/js/scope.ts';
 import { isObjectProperty, isSpread } from './ast.ts';
 import type { Node } from './parse.ts';
 
@@ -29,28 +30,7 @@ export interface Binding {
   scope: Scope;
 }
 
-export class Scope {
-  readonly names = new Map<string, Binding>();
-  constructor(
-    readonly node: Node,
-    readonly parent: Scope | null,
-    readonly isFunction: boolean,
-  ) {}
-
-  lookup(name: string): Binding | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const b = s.names.get(name);
-      if (b) return b;
-    }
-    return undefined;
-  }
-
-  functionScope(): Scope {
-    let s: Scope = this;
-    while (!s.isFunction && s.parent) s = s.parent;
-    return s;
-  }
-}
+export type Scope = LexicalScope<Binding>;
 
 const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'superTypeParameters', 'implements', 'predicate']);
 const SKIP_KEYS = new Set(['loc', 'start', 'end', 'range', 'extra', 'tokens', 'comments', 'leadingComments', 'trailingComments', 'innerComments', 'type']);
@@ -77,7 +57,7 @@ export class ScopeInfo {
   readonly functionScopes = new Map<Node, Scope>();
 
   constructor(program: Node) {
-    this.program = new Scope(program, null, true);
+    this.program = new LexicalScope<Binding>(null, program, true);
     this.hoist(program.body as Node[], this.program);
     this.visitList(program.body as Node[], this.program);
     for (const { id, scope, write } of this.pending) {
@@ -213,7 +193,7 @@ export class ScopeInfo {
   }
 
   private blockScope(node: Node, parent: Scope, body: Node[]): Scope {
-    const scope = new Scope(node, parent, false);
+    const scope = new LexicalScope<Binding>(parent, node, false);
     for (const stmt of body) {
       if (stmt.type === 'VariableDeclaration' && stmt.kind !== 'var') for (const d of stmt.declarations) this.declareDeclarator(scope, d, stmt.kind);
       else if (stmt.type === 'FunctionDeclaration' && stmt.id) this.declare(scope, stmt.id, 'function', stmt);
@@ -231,7 +211,7 @@ export class ScopeInfo {
   }
 
   private visitFunction(fn: Node, scope: Scope): void {
-    const fnScope = new Scope(fn, scope, true);
+    const fnScope = new LexicalScope<Binding>(scope, fn, true);
     this.functionScopes.set(fn, fnScope);
     if (fn.type === 'FunctionExpression' && fn.id) this.declare(fnScope, fn.id, 'function', fn);
     (fn.params as Node[]).forEach((p, i) => this.declarePattern(fnScope, p, 'param', fn, [], { paramIndex: i }));
@@ -342,7 +322,7 @@ export class ScopeInfo {
         return;
       }
       case 'CatchClause': {
-        const inner = new Scope(node, scope, false);
+        const inner = new LexicalScope<Binding>(scope, node, false);
         if (node.param) this.declarePattern(inner, node.param, 'catch', node);
         this.visit(node.body, inner);
         return;
@@ -360,7 +340,7 @@ export class ScopeInfo {
       case 'ClassDeclaration':
       case 'ClassExpression': {
         if (node.superClass) this.visit(node.superClass, scope);
-        const inner = new Scope(node, scope, false);
+        const inner = new LexicalScope<Binding>(scope, node, false);
         if (node.type === 'ClassExpression' && node.id) this.declare(inner, node.id, 'class', node);
         for (const m of node.body.body as Node[]) {
           if (m.computed && m.key) this.visit(m.key, inner);

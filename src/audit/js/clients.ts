@@ -129,6 +129,22 @@ export class ClientRecognizer {
     return undefined;
   }
 
+  /**
+   * `f(options)` or `f(url, options?)`: the options object and where it is written, and the URL
+   * (the first argument, else the first of `urlKeys` in the options).
+   */
+  private urlOrOptions(
+    mod: ModuleInfo,
+    args: Node[],
+    frames: Frames,
+    ...urlKeys: string[]
+  ): { opts?: Extract<Value, { t: 'obj' }>; optsNode?: Node; url?: NodeRef } {
+    const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
+    if (first?.t === 'obj') return { opts: first, optsNode: args[0], url: this.prop(first, ...urlKeys) };
+    const opts = this.options(mod, args[1], frames);
+    return { opts, optsNode: opts ? args[1] : undefined, url: this.ref(mod, args[0], frames) ?? this.prop(opts, ...urlKeys) };
+  }
+
   private methodFromRef(r: NodeRef | undefined): string | undefined {
     if (!r) return undefined;
     const v = this.ev.eval(r.mod, r.node, r.frames);
@@ -383,19 +399,7 @@ export class ClientRecognizer {
       case 'request':
       case 'got': {
         if (op !== '' && !verb) return null;
-        const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
-        let opts: Extract<Value, { t: 'obj' }> | undefined;
-        let optsNode: Node | undefined;
-        let url: NodeRef | undefined;
-        if (first?.t === 'obj') {
-          opts = first;
-          optsNode = args[0];
-          url = this.prop(opts, 'uri', 'url');
-        } else {
-          url = this.ref(mod, args[0], frames);
-          opts = this.options(mod, args[1], frames);
-          optsNode = opts ? args[1] : undefined;
-        }
+        const { opts, optsNode, url } = this.urlOrOptions(mod, args, frames, 'uri', 'url');
         const mref = verb ? opRef : this.prop(opts, 'method');
         const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
         const body = this.prop(opts, 'json', 'body', 'form', 'formData');
@@ -473,19 +477,7 @@ export class ClientRecognizer {
       case 'https':
       case 'http': {
         if (op !== 'request' && op !== 'get') return null;
-        const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
-        let opts: Extract<Value, { t: 'obj' }> | undefined;
-        let optsNode: Node | undefined;
-        let url: NodeRef | undefined;
-        if (first?.t === 'obj') {
-          opts = first;
-          optsNode = args[0];
-        } else {
-          url = this.ref(mod, args[0], frames);
-          opts = this.options(mod, args[1], frames);
-          optsNode = opts ? args[1] : undefined;
-        }
-        url ??= this.prop(opts, 'path');
+        const { opts, optsNode, url } = this.urlOrOptions(mod, args, frames, 'path');
         const mref = this.prop(opts, 'method');
         const method = op === 'get' ? 'GET' : (this.methodFromRef(mref) ?? 'GET');
         const protocol = this.prop(opts, 'protocol');
@@ -507,19 +499,7 @@ export class ClientRecognizer {
       }
       case 'jquery': {
         if (op === 'ajax' || op === '') {
-          const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
-          let settings: Extract<Value, { t: 'obj' }> | undefined;
-          let settingsNode: Node | undefined;
-          let url: NodeRef | undefined;
-          if (first?.t === 'obj') {
-            settings = first;
-            settingsNode = args[0];
-            url = this.prop(settings, 'url');
-          } else {
-            url = this.ref(mod, args[0], frames);
-            settings = this.options(mod, args[1], frames);
-            settingsNode = settings ? args[1] : undefined;
-          }
+          const { opts: settings, optsNode: settingsNode, url } = this.urlOrOptions(mod, args, frames, 'url');
           if (!url) return null;
           const mref = this.prop(settings, 'type', 'method');
           const method = this.methodFromRef(mref) ?? 'GET';

@@ -24,7 +24,8 @@ export type Value =
   | { t: 'inst'; of: string; mod: ModuleInfo; node: Node; frames: Frames }
   | { t: 'unknown'; name: string };
 
-const EMPTY_FRAMES: Frames = new Map();
+/** No bindings known: evaluation at the top of a module. */
+export const EMPTY_FRAMES: Frames = new Map();
 const MAX_DEPTH = 30;
 
 export const UNKNOWN = (name = 'expr'): Value => ({ t: 'unknown', name });
@@ -40,6 +41,24 @@ export function isObjectProperty(node: Node): boolean {
 }
 export function isMethodProperty(node: Node): boolean {
   return !!node && (node.type === 'ObjectMethod' || (node.type === 'Property' && (node.method || node.kind === 'get')));
+}
+
+/** The function node a function value stands for (`function f`, `f: () => …`, `f() {}`), if it is one. */
+export function functionNodeOf(fn: Extract<Value, { t: 'fn' }>): Node | undefined {
+  const node = fn.node.type === 'Property' ? fn.node.value : fn.node;
+  return node && isFunctionNode(node) ? node : undefined;
+}
+
+/** The frames a call of `fn` runs in: its plain parameters bound to the argument values by position. */
+export function callFrames(fn: Extract<Value, { t: 'fn' }>, fnNode: Node, scope: Scope, args: Value[]): Frames {
+  const bound = new Map<string, Value>();
+  (fnNode.params ?? []).forEach((p: Node, i: number) => {
+    const id = p.type === 'AssignmentPattern' ? p.left : p;
+    if (id.type === 'Identifier' && args[i]) bound.set(id.name, args[i]!);
+  });
+  const frames: Frames = new Map(fn.frames);
+  frames.set(scope, bound);
+  return frames;
 }
 
 /** Strips TS/Flow wrappers and parentheses. */
@@ -299,7 +318,7 @@ export class Evaluator {
     const ref = mod.exports.get(name);
     if (ref) {
       if (ref.kind === 'binding') {
-        const b = mod.root.bindings.get(ref.name);
+        const b = mod.root.names.get(ref.name);
         return b ? this.bindingValue(mod, b, EMPTY_FRAMES, 0) : UNKNOWN(name);
       }
       if (ref.kind === 'node') return this.withVia(this.eval(mod, ref.node), name);
@@ -431,17 +450,11 @@ export class Evaluator {
 
   /** Calls a function value with argument values: evaluates its (single) returned expression. */
   callFunction(fn: Extract<Value, { t: 'fn' }>, args: Value[], depth: number): Value {
-    const fnNode = fn.node.type === 'Property' ? fn.node.value : fn.node;
-    if (!fnNode || !isFunctionNode(fnNode) || depth > MAX_DEPTH) return UNKNOWN();
+    const fnNode = functionNodeOf(fn);
+    if (!fnNode || depth > MAX_DEPTH) return UNKNOWN();
     const scope = fn.mod.fnScope.get(fnNode);
     if (!scope) return UNKNOWN();
-    const bound = new Map<string, Value>();
-    (fnNode.params ?? []).forEach((p: Node, i: number) => {
-      const id = p.type === 'AssignmentPattern' ? p.left : p;
-      if (id.type === 'Identifier' && args[i]) bound.set(id.name, args[i]!);
-    });
-    const frames: Frames = new Map(fn.frames);
-    frames.set(scope, bound);
+    const frames = callFrames(fn, fnNode, scope, args);
     const ret = returnedExpression(fnNode);
     if (!ret) return UNKNOWN();
     const v = this.eval(fn.mod, ret, frames, depth + 1);

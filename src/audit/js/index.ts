@@ -28,6 +28,8 @@
  * - `inComment: true` marks v1 paths in comments (not code).
  * Every site names its catalogue rule (`rule`) and all candidates (`rules`); facts about the rule
  * come from the catalogue (`cat.get(site.rule)`), never from here.
+ *
+ * Each kind of site has its finder (`find-*.ts`); ./analyze.ts runs them in order over one module.
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { Catalogue } from '../../catalogue/index.ts';

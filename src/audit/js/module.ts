@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
+import { Scope as LexicalScope } from './scope.ts';
 import type { Span } from './types.ts';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch';
@@ -34,26 +35,7 @@ export interface Binding {
   refs: Node[];
 }
 
-export class Scope {
-  readonly bindings = new Map<string, Binding>();
-  constructor(
-    readonly parent: Scope | null,
-    readonly node: Node,
-    readonly isFunction: boolean,
-  ) {}
-  lookup(name: string): Binding | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const b = s.bindings.get(name);
-      if (b) return b;
-    }
-    return undefined;
-  }
-  functionScope(): Scope {
-    let s: Scope = this;
-    while (!s.isFunction && s.parent) s = s.parent;
-    return s;
-  }
-}
+export type Scope = LexicalScope<Binding>;
 
 const PARENT = Symbol('hdmigrate.parent');
 const SCOPE = Symbol('hdmigrate.scope');
@@ -183,7 +165,8 @@ export function children(node: Node): Node[] {
   return out;
 }
 
-function lineStartsOf(source: string): number[] {
+/** Offsets where each line of a text starts. */
+export function lineStartsOf(source: string): number[] {
   const starts = [0];
   for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) starts.push(i + 1);
   return starts;
@@ -202,14 +185,19 @@ export function positionOf(mod: Pick<ModuleInfo, 'lineStarts'>, offset: number):
   return { line: lo + 1, column: offset - ls[lo]! };
 }
 
+/** The span of an offset range of a text, by the text's line starts. */
+export function spanIn(text: Pick<ModuleInfo, 'lineStarts'>, start: number, end: number): Span {
+  const a = positionOf(text, start);
+  const b = positionOf(text, end);
+  return { start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+}
+
 export function spanOf(mod: ModuleInfo, node: Node, mainFile?: string): Span {
   return spanAt(mod, node.start as number, node.end as number, mainFile);
 }
 
 export function spanAt(mod: ModuleInfo, start: number, end: number, mainFile?: string): Span {
-  const a = positionOf(mod, start);
-  const b = positionOf(mod, end);
-  const span: Span = { start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  const span = spanIn(mod, start, end);
   if (mainFile !== undefined && mod.file !== mainFile) span.file = mod.file;
   return span;
 }
@@ -225,7 +213,7 @@ function declarePattern(
   if (!pattern) return;
   switch (pattern.type) {
     case 'Identifier':
-      scope.bindings.set(pattern.name, {
+      scope.names.set(pattern.name, {
         name: pattern.name,
         kind,
         scope,
@@ -310,7 +298,7 @@ function isReference(node: Node, parent: Node | undefined): boolean {
 
 /** Builds scopes, bindings, references and exports for one parsed file. */
 export function buildModule(file: string, abs: string | null, source: string, ast: BabelFile, parser: string): ModuleInfo {
-  const root = new Scope(null, ast.program, true);
+  const root = new LexicalScope<Binding>(null, ast.program, true);
   const mod: ModuleInfo = {
     file,
     abs,
@@ -380,7 +368,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
         if (node.type === 'FunctionDeclaration' && node.id) {
           declarePattern(node.id, scope, 'function', node, []);
         }
-        inner = new Scope(scope, node, true);
+        inner = new LexicalScope<Binding>(scope, node, true);
         mod.fnScope.set(node, inner);
         if (node.type === 'FunctionExpression' && node.id) declarePattern(node.id, inner, 'function', node, []);
         declareFunctionParams(node, inner);
@@ -390,16 +378,16 @@ export function buildModule(file: string, abs: string | null, source: string, as
         if (node.id) declarePattern(node.id, scope, 'class', node, []);
         break;
       case 'BlockStatement':
-        if (!isFunctionNode(parent)) inner = new Scope(scope, node, false);
+        if (!isFunctionNode(parent)) inner = new LexicalScope<Binding>(scope, node, false);
         break;
       case 'ForStatement':
       case 'ForInStatement':
       case 'ForOfStatement':
       case 'SwitchStatement':
-        inner = new Scope(scope, node, false);
+        inner = new LexicalScope<Binding>(scope, node, false);
         break;
       case 'CatchClause':
-        inner = new Scope(scope, node, false);
+        inner = new LexicalScope<Binding>(scope, node, false);
         if (node.param) declarePattern(node.param, inner, 'catch', undefined, []);
         break;
       case 'VariableDeclaration': {

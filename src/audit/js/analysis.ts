@@ -1,0 +1,70 @@
+/**
+ * What the finders of one module's analysis share: the module and its evaluator, the catalogue
+ * and its facts, the client recogniser, and the sites found so far. A site is kept once per kind
+ * and span (finders overlap on purpose), and the URL text a call used is remembered so that the
+ * string and generic-argument finders do not report that text a second time.
+ */
+import type { Catalogue } from '../../catalogue/index.ts';
+import { catalogueFacts, type CatalogueFacts } from './catalogue-facts.ts';
+import { ClientRecognizer, type CallShape, type NodeRef } from './clients.ts';
+import type { Evaluator } from './evaluate.ts';
+import { spanOf, type ModuleInfo } from './module.ts';
+import type { Node } from './parse.ts';
+import type { Marker, Site, Span, StringPart } from './types.ts';
+
+/** A site with the syntax it was found in, for the finders that build on calls (payloads, reads). */
+export interface FoundSite {
+  site: Site;
+  node?: Node;
+  shape?: CallShape;
+  body?: NodeRef;
+}
+
+export class Analysis {
+  readonly sites: Site[] = [];
+  readonly markers: Marker[] = [];
+  readonly found: FoundSite[] = [];
+  /** Modules of repo functions that made a v1 request for a call here (HTTP wrappers). */
+  readonly wrapperModules = new Set<ModuleInfo>();
+  readonly facts: CatalogueFacts;
+  readonly rec: ClientRecognizer;
+  private readonly siteKeys = new Set<string>();
+  private readonly consumed = new Set<string>();
+
+  constructor(
+    readonly mod: ModuleInfo,
+    readonly ev: Evaluator,
+    readonly cat: Catalogue,
+  ) {
+    this.facts = catalogueFacts(cat);
+    this.rec = new ClientRecognizer(ev);
+  }
+
+  /** Where a node is, with `file` set when it lies in another module than the analysed one. */
+  span(node: Node, mod: ModuleInfo = this.mod): Span {
+    return spanOf(mod, node, this.mod.file);
+  }
+
+  /** Adds a site unless one of the same kind and span is there; false when it was. */
+  addSite(site: Site, extra: Omit<FoundSite, 'site'> = {}): boolean {
+    const k = `${site.kind}\0${site.file}\0${site.span.start}\0${site.span.end}`;
+    if (this.siteKeys.has(k)) return false;
+    this.siteKeys.add(k);
+    this.sites.push(site);
+    this.found.push({ site, ...extra });
+    return true;
+  }
+
+  /** Remembers the literal text of a URL a call used. */
+  consume(parts: StringPart[]): void {
+    for (const p of parts) if (!p.dynamic && p.node !== 'synthetic') this.consumed.add(partKey(p));
+  }
+
+  isConsumed(part: StringPart): boolean {
+    return this.consumed.has(partKey(part));
+  }
+}
+
+function partKey(p: StringPart): string {
+  return `${p.file}\0${p.span.start}`;
+}

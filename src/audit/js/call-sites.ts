@@ -1,0 +1,159 @@
+/**
+ * The pieces of a `call` site that every call finder builds the same way: the URL value of a
+ * recognised call (base + url + query object), the URL info, the call info (statement, arguments,
+ * body), the rule when a method the client only defaults to has no v1 endpoint, and the request
+ * body behind `JSON.stringify` and nullish guards.
+ */
+import type { Catalogue, HttpMethod, Rule } from '../../catalogue/index.ts';
+import { chooseRule, type RuleChoice, type UrlMatch } from '../match-url.ts';
+import type { Analysis } from './analysis.ts';
+import type { CallShape } from './clients.ts';
+import { propertyKey, unwrapExpr } from './evaluate.ts';
+import { memberPath, type ModuleInfo } from './module.ts';
+import type { Node } from './parse.ts';
+import type { CallInfo, Site, Span, StringPart, UrlInfo } from './types.ts';
+
+/** The URL value of a recognised call: base + url + query object. */
+export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
+  let v = shape.urlValue;
+  if (!v && shape.url) v = a.ev.eval(shape.url.mod, shape.url.node, shape.url.frames);
+  if (!v || v.t !== 'str') return null;
+  let parts = v.parts;
+  const text = parts.map((p) => p.text).join('');
+  if (shape.base && !/^[a-z]+:\/\//i.test(text) && !/^\{[^}]*\}/.test(text)) {
+    const b = a.ev.eval(shape.base.mod, shape.base.node, shape.base.frames);
+    const bp = a.ev.toParts(b, shape.base.mod, shape.base.node);
+    const btext = bp.map((p) => p.text).join('');
+    const sep = !btext.endsWith('/') && !text.startsWith('/') ? [a.ev.synthetic(shape.base.mod, shape.base.node, '/')] : [];
+    parts = [...bp, ...sep, ...parts];
+  }
+  if (shape.query) {
+    const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
+    if (q.t === 'obj') {
+      const keys = (q.node.properties as Node[]).map((p) => propertyKey(p)).filter((k): k is string => !!k);
+      if (keys.length > 0) {
+        const joined = parts.map((p) => p.text).join('');
+        const text2 = (joined.includes('?') ? '&' : '?') + keys.map((k) => `${encodeURIComponent(k)}={${k}}`).join('&');
+        parts = [...parts, { ...a.ev.synthetic(shape.query.mod, shape.query.node, text2), dynamic: true }];
+      }
+    }
+  }
+  return parts;
+}
+
+/** The URL info of a site; the template and params are those of `rule`'s match (the first match without one). */
+export function urlInfo(um: UrlMatch, at: { pattern: string; span: Span; parts: StringPart[] }, rule?: Rule): UrlInfo {
+  const m = (rule && um.matches.find((x) => x.rule === rule)) ?? um.matches[0]!;
+  return {
+    pattern: at.pattern,
+    path: um.path,
+    template: m.template,
+    params: m.params,
+    query: um.query,
+    format: um.format,
+    insecure: um.insecure,
+    origin: um.origin,
+    span: at.span,
+    parts: at.parts,
+  };
+}
+
+/** `urlInfo` for a URL whose pattern is its parts' text. */
+export function urlInfoOfParts(parts: StringPart[], um: UrlMatch, span: Span, rule: Rule): UrlInfo {
+  return urlInfo(um, { pattern: parts.map((p) => p.text).join(''), span, parts }, rule);
+}
+
+/** A `call` site whose URL is written at `span`: the rule, method and URL info as the finder chose them. */
+export function callSite(
+  a: Analysis,
+  f: { span: Span; parts: StringPart[]; um: UrlMatch; choice: RuleChoice; method: string | null; methodSource: Site['methodSource']; call: CallInfo; message: string },
+): Site {
+  const rule = f.choice.rule;
+  return {
+    kind: 'call',
+    span: f.span,
+    file: f.span.file ?? a.mod.file,
+    rule: rule.id,
+    rules: f.choice.rules,
+    method: (f.method as HttpMethod) ?? null,
+    methodSource: f.methodSource,
+    url: urlInfoOfParts(f.parts, f.um, f.span, rule),
+    call: f.call,
+    message: f.message,
+    fidelity: rule.fidelity,
+  };
+}
+
+export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, client: CallInfo['client'], calleeText: string): CallInfo {
+  const callee = unwrapExpr(call.callee);
+  const info: CallInfo = {
+    span: a.span(call),
+    statement: a.span(statementOf(a.mod, call)),
+    callee: calleeText,
+    calleeSpan: a.span(callee),
+    client,
+    args: (call.arguments ?? []).map((x: Node) => a.span(x)),
+  };
+  if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);
+  if (shape?.body) {
+    const b = unwrapExpr(shape.body.node);
+    const stringified = isJsonStringify(b);
+    info.body = a.span(shape.body.node, shape.body.mod);
+    if (shape.bodyProperty) info.bodyProperty = shape.bodyProperty;
+    if (stringified) info.bodyStringified = true;
+  }
+  return info;
+}
+
+/**
+ * The rule for a recognised call. A method the client only defaults to (GET when no method is
+ * written) gives way when v1 has no such endpoint at that path: the method is then unknown.
+ */
+export function ruleForShape(
+  cat: Catalogue,
+  um: UrlMatch,
+  shape: CallShape,
+): { choice: RuleChoice; method: string | null; methodSource: Site['methodSource'] } {
+  let method: string | null = shape.method ?? null;
+  let methodSource: Site['methodSource'] = shape.methodSource;
+  let choice = chooseRule(cat, um, method);
+  if (choice.methodMismatch && methodSource === 'default') {
+    method = null;
+    methodSource = null;
+    choice = chooseRule(cat, um, null);
+  }
+  return { choice, method, methodSource };
+}
+
+/** The statement a node is part of: where a marker comment goes. */
+function statementOf(mod: ModuleInfo, node: Node): Node {
+  let cur = node;
+  for (;;) {
+    const p = mod.parent.get(cur);
+    if (!p) return cur;
+    if (/Statement$|Declaration$/.test(cur.type) && cur.type !== 'FunctionDeclaration' && p.type !== 'ExportNamedDeclaration') return cur;
+    if (p.type === 'Program' || p.type === 'BlockStatement' || p.type === 'SwitchCase') return cur;
+    cur = p;
+  }
+}
+
+/** The expression a request body comes from, through `JSON.stringify(x)`, `c ? undefined : x`, `x && f(x)`, `x ?? undefined`. */
+export function bodyRoot(n: Node): Node {
+  const nullish = (x: Node) => {
+    const u = unwrapExpr(x);
+    return !u || u.type === 'NullLiteral' || (u.type === 'Literal' && u.value === null && !u.regex) || (u.type === 'Identifier' && u.name === 'undefined') || (u.type === 'UnaryExpression' && u.operator === 'void');
+  };
+  let cur = unwrapExpr(n);
+  for (let i = 0; i < 6 && cur; i++) {
+    if (isJsonStringify(cur)) cur = unwrapExpr(cur.arguments[0]);
+    else if (cur.type === 'ConditionalExpression' && (nullish(cur.consequent) || nullish(cur.alternate))) cur = unwrapExpr(nullish(cur.consequent) ? cur.alternate : cur.consequent);
+    else if (cur.type === 'LogicalExpression' && cur.operator === '&&') cur = unwrapExpr(cur.right);
+    else if (cur.type === 'LogicalExpression' && (cur.operator === '||' || cur.operator === '??') && nullish(cur.right)) cur = unwrapExpr(cur.left);
+    else break;
+  }
+  return cur;
+}
+
+export function isJsonStringify(n: Node): boolean {
+  return (n?.type === 'CallExpression' && memberPath(n.callee)?.join('.') === 'JSON.stringify') || false;
+}

@@ -1,0 +1,84 @@
+/**
+ * What the JS finders need to know about the catalogue, computed once per catalogue: the v1 path
+ * words a URL must contain, the payload and response wrappers with their rules, and the response
+ * fields only v1 has. Also the tests of what is distinctive enough to report without a traced call.
+ */
+import type { Catalogue, Rule } from '../../catalogue/index.ts';
+import { changesForCode, fieldMappings, type FieldMapping } from '../../catalogue/fields.ts';
+import { segmentWords, escapeRegex, type UrlMatch } from '../match-url.ts';
+
+/** Per-catalogue facts the finders need, computed once. */
+export class CatalogueFacts {
+  readonly words: RegExp;
+  /** Request wrapper → rules that take it, POST first. */
+  readonly requestWrappers = new Map<string, Rule[]>();
+  /** Response wrapper → rules that answer with it. */
+  readonly responseWrappers = new Map<string, Rule[]>();
+  /** Distinctive v1-only response field names (`status_name`, `display_id`, `timespent`) → rules. */
+  readonly distinctiveFields = new Map<string, Rule[]>();
+
+  constructor(readonly cat: Catalogue) {
+    this.words = new RegExp(`(?:^|[^\\w])(?:${segmentWords(cat).map(escapeRegex).join('|')})(?:[^\\w]|$)`);
+    const byMethod = (a: Rule, b: Rule) => order(a) - order(b);
+    for (const rule of cat.rules) {
+      const w = rule.request?.wrapper;
+      if (w) push(this.requestWrappers, w, rule);
+      const rw = rule.response?.wrapper;
+      if (rw) push(this.responseWrappers, rw, rule);
+      for (const m of readMappings(rule)) {
+        const leaf = m.v1.split(/[.[\]]+/).filter(Boolean).pop()!;
+        if (leaf === '*' || !isDistinctive(leaf)) continue;
+        push(this.distinctiveFields, leaf, rule);
+      }
+    }
+    for (const list of [...this.requestWrappers.values(), ...this.responseWrappers.values(), ...this.distinctiveFields.values()]) list.sort(byMethod);
+  }
+}
+
+const factsCache = new WeakMap<Catalogue, CatalogueFacts>();
+export function catalogueFacts(cat: Catalogue): CatalogueFacts {
+  let f = factsCache.get(cat);
+  if (!f) {
+    f = new CatalogueFacts(cat);
+    factsCache.set(cat, f);
+  }
+  return f;
+}
+
+/** A v1 path no other API would use: a format suffix, two literal segments, or a segment with `_`. */
+export function isDistinctiveV1Path(um: UrlMatch): boolean {
+  if (um.format) return true;
+  const segs = um.path.split('/').filter((x) => x && !x.startsWith('{'));
+  return segs.length >= 2 || segs.some((x) => x.includes('_'));
+}
+
+/** A field name only v1 has and code would not use for anything else. */
+export function isDistinctive(name: string): boolean {
+  return /_/.test(name) || /[a-z][A-Z]/.test(name) || name.length >= 9;
+}
+
+/** Distinctive wrapper names (`helpdesk_ticket`, `time_entry`) can be recognised without a traced call. */
+export function isDistinctiveWrapper(name: string): boolean {
+  return /_/.test(name);
+}
+
+/** Response fields whose reads change in v2 (the catalogue's field mappings: renames, wrappers, reshaped values, fields gone). */
+export function readMappings(rule: Rule): FieldMapping[] {
+  return fieldMappings(rule, 'response').filter(changesForCode);
+}
+
+/** Body fields (relative to the unwrapped payload) whose writes change in v2; query and path moves are the URL's. */
+export function writeMappings(rule: Rule): FieldMapping[] {
+  return fieldMappings(rule, 'request').filter((m) => changesForCode(m) && !/^(query|params)\./.test(m.v1));
+}
+
+function order(r: Rule): number {
+  return ['POST', 'GET', 'PUT', 'DELETE'].indexOf(r.v1.method);
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) {
+    if (!list.includes(v)) list.push(v);
+  } else m.set(k, [v]);
+}

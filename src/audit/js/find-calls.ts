@@ -1,0 +1,133 @@
+/**
+ * `call` sites: requests to a v1 endpoint. A call is recognised by its client's shape (axios,
+ * fetch, request, jQuery, …), or it calls a function of the repo that makes the request (see
+ * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
+ * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
+ */
+import { chooseRule, matchUrl } from '../match-url.ts';
+import type { Analysis } from './analysis.ts';
+import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
+import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
+import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
+import { findHttpWrapperCall } from './find-http-wrapper-calls.ts';
+import { v1UrlHint } from './may-be-v1.ts';
+import { memberPath } from './module.ts';
+import type { Node } from './parse.ts';
+import { serverRoutes } from './routes.ts';
+import type { Site, Span } from './types.ts';
+
+/** Receivers whose `.get(x)` is not a request. */
+const NON_HTTP_RECEIVERS = /(^|\.)(cache|map|store|storage|localStorage|sessionStorage|headers|params|searchParams|config|settings|env|db|redis|memcache|lru|set|weakMap|registry|router|app|express|Object|Reflect|Map|Set)$/i;
+
+export function findCalls(a: Analysis): void {
+  const routes = serverRoutes(a.mod).calls;
+  const mayBeV1 = v1UrlHint(a.mod, a.facts);
+  for (const call of a.mod.nodes.calls) {
+    const callee = unwrapExpr(call.callee);
+    if (!callee) continue;
+    // `app.get('/groups/:id.json', (req, res) => …)` serves a path, it does not request one
+    if (routes.has(call)) continue;
+    // nothing in the arguments can be a v1 URL: not a v1 request (cheap, before any evaluation)
+    if (!(call.arguments ?? []).some((x: Node) => mayBeV1(x))) continue;
+    const shape = a.rec.recognize(a.mod, call, EMPTY_FRAMES);
+    if (shape) {
+      siteFromShape(a, shape, call);
+      continue;
+    }
+    if (call.type === 'NewExpression') continue;
+    const fv = a.ev.eval(a.mod, callee, EMPTY_FRAMES);
+    if (fv.t === 'fn') {
+      if (findHttpWrapperCall(a, fv, call, 0)) continue;
+    }
+    genericArgCall(a, call);
+  }
+}
+
+function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
+  const parts = urlOf(a, shape);
+  if (!parts) return false;
+  const pattern = parts.map((p) => p.text).join('');
+  const um = matchUrl(a.cat, pattern);
+  if (!um) return false;
+  const { choice, method, methodSource } = ruleForShape(a.cat, um, shape);
+  const urlSpan = shape.url ? a.span(shape.url.node, shape.url.mod) : a.span(call);
+  a.consume(parts);
+  const site = callSite(a, {
+    span: urlSpan,
+    parts,
+    um,
+    choice,
+    method,
+    methodSource,
+    call: callInfo(a, call, shape, shape.client, shape.callee),
+    message: `${shape.client} ${method ?? '(method unknown)'} ${um.target}`,
+  });
+  if (shape.methodRef && method) site.methodSpan = a.span(shape.methodRef.node, shape.methodRef.mod);
+  if (choice.methodMismatch) site.message += ` (v1 has no ${method} here)`;
+  if (shape.insecure && site.url) site.url.insecure = true;
+  return a.addSite(site, { node: call, shape, body: shape.body });
+}
+
+/** Any other call with a complete v1 API path among its arguments. */
+function genericArgCall(a: Analysis, call: Node): void {
+  const callee = unwrapExpr(call.callee);
+  const text = calleeName(a.mod, callee);
+  if (NON_REQUEST_CALLEES.test(text)) return;
+  const args: Node[] = call.arguments ?? [];
+  for (const arg of args) {
+    if (!looksV1(a, arg)) continue;
+    const v = a.ev.eval(a.mod, arg, EMPTY_FRAMES);
+    if (v.t !== 'str') continue;
+    const um = matchUrl(a.cat, v.parts.map((p) => p.text).join(''));
+    if (!um || !um.format) continue;
+    // a URL helper inside a recognised call's argument (`client.request.post(v1Url('/helpdesk/...'))`)
+    const own = v.parts.filter((p) => !p.dynamic && p.node !== 'synthetic');
+    if (own.length && own.every((p) => a.isConsumed(p))) continue;
+    const last = memberPath(callee)?.pop() ?? '';
+    if (NON_HTTP_RECEIVERS.test(text.split('.').slice(0, -1).join('.')) && /^(get|set|has|delete)$/.test(last)) continue;
+    let method: string | null = null;
+    let methodSpan: Span | undefined;
+    let methodSource: Site['methodSource'] = null;
+    for (const other of args) {
+      if (other === arg) continue;
+      const ov = a.ev.eval(a.mod, other, EMPTY_FRAMES);
+      const t = Evaluator.text(ov)?.toUpperCase();
+      if (t && HTTP_METHODS.has(t) && ov.t === 'str' && ov.parts.every((p) => !p.dynamic)) {
+        method = t;
+        methodSpan = a.span(other);
+        methodSource = 'argument';
+        break;
+      }
+    }
+    if (!method && /^(get|post|put|delete|del|patch)$/i.test(last)) {
+      method = verbMethod(last.toLowerCase());
+      methodSource = 'callee';
+      if (callee.type === 'MemberExpression') methodSpan = a.span(callee.property);
+    }
+    const choice = chooseRule(a.cat, um, method);
+    a.consume(v.parts);
+    const site = callSite(a, {
+      span: a.span(arg),
+      parts: v.parts,
+      um,
+      choice,
+      method,
+      methodSource,
+      call: callInfo(a, call, undefined, 'wrapper', text),
+      message: `${text}() receives v1 path ${um.target}`,
+    });
+    if (methodSpan) site.methodSpan = methodSpan;
+    // the body: an object argument after the path
+    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && x.type !== 'ArrowFunctionExpression' && x.type !== 'FunctionExpression' && !isStringLiteral(x));
+    a.addSite(site, { node: call, body: bodyArg ? { mod: a.mod, node: bodyArg, frames: EMPTY_FRAMES } : undefined });
+    return;
+  }
+}
+
+/** Cheap test: does the expression's own source text mention a v1 path word, or is it built? */
+function looksV1(a: Analysis, node: Node): boolean {
+  const n = unwrapExpr(node);
+  if (!n) return false;
+  if (n.type === 'Identifier' || n.type === 'MemberExpression' || n.type === 'CallExpression') return true;
+  return a.facts.words.test(a.mod.source.slice(n.start, n.end)) || /\.(json|xml)|format=/.test(a.mod.source.slice(n.start, n.end));
+}

@@ -1,0 +1,271 @@
+/**
+ * `wrapper` sites: the v1 payload wrapper key (`{ helpdesk_ticket: {...} }`, `'helpdesk_ticket[subject]'`,
+ * `data.helpdesk_ticket = …`, a JSON string) that v2 drops, with the body fields that change. In
+ * the body of each v1 call (followed through variables, spreads, FormData appends and superagent
+ * `.field()`), and, in a file that talks to v1, distinctive wrapper names anywhere.
+ */
+import type { Rule } from '../../catalogue/index.ts';
+import { escapeRegex } from '../match-url.ts';
+import type { Analysis } from './analysis.ts';
+import { isJsonStringify } from './call-sites.ts';
+import { isDistinctiveWrapper, writeMappings } from './catalogue-facts.ts';
+import type { CallShape, NodeRef } from './clients.ts';
+import { EMPTY_FRAMES, Evaluator, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr, type Frames, type Value } from './evaluate.ts';
+import { isInPageObject } from './in-page-data.ts';
+import { memberPath, spanOf, type Binding, type ModuleInfo } from './module.ts';
+import type { Node } from './parse.ts';
+import type { Site, StringPart, WrapperInfo } from './types.ts';
+
+/** The rule a wrapper name belongs to among a call's candidate rules. */
+type RuleFor = (wrapper: string) => Rule;
+
+export function findPayloads(a: Analysis, v1: boolean): void {
+  for (const it of [...a.found]) {
+    if (it.site.kind !== 'call' || !it.body || !it.site.rule) continue;
+    const rule = a.cat.get(it.site.rule);
+    if (!rule) continue;
+    bodyWrappers(a, rule, it.site.rules, it.body, it.shape);
+  }
+  if (!v1) return;
+  // file-level: distinctive wrappers anywhere in a file that talks to v1
+  const fileRules = new Set(a.sites.flatMap((s) => s.rules));
+  const ruleForName = (w: string): { rule: Rule; rules: string[] } | undefined => {
+    const candidates = a.facts.requestWrappers.get(w);
+    if (!candidates) return undefined;
+    const inFile = candidates.filter((r) => fileRules.has(r.id));
+    const list = inFile.length ? inFile : candidates;
+    return { rule: list[0]!, rules: list.map((r) => r.id) };
+  };
+  const distinctive = [...a.facts.requestWrappers.keys()].filter(isDistinctiveWrapper);
+  // object literal keys
+  for (const obj of a.mod.nodes.objects) {
+    for (const p of obj.properties as Node[]) {
+      const k = propertyKey(p);
+      if (!k) continue;
+      const bracket = /^([A-Za-z_]\w*)\[/.exec(k);
+      const w = bracket ? bracket[1]! : k;
+      if (!distinctive.includes(w) && !(bracket && a.facts.requestWrappers.has(w) && fileRules.size > 0)) continue;
+      if (isInPageObject(a.mod, obj)) continue;
+      const r = ruleForName(w);
+      if (!r) continue;
+      const info: WrapperInfo = { name: w, form: bracket ? 'bracket-key' : p.shorthand ? 'shorthand' : 'object-key', keySpan: a.span(p.key), objectSpan: a.span(obj) };
+      if (bracket) info.key = k;
+      else if (isObjectProperty(p)) {
+        info.valueSpan = a.span(p.value);
+        info.fields = requestFields(a, r.rule, a.mod, p.value, EMPTY_FRAMES);
+      }
+      wrapperSite(a, r.rule, r.rules, info, a.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
+    }
+  }
+  // member writes `data.helpdesk_ticket = ...` and string keys
+  for (const asg of a.mod.nodes.assignments) {
+    const top = asg.left;
+    if (top.type !== 'MemberExpression') continue;
+    // find the wrapper step in the written chain
+    let cur = top;
+    while (cur && cur.type === 'MemberExpression') {
+      const k = cur.computed ? Evaluator.text(a.ev.eval(a.mod, cur.property, EMPTY_FRAMES)) : cur.property.name;
+      if (k && distinctive.includes(k) && isObjectish(cur.object)) {
+        const r = ruleForName(k);
+        if (r) {
+          const info: WrapperInfo = { name: k, form: cur.computed && !isStringLiteral(cur.property) ? 'computed-key' : 'member-assign', keySpan: a.span(cur.property) };
+          if (cur === top) {
+            info.valueSpan = a.span(asg.right);
+            info.fields = requestFields(a, r.rule, a.mod, asg.right, EMPTY_FRAMES);
+          }
+          wrapperSite(a, r.rule, r.rules, info, a.mod, cur === top ? `payload wrapped in ${k} (assigned)` : `write into ${k}`);
+        }
+        break;
+      }
+      cur = cur.object;
+    }
+  }
+  for (const s of a.mod.nodes.strings) {
+    if (s.type === 'TemplateLiteral') continue;
+    const parent = a.mod.parent.get(s);
+    const value = String(s.value);
+    const bracket = /^([A-Za-z_]\w*)\[/.exec(value);
+    if (bracket && a.facts.requestWrappers.has(bracket[1]!) && parent?.type === 'CallExpression' && parent.arguments[0] === s) {
+      const name = parent.callee?.property?.name;
+      if (name === 'append' || name === 'field' || name === 'attach' || name === 'set') {
+        const r = ruleForName(bracket[1]!);
+        if (r) wrapperSite(a, r.rule, r.rules, { name: bracket[1]!, form: 'bracket-key', keySpan: a.span(s), key: value }, a.mod, `multipart field ${value}`);
+      }
+      continue;
+    }
+    for (const w of distinctive) {
+      if (value.includes(`"${w}"`) && new RegExp(`"${escapeRegex(w)}"\\s*:`).test(value)) {
+        const r = ruleForName(w);
+        if (r) wrapperSite(a, r.rule, r.rules, { name: w, form: 'json-string', keySpan: a.span(s) }, a.mod, `JSON payload wrapped in ${w}`);
+      }
+    }
+  }
+}
+
+function wrapperSite(a: Analysis, rule: Rule, rules: string[], w: WrapperInfo, mod: ModuleInfo, message: string): void {
+  const site: Site = {
+    kind: 'wrapper',
+    span: w.keySpan,
+    file: w.keySpan.file ?? mod.file,
+    rule: rule.id,
+    rules,
+    method: rule.v1.method,
+    methodSource: 'rule',
+    wrapper: w,
+    message,
+    fidelity: rule.fidelity,
+  };
+  a.addSite(site);
+}
+
+/** The fields of a wrapped payload object whose writes change in v2. */
+function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): WrapperInfo['fields'] {
+  if (!valueNode) return undefined;
+  const v = a.ev.eval(mod, valueNode, frames);
+  if (v.t !== 'obj') return undefined;
+  const maps = writeMappings(rule);
+  const out: NonNullable<WrapperInfo['fields']> = [];
+  for (const p of v.node.properties as Node[]) {
+    const k = propertyKey(p);
+    if (!k) continue;
+    const m = maps.find((x) => x.v1 === k || x.v1.startsWith(`${k}.`));
+    if (m) out.push({ v1: k, v2: m.v2, span: spanOf(v.mod, p.key ?? p, a.mod.file) });
+  }
+  return out.length ? out : undefined;
+}
+
+/** Wrapper keys in a request body (object literal, JSON string, FormData, assignments on its variable). */
+function bodyWrappers(a: Analysis, rule: Rule, rules: string[], body: NodeRef, shape?: CallShape): void {
+  const wrapperNames = new Set<string>();
+  for (const id of rules) {
+    const w = a.cat.get(id)?.request?.wrapper;
+    if (w) wrapperNames.add(w);
+  }
+  if (rule.request?.wrapper) wrapperNames.add(rule.request.wrapper);
+  if (wrapperNames.size === 0) return;
+  const ruleFor: RuleFor = (w) => (rule.request?.wrapper === w ? rule : (rules.map((id) => a.cat.get(id)!).find((r) => r?.request?.wrapper === w) ?? rule));
+  let node = unwrapExpr(body.node);
+  if (isJsonStringify(node)) node = unwrapExpr(node.arguments[0]);
+  if (!node) return;
+  const v = a.ev.eval(body.mod, node, body.frames);
+  if (v.t === 'obj') objectWrappers(a, v, wrapperNames, ruleFor, rules);
+  if (v.t === 'str') stringWrappers(a, v.parts, wrapperNames, ruleFor, rules);
+  // the variable holding the body: assignments and FormData appends on it
+  const holder = node.type === 'Identifier' ? node : undefined;
+  if (holder) {
+    const b = (body.mod.scopeOf.get(holder) ?? body.mod.root).lookup(holder.name);
+    if (b) bindingWrappers(a, body.mod, b, wrapperNames, ruleFor, rules);
+  }
+  // superagent/unirest `.field('helpdesk_ticket[x]', v)` / `.attach(...)`
+  for (const c of shape?.chain ?? []) {
+    const name = c.callee.property?.name;
+    if ((name === 'field' || name === 'attach') && c.arguments[0]) bracketKeyArg(a, a.mod, c.arguments[0], wrapperNames, ruleFor, rules);
+  }
+}
+
+function objectWrappers(a: Analysis, v: Extract<Value, { t: 'obj' }>, names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
+  for (const p of v.node.properties as Node[]) {
+    if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
+      const sv = a.ev.eval(v.mod, p.argument, v.frames);
+      if (sv.t === 'obj') objectWrappers(a, sv, names, ruleFor, rules);
+      continue;
+    }
+    let k = propertyKey(p);
+    let form: WrapperInfo['form'] = p.shorthand ? 'shorthand' : 'object-key';
+    if (k === undefined && p.computed) {
+      const kv = a.ev.eval(v.mod, p.key, v.frames);
+      k = Evaluator.text(kv);
+      form = 'computed-key';
+    }
+    if (!k) continue;
+    const bracket = /^([A-Za-z_]\w*)\[/.exec(k);
+    const w = names.has(k) ? k : bracket && names.has(bracket[1]!) ? bracket[1]! : undefined;
+    if (!w) continue;
+    const rule = ruleFor(w);
+    const info: WrapperInfo = {
+      name: w,
+      form: bracket ? 'bracket-key' : form,
+      keySpan: spanOf(v.mod, p.key, a.mod.file),
+      objectSpan: spanOf(v.mod, v.node, a.mod.file),
+    };
+    if (bracket) info.key = k;
+    if (!bracket && isObjectProperty(p)) {
+      info.valueSpan = spanOf(v.mod, p.value, a.mod.file);
+      info.fields = requestFields(a, rule, v.mod, p.value, v.frames);
+    }
+    wrapperSite(a, rule, rules, info, v.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
+  }
+}
+
+function stringWrappers(a: Analysis, parts: StringPart[], names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
+  for (const part of parts) {
+    if (part.dynamic || part.node === 'synthetic') continue;
+    for (const w of names) {
+      const re = new RegExp(`(["'\\\\]*)${escapeRegex(w)}\\1\\s*:`);
+      const m = re.exec(part.text);
+      if (!m) continue;
+      const rule = ruleFor(w);
+      wrapperSite(a, rule, rules, { name: w, form: 'json-string', keySpan: { ...part.span } }, a.mod, `JSON payload wrapped in ${w}`);
+    }
+  }
+}
+
+function bracketKeyArg(a: Analysis, mod: ModuleInfo, arg: Node, names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
+  const kv = Evaluator.text(a.ev.eval(mod, arg, EMPTY_FRAMES));
+  if (!kv) return;
+  const m = /^([A-Za-z_]\w*)\[/.exec(kv);
+  if (!m || !names.has(m[1]!)) return;
+  const rule = ruleFor(m[1]!);
+  wrapperSite(a, rule, rules, { name: m[1]!, form: 'bracket-key', keySpan: spanOf(mod, arg, a.mod.file), key: kv }, mod, `multipart field ${kv}`);
+}
+
+/** `payload.helpdesk_ticket = {...}`, `payload[WRAPPER].custom_field[k] = v`, `form.append('helpdesk_ticket[x]', v)`. */
+function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
+  for (const ref of b.refs) {
+    const parent = mod.parent.get(ref);
+    if (!parent || (parent.type !== 'MemberExpression' && parent.type !== 'OptionalMemberExpression') || parent.object !== ref) continue;
+    const gp = mod.parent.get(parent);
+    // form.append('helpdesk_ticket[subject]', x)
+    if (gp?.type === 'CallExpression' && gp.callee === parent) {
+      const name = parent.property?.name;
+      if ((name === 'append' || name === 'set' || name === 'field' || name === 'attach') && gp.arguments[0]) {
+        bracketKeyArg(a, mod, gp.arguments[0], names, ruleFor, rules);
+      }
+      continue;
+    }
+    let k: string | undefined;
+    if (!parent.computed) k = parent.property.name;
+    else k = Evaluator.text(a.ev.eval(mod, parent.property, EMPTY_FRAMES));
+    if (!k || !names.has(k)) continue;
+    // only writes: `x.W = ...` or a longer chain that is assigned (`x.W.custom_field[k] = v`)
+    let top = parent;
+    for (;;) {
+      const up = mod.parent.get(top);
+      if (up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === top) top = up;
+      else break;
+    }
+    const assign = mod.parent.get(top);
+    if (!assign || assign.type !== 'AssignmentExpression' || assign.left !== top) continue;
+    const rule = ruleFor(k);
+    const info: WrapperInfo = {
+      name: k,
+      form: parent.computed && !isStringLiteral(parent.property) ? 'computed-key' : 'member-assign',
+      keySpan: spanOf(mod, parent.property, a.mod.file),
+    };
+    if (top === parent) {
+      info.valueSpan = spanOf(mod, assign.right, a.mod.file);
+      info.fields = requestFields(a, rule, mod, assign.right, EMPTY_FRAMES);
+    } else {
+      const chain = memberPath(top);
+      const after = chain ? chain.slice(chain.indexOf(k) + 1) : [];
+      const m = writeMappings(rule).find((x) => after[0] !== undefined && (x.v1 === after[0] || x.v1.startsWith(`${after[0]}.`)));
+      if (m && after[0]) info.fields = [{ v1: after[0], v2: m.v2, span: spanOf(mod, top, a.mod.file) }];
+    }
+    wrapperSite(a, rule, rules, info, mod, top === parent ? `payload wrapped in ${k} (assigned)` : `write into ${k}.${memberPath(top)?.slice(-1)[0] ?? ''}`);
+  }
+}
+
+function isObjectish(n: Node): boolean {
+  const u = unwrapExpr(n);
+  return u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'ThisExpression';
+}

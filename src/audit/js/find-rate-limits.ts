@@ -1,0 +1,190 @@
+/**
+ * `rate-limit` sites: a 403 compared with a response status in throttling logic. v1 throttles with
+ * 403, v2 with 429 (and a 403 in v2 always means access denied), so these checks must change.
+ * Looked for in a module with helpdesk context: its own v1 use, a distinctive v1 path, or the HTTP
+ * wrapper other modules' v1 calls go through.
+ */
+import { TRANSPORT } from '../../../rules/transport.ts';
+import { escapeRegex, matchUrl } from '../match-url.ts';
+import type { Analysis } from './analysis.ts';
+import { isDistinctiveV1Path } from './catalogue-facts.ts';
+import { calleeName } from './clients.ts';
+import { isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { isFunctionNode, spanOf, type ModuleInfo } from './module.ts';
+import type { Node } from './parse.ts';
+import type { Site } from './types.ts';
+
+export const RATE_LIMIT_RULE = 'transport.rate-limit';
+
+/** Words that show a 403 branch is about throttling, not permissions. */
+const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many/i;
+const STATUS_NAMES = /^(status|statusCode|status_code|code|responseCode|httpStatus|statusText)$/;
+
+/**
+ * Does the module name a v1 path that no other API would (`'/helpdesk/tickets'`, `'/solution/categories'`,
+ * any v1 URL with `.json`/`.xml`)? Single generic words (`'/groups'`, `'/contacts'`) do not count.
+ */
+export function mentionsV1Path(a: Analysis, mod: ModuleInfo): boolean {
+  for (const s of mod.nodes.strings) {
+    let text: string;
+    if (s.type === 'TemplateLiteral') text = (s.quasis as Node[]).map((q) => q.value?.cooked ?? '').join('{x}');
+    else text = String(s.value);
+    if (text.length > 300 || !a.facts.words.test(text)) continue;
+    const p = mod.parent.get(s);
+    if (p && (p.type === 'ImportDeclaration' || p.type === 'ExportNamedDeclaration' || p.type === 'ExportAllDeclaration')) continue;
+    const um = matchUrl(a.cat, text);
+    if (um && isDistinctiveV1Path(um)) return true;
+  }
+  return false;
+}
+
+/**
+ * 403 compared with a status in throttling logic, in a module with helpdesk context (its own v1
+ * use, a distinctive v1 path, or the HTTP wrapper other modules' v1 calls go through). Only what
+ * the check itself guards counts as throttling evidence (its condition and its branch: Retry-After,
+ * a wait, a retry): a 403 that means "access denied" is not reported, even next to a throttling one.
+ */
+export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  const src = (n: Node) => mod.source.slice(n.start, n.end);
+  for (const lit of mod.nodes.numbers) {
+    const p = mod.parent.get(lit);
+    if (!p) continue;
+    let check: Node | undefined;
+    let simple = false;
+    let viaConstant = false;
+    if (p.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(p.operator)) {
+      if (isStatusExpr(mod, p.left === lit ? p.right : p.left)) {
+        check = p;
+        simple = true;
+      }
+    } else if (p.type === 'SwitchCase' && p.test === lit) {
+      const sw = mod.parent.get(p);
+      if (sw && isStatusExpr(mod, sw.discriminant)) {
+        check = p;
+        simple = true;
+      }
+    } else if (p.type === 'ArrayExpression') {
+      // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
+      const holder = mod.parent.get(p);
+      const lists: Node[] = [p];
+      if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
+        lists.push(...((mod.scopeOf.get(holder) ?? mod.root).lookup(holder.id.name)?.refs ?? []));
+        viaConstant = true;
+      }
+      for (const list of lists) {
+        const gp = mod.parent.get(list);
+        const ggp = gp && mod.parent.get(gp);
+        if (gp?.object === list && ggp?.type === 'CallExpression' && ggp.callee === gp && ['includes', 'indexOf'].includes(gp.property?.name) && ggp.arguments.some((a: Node) => isStatusExpr(mod, a)) && throttles(mod, ggp)) {
+          check = ggp;
+          break;
+        }
+      }
+      if (!check) continue;
+    } else if (p.type === 'VariableDeclarator' && p.init === lit && p.id?.type === 'Identifier') {
+      // `const THROTTLED = 403` compared with a status somewhere: the constant is the place to change
+      const b = (mod.scopeOf.get(p) ?? mod.root).lookup(p.id.name);
+      for (const ref of b?.refs ?? []) {
+        const rp = mod.parent.get(ref);
+        if (rp?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(rp.operator) && isStatusExpr(mod, rp.left === ref ? rp.right : rp.left) && throttles(mod, rp)) {
+          check = rp;
+          viaConstant = true;
+          break;
+        }
+      }
+    }
+    if (!check) continue;
+    if (!viaConstant && p.type !== 'ArrayExpression' && !throttles(mod, check)) continue;
+    // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
+    const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(conditionOf(mod, check)));
+    if (both) simple = false;
+    const span = spanOf(mod, lit, a.mod.file);
+    const site: Site = {
+      kind: 'rate-limit',
+      span,
+      file: span.file ?? a.mod.file,
+      rule: RATE_LIMIT_RULE,
+      rules: [RATE_LIMIT_RULE],
+      method: null,
+      methodSource: null,
+      message: simple
+        ? `403 handled as rate limiting (v2 answers ${v2})`
+        : both
+          ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
+          : viaConstant
+            ? `403 in a constant used for rate limiting (v2 throttles with ${v2})`
+            : `403 in a list of retryable statuses (v2 throttles with ${v2})`,
+      fidelity: 'exact',
+      fixable: simple,
+    };
+    a.addSite(site, { node: lit });
+  }
+}
+
+/** The whole condition a comparison is part of (`a && status === 403 && b`). */
+function conditionOf(mod: ModuleInfo, check: Node): Node {
+  let cond = check;
+  for (;;) {
+    const up = mod.parent.get(cond);
+    if (up && (up.type === 'LogicalExpression' || up.type === 'ParenthesizedExpression' || (up.type === 'UnaryExpression' && up.operator === '!'))) cond = up;
+    else return cond;
+  }
+}
+
+/** Is this 403 check about throttling? Evidence only from what the check guards. */
+function throttles(mod: ModuleInfo, check: Node): boolean {
+  const src = (n: Node | null | undefined) => (n ? mod.source.slice(n.start, n.end) : '');
+  const fn = enclosingFunction(mod, check);
+  const name = fn ? functionName(mod, fn) : undefined;
+  const evidence = (text: string) => RETRY_WORDS.test(text) || (!!name && new RegExp(`\\b${escapeRegex(name)}\\s*\\(`).test(text));
+  if (check.type === 'SwitchCase') {
+    // the case's statements (an empty case falls through to the next one)
+    const cases: Node[] = mod.parent.get(check)?.cases ?? [];
+    for (let i = cases.indexOf(check); i >= 0 && i < cases.length; i++) {
+      const body = (cases[i]!.consequent as Node[]).map(src).join('\n');
+      if (cases[i]!.consequent.length) return evidence(body);
+    }
+    return false;
+  }
+  const cond = conditionOf(mod, check);
+  if (RETRY_WORDS.test(src(cond))) return true;
+  const negated = check.type === 'BinaryExpression' && (check.operator === '!==' || check.operator === '!=');
+  const holder = mod.parent.get(cond);
+  if (!negated && holder?.type === 'IfStatement' && holder.test === cond) return evidence(src(holder.consequent));
+  if (!negated && holder?.type === 'ConditionalExpression' && holder.test === cond) return evidence(src(holder.consequent));
+  if (holder && /^(While|DoWhile|For)Statement$/.test(holder.type) && holder.test === cond) return evidence(src(holder.body));
+  // a value (`retryIf: (e) => e.status === 403`, `if (s !== 403) return r;` then a retry): the function around it
+  const around = fn ? src(fn) : mod.source;
+  const owner = fn ? mod.parent.get(fn) : undefined;
+  const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? calleeName(mod, owner.callee) : '';
+  return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
+}
+
+function enclosingFunction(mod: ModuleInfo, node: Node): Node | undefined {
+  let cur = mod.parent.get(node);
+  while (cur && !isFunctionNode(cur)) cur = mod.parent.get(cur);
+  return cur;
+}
+
+/** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`). */
+function isStatusExpr(mod: ModuleInfo, n: Node): boolean {
+  const u = unwrapExpr(n);
+  if (!u) return false;
+  if (u.type === 'Identifier') return /status|code/i.test(u.name);
+  if (u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression') {
+    const name = u.computed ? (isStringLiteral(u.property) ? u.property.value : '') : u.property.name;
+    return STATUS_NAMES.test(String(name));
+  }
+  if (u.type === 'CallExpression') return /getResponseCode|status/i.test(calleeName(mod, u.callee));
+  return false;
+}
+
+/** The name a function is called by (declaration, `const f = () => …`, method), for spotting recursion. */
+function functionName(mod: ModuleInfo, fn: Node): string | undefined {
+  if (fn.id?.name) return fn.id.name;
+  const p = mod.parent.get(fn);
+  if (p?.type === 'VariableDeclarator' && p.id?.type === 'Identifier') return p.id.name;
+  if (fn.type === 'ObjectMethod' || fn.type === 'ClassMethod') return propertyKey(fn) ?? undefined;
+  if (p && isObjectProperty(p)) return propertyKey(p) ?? undefined;
+  return undefined;
+}

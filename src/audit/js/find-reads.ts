@@ -1,0 +1,173 @@
+/**
+ * `response-read` sites: member chains that read a v1-shaped response (`res.data.helpdesk_ticket.status_name`)
+ * where v2 drops the wrapper or renames, reshapes or removes the field. Found by following each v1
+ * call's response (./response-flow.ts), and, in a file that talks to v1, by shape alone: a response
+ * wrapper or a field only v1 has. One site per line and rule; further reads on the line add fields.
+ */
+import type { Rule } from '../../catalogue/index.ts';
+import type { Analysis } from './analysis.ts';
+import { isDistinctive, isDistinctiveWrapper } from './catalogue-facts.ts';
+import { isStringLiteral, unwrapExpr } from './evaluate.ts';
+import { isInPageRoot } from './in-page-data.ts';
+import { memberPath } from './module.ts';
+import type { Node } from './parse.ts';
+import { readChanges, worstOf } from './read-changes.ts';
+import { ResponseFlow, type FlowState } from './response-flow.ts';
+import type { ReadInfo, Site, Span } from './types.ts';
+
+export function findReads(a: Analysis, v1: boolean): void {
+  const reads = new ReadSites(a);
+  const flow = new ResponseFlow(a, (member, state) => reads.record(member, state, true));
+  for (const it of [...a.found]) {
+    if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
+    const rule = a.cat.get(it.site.rule);
+    if (!rule?.response) continue;
+    // a function of the repo may return the response or already its body
+    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw');
+  }
+  if (v1) shapeReads(a, reads);
+}
+
+/** Records reads as sites, one per line and rule. */
+class ReadSites {
+  private readonly byLine = new Map<string, Site>();
+
+  constructor(private readonly a: Analysis) {}
+
+  record(member: Node, state: FlowState, traced: boolean): void {
+    const a = this.a;
+    // only what this member chain itself reads: steps taken earlier (`const t = data.helpdesk_ticket`) were reported there
+    const own = chainLength(member);
+    const offset = state.prefix.length - own;
+    const changes = readChanges(state.rule, state.prefix).filter((c) => c.index >= offset);
+    if (changes.length === 0) return;
+    const spans = chainSpans(a, member, own);
+    const fields = changes.map((c) => ({
+      v1: c.v1,
+      v2: c.v2,
+      reason: c.reason,
+      span: spans[Math.max(0, Math.min(spans.length - 1, c.index - offset))] ?? a.span(member),
+    }));
+    const root = memberPath(rootOf(member))?.[0] ?? 'expr';
+    const read: ReadInfo = { chain: state.prefix, fields, root, traced };
+    const site: Site = {
+      kind: 'response-read',
+      span: a.span(member),
+      file: a.mod.file,
+      rule: state.rule.id,
+      rules: [state.rule.id],
+      method: state.rule.v1.method,
+      methodSource: 'rule',
+      read,
+      message: `reads v1 response ${state.prefix.join('.').replace(/\.\[\]/g, '[]')}`,
+      fidelity: worstOf(changes.map((c) => c.fidelity)),
+    };
+    // one response-read site per line and rule: further reads on the line add their fields
+    const lineKey = `${site.file}\0${site.span.line}\0${site.rule}`;
+    const prev = this.byLine.get(lineKey);
+    if (prev) {
+      for (const f of fields) if (!prev.read!.fields.some((x) => x.v1 === f.v1)) prev.read!.fields.push(f);
+      prev.fidelity = worstOf([prev.fidelity ?? 'exact', site.fidelity ?? 'exact']);
+      prev.read!.traced ||= traced;
+      return;
+    }
+    if (a.addSite(site)) this.byLine.set(lineKey, site);
+  }
+}
+
+/** Reads recognised by shape alone, in files that talk to v1: `.helpdesk_ticket.display_id`, `.status_name`. */
+function shapeReads(a: Analysis, reads: ReadSites): void {
+  const chosen = new Set(a.sites.map((s) => s.rule));
+  const fileRules = new Set(a.sites.flatMap((s) => s.rules));
+  const rank = (rules: Rule[]) => [
+    ...rules.filter((r) => chosen.has(r.id)),
+    ...rules.filter((r) => !chosen.has(r.id) && fileRules.has(r.id)),
+    ...rules.filter((r) => !fileRules.has(r.id)),
+  ];
+  const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
+  for (const m of a.mod.nodes.members) {
+    // outermost member of a chain, not a call target, not written
+    const up = a.mod.parent.get(m);
+    if (up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === m) continue;
+    if (up && (up.type === 'CallExpression' || up.type === 'OptionalCallExpression') && up.callee === m) continue;
+    if (up?.type === 'AssignmentExpression' && up.left === m) continue;
+    if (reported.has(m.loc?.start.line ?? a.span(m).line)) continue;
+    const chain = chainKeys(m);
+    if (!chain || chain.length < 2) continue;
+    const keys = chain.slice(1);
+    // cheap first: does the chain name a v1 response wrapper or a v1-only field at all?
+    if (!keys.some((k) => a.facts.responseWrappers.has(k) || a.facts.distinctiveFields.has(k))) continue;
+    const root = rootOf(m);
+    if (isInPageRoot(a.mod, root)) continue;
+    // serverless event payloads (`args.data.ticket`) are product data, not API responses
+    if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
+    // a response wrapper in the chain
+    let done = false;
+    for (let i = 0; i < keys.length && !done; i++) {
+      const rules = a.facts.responseWrappers.get(keys[i]!);
+      if (!rules) continue;
+      const ranked = rank(rules);
+      for (const rule of ranked) {
+        const sub = keys.slice(i);
+        const prefix = rule.response!.shape === 'object' ? sub : ['[]', ...sub];
+        const changes = readChanges(rule, prefix);
+        const beyondWrapper = changes.some((c) => c.v1 !== keys[i] && isDistinctive(c.v1.split(/[.[\]]+/).filter(Boolean).pop() ?? ''));
+        if (changes.length === 0) continue;
+        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]') continue;
+        reads.record(m, { rule, stage: 'body', prefix }, false);
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
+    const last = keys[keys.length - 1]!;
+    const rules = a.facts.distinctiveFields.get(last);
+    if (!rules) continue;
+    const rule = rank(rules)[0]!;
+    const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
+    if (changes.length === 0) continue;
+    reads.record(m, { rule, stage: 'body', prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false);
+  }
+}
+
+/** Property spans of a member chain, outermost last, aligned with the chain keys. */
+function chainSpans(a: Analysis, member: Node, count: number): Span[] {
+  const spans: Span[] = [];
+  let cur = member;
+  while (spans.length < count && cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) {
+    spans.unshift(a.span(cur.property));
+    cur = unwrapExpr(cur.object);
+  }
+  while (spans.length < count) spans.unshift(a.span(member));
+  return spans;
+}
+
+/** How many member steps the chain takes. */
+function chainLength(member: Node): number {
+  let n = 0;
+  let cur = member;
+  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) {
+    n++;
+    cur = unwrapExpr(cur.object);
+  }
+  return n;
+}
+
+function rootOf(member: Node): Node {
+  let cur = member;
+  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = unwrapExpr(cur.object);
+  return cur;
+}
+
+/** The chain's root name and keys (`[]` for computed indexes): `res.data[0].id` → `res, data, [], id`. */
+function chainKeys(m: Node): string[] | null {
+  const out: string[] = [];
+  let cur = m;
+  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) {
+    if (cur.computed) out.unshift(isStringLiteral(cur.property) ? String(cur.property.value) : '[]');
+    else out.unshift(cur.property.name);
+    cur = unwrapExpr(cur.object);
+  }
+  out.unshift(cur?.type === 'Identifier' ? cur.name : cur?.type === 'ThisExpression' ? 'this' : '()');
+  return out;
+}

@@ -1,0 +1,98 @@
+/**
+ * `url` sites: complete v1 URL strings (with a `.json`/`.xml` format) that no call of this file
+ * was seen to use: route tables, request configs, constants handed to code we cannot follow. A
+ * sibling `method: 'PUT'` in the same object gives the method.
+ */
+import type { HttpMethod } from '../../catalogue/index.ts';
+import { chooseRule, matchUrl } from '../match-url.ts';
+import type { Analysis } from './analysis.ts';
+import { urlInfoOfParts } from './call-sites.ts';
+import { HTTP_METHODS } from './clients.ts';
+import { EMPTY_FRAMES, isObjectProperty, isStringLiteral, propertyKey } from './evaluate.ts';
+import type { ModuleInfo } from './module.ts';
+import type { Node } from './parse.ts';
+import { serverRoutes } from './routes.ts';
+import type { Site, Span, StringPart } from './types.ts';
+
+/** Literal parts of a URL that lie inside its own expression (not in constants it refers to). */
+export function ownParts(parts: StringPart[], file: string, root: { start: number; end: number }): StringPart[] {
+  return parts.filter((p) => !p.dynamic && p.node !== 'synthetic' && p.file === file && !p.span.file && p.span.start >= root.start && p.span.end <= root.end);
+}
+
+export function findUrls(a: Analysis): void {
+  const done = new Set<Node>(serverRoutes(a.mod).paths);
+  for (const s of a.mod.nodes.strings) {
+    const parent = a.mod.parent.get(s);
+    if (!parent) continue;
+    if (
+      parent.type === 'ImportDeclaration' ||
+      parent.type === 'ExportNamedDeclaration' ||
+      parent.type === 'ExportAllDeclaration' ||
+      parent.type === 'TSLiteralType' ||
+      parent.type === 'TSExternalModuleReference' ||
+      parent.type === 'Directive' ||
+      ((parent.type === 'ObjectProperty' || parent.type === 'Property') && parent.key === s && !parent.computed)
+    ) {
+      continue;
+    }
+    const root = stringRoot(a.mod, s);
+    if (done.has(root)) continue;
+    done.add(root);
+    const text = a.mod.source.slice(root.start, root.end);
+    if (!a.facts.words.test(text)) continue;
+    const v = a.ev.eval(a.mod, root, EMPTY_FRAMES);
+    if (v.t !== 'str') continue;
+    const pattern = v.parts.map((p) => p.text).join('');
+    const um = matchUrl(a.cat, pattern);
+    if (!um || !um.format) continue;
+    // the root's own text used by a call here (constants shared by many URLs do not count)
+    if (ownParts(v.parts, a.mod.file, root).some((p) => a.isConsumed(p))) continue;
+    // a sibling `method: 'PUT'` in the same object (route tables, request configs)
+    let method: string | null = null;
+    let methodSpan: Span | undefined;
+    const rp = a.mod.parent.get(root);
+    if (rp && isObjectProperty(rp) && rp.value === root) {
+      const obj = a.mod.parent.get(rp);
+      for (const p of obj?.properties ?? []) {
+        const k = propertyKey(p);
+        if ((k === 'method' || k === 'type' || k === 'verb') && isObjectProperty(p) && isStringLiteral(p.value)) {
+          const m = String(p.value.value).toUpperCase();
+          if (HTTP_METHODS.has(m)) {
+            method = m;
+            methodSpan = a.span(p.value);
+          }
+        }
+      }
+    }
+    const choice = chooseRule(a.cat, um, method);
+    const span = a.span(root);
+    const site: Site = {
+      kind: 'url',
+      span,
+      file: a.mod.file,
+      rule: choice.rule.id,
+      rules: choice.rules,
+      method: (method as HttpMethod) ?? null,
+      methodSource: method ? 'sibling' : null,
+      url: urlInfoOfParts(v.parts, um, span, choice.rule),
+      message: `v1 URL ${um.target}${method ? ` (${method})` : ''}`,
+      fidelity: choice.rule.fidelity,
+    };
+    if (methodSpan) site.methodSpan = methodSpan;
+    a.addSite(site, { node: root });
+  }
+}
+
+/** The whole string expression a literal is part of (`'/a/' + id + '.json'`, a template). */
+function stringRoot(mod: ModuleInfo, node: Node): Node {
+  let cur = node;
+  for (;;) {
+    const p = mod.parent.get(cur);
+    if (!p) return cur;
+    if ((p.type === 'BinaryExpression' && p.operator === '+') || p.type === 'TemplateLiteral' || p.type === 'ParenthesizedExpression' || p.type === 'TSAsExpression') {
+      cur = p;
+      continue;
+    }
+    return cur;
+  }
+}
