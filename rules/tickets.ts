@@ -21,6 +21,7 @@ export const ticketLens: Lens = [
   { op: 'rename', from: 'description_html', to: 'description' },
   // renamed fields
   { op: 'rename', from: 'ticket_type', to: 'type' },
+  { op: 'convert', path: 'type', converter: 'ticketType', only: 'request' },
   { op: 'rename', from: 'frDueBy', to: 'fr_due_by' },
   { op: 'drop', path: 'isescalated', reason: 'isescalated is read-only; v2 does not accept is_escalated', only: 'request' },
   { op: 'rename', from: 'isescalated', to: 'is_escalated' },

@@ -24,7 +24,7 @@ const { commaList, commaIntList, numberToString, stringToNumber, zeroOneToBoolea
 const { textToHtmlConverter, tagObjects } = text;
 const { offsetToUtc, secondsToUnassignedFor, hhmmToTimeSpent, decimalHoursToHhmm } = time;
 const { ticketCustomFieldKey, prefixedKey } = keys;
-const { ticketFilter, attachmentUploads, ticketSourceOnCreate, ticketFieldName, surveyRating } = tickets;
+const { ticketFilter, attachmentUploads, ticketSourceOnCreate, ticketFieldName, surveyRating, ticketType } = tickets;
 const { contactQuery, agentQuery, contactState, agentState, autoTicketAssign, agentObjectsToIds } = people;
 const { topicStampType, folderVisibility, customerIdObjects, companyFieldName } = community;
 
@@ -46,6 +46,7 @@ export const CONVERTERS: Record<string, Converter> = {
   attachmentUploads,
   ticketSourceOnCreate,
   ticketFieldName,
+  ticketType,
   contactQuery,
   agentQuery,
   contactState,

@@ -98,7 +98,6 @@ const OVERLAY_KEYS = new Set([
   'utcOffset',
   'hhmm',
   'surveyScale',
-  'attachmentSizeKey',
 ]);
 
 export class OverlayError extends Error {}
@@ -151,9 +150,6 @@ export function checkOverlay(data: unknown, where = 'overlay'): Overlay {
   }
   if (o.surveyScale !== undefined && o.surveyScale !== 'classic' && o.surveyScale !== 'custom') {
     throw new OverlayError(`${where}: surveyScale must be "classic" or "custom"`);
-  }
-  if (o.attachmentSizeKey !== undefined && o.attachmentSizeKey !== 'file_size' && o.attachmentSizeKey !== 'size') {
-    throw new OverlayError(`${where}: attachmentSizeKey must be "file_size" or "size"`);
   }
   return o as Overlay;
 }

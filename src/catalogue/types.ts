@@ -201,8 +201,6 @@ export interface Overlay {
   hhmm?: 'decimal-hours' | 'hours-minutes';
   /** Satisfaction survey scale in v2: classic 1..3 or custom 103..-103. */
   surveyScale?: 'classic' | 'custom';
-  /** Attachment size key in v2 responses: the spec says `file_size`, the 2020 server `size`. */
-  attachmentSizeKey?: 'file_size' | 'size';
 }
 
 /** One thing a particular translation could not carry exactly. */

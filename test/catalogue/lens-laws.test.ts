@@ -50,6 +50,7 @@ const DOMAINS: Record<string, fc.Arbitrary<unknown>> = {
   folderVisibility: fc.constantFrom(1, 2, 3, 4),
   customerIdObjects: fc.array(fc.integer({ min: 1, max: 1e9 }).map((customer_id) => ({ customer_id })), { maxLength: 3 }),
   companyFieldName: word.map((w) => `cf_${w}`),
+  ticketType: word,
 };
 
 /** v1 keys each key converter renames: ticket fields end in the account id, contact/company fields start with cf_. */

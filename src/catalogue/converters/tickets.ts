@@ -121,3 +121,17 @@ export const surveyRating: Converter = {
     return null;
   },
 };
+
+/** v2 validates `type` against the account's ticket types; v1 was lenient. Checked when the overlay lists them. */
+export const ticketType: Converter = {
+  description: "ticket type: unchanged, but v2 refuses a type that is not one of the account's ticket types (overlay ticketTypes)",
+  exact: true,
+  forward(value, ctx) {
+    const known = ctx.overlay.ticketTypes;
+    if (known && typeof value === 'string' && !known.includes(value)) {
+      ctx.report('manual', `${ctx.path}: "${value}" is not one of the account's ticket types (${known.join(', ')}); v2 refuses it`);
+    }
+    return value;
+  },
+  backward: (value) => value,
+};
