@@ -7,6 +7,7 @@
  * payload wrapper names, marker comments); only files that pass it, app configuration files, and
  * JS/TS files importing a file that passed it are parsed.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -212,7 +213,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
         wake?.();
       },
     );
-    const state = {};
+    const state = { isAscii };
     let ownScanned = 0;
     let filesLeft = true;
     for (;;) {
@@ -256,7 +257,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     }
   }
   if (!scannedInWorker) {
-    const state = {};
+    const state = { isAscii };
     for (const f of files) handle(scanFile(nodeFs, f, cfg, state));
   }
   // JS/TS files importing a candidate module (constants, config, helpers) are candidates too

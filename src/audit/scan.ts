@@ -36,10 +36,9 @@ export function scanFile(
   fsm: typeof fs,
   file: { abs: string; rel: string; language: Language; config: boolean },
   cfg: ScanConfig,
-  state: { re?: RegExp; quick?: RegExp; buf?: Buffer },
+  state: { re?: RegExp; buf?: Buffer; isAscii?: (b: Uint8Array) => boolean },
 ): ScanResult {
   if (!state.re) state.re = new RegExp(cfg.prefilter);
-  if (!state.quick) state.quick = new RegExp(cfg.needles.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
   let fd: number;
   try {
     fd = fsm.openSync(file.abs, 'r');
@@ -72,11 +71,12 @@ export function scanFile(
   const head = buf.length > 8000 ? buf.subarray(0, 8000) : buf;
   if (head.indexOf(0) >= 0) return { kind: 'skipped', skipped: { file: file.rel, reason: 'binary' } };
   const isJs = file.language === 'javascript' || file.language === 'typescript';
-  // one pass of one literal-alternation regex over the decoded text (faster than a byte search
-  // per needle); the precise prefilter runs only on its hits
-  const text = buf.toString('utf8');
+  // ASCII (nearly every source file) decodes as latin1 to the same string at half the cost of
+  // validating UTF-8; then one pass of the precise prefilter (measured faster than a literal
+  // pre-pass over the needles, or a byte search per needle)
+  const text = state.isAscii?.(buf) ? buf.toString('latin1') : buf.toString('utf8');
   {
-    if (file.config || (state.quick!.test(text) && state.re.test(text))) {
+    if (file.config || state.re.test(text)) {
       if ((isJs || file.language === 'html') && text.length > cfg.minifiedLine) {
         let max = 0;
         let last = 0;
@@ -140,7 +140,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
     const fs = require('node:fs');
     const __name = (f) => f;
     const scanFile = (${scanFile.toString()});
-    const state = {};
+    const state = { isAscii: require('node:buffer').isAscii };
     const { ctl, port } = workerData;
     const files = [];
     const pull = () => {
