@@ -226,8 +226,3 @@ export function reshapesValue(m: Pick<FieldMapping, 'converters'>): boolean {
 export function changesForCode(m: FieldMapping): boolean {
   return m.v2 === null || m.wrapper === true || m.v1 !== m.v2 || reshapesValue(m);
 }
-
-/** The v2 name of one v1 field, or null when it has none; undefined when the rule does not map it (same name). */
-export function v2FieldName(rule: Rule, kind: MessageKind, v1Field: string): string | null | undefined {
-  return fieldMappings(rule, kind).find((m) => m.v1 === v1Field)?.v2;
-}

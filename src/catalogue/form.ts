@@ -53,29 +53,6 @@ export function parseBracketFields(entries: Iterable<[string, unknown]>): Obj {
   return root;
 }
 
-/** Flattens a nested object into bracket keys as v2 multipart expects (`tags[]`, `custom_fields[x]`). */
-export function toBracketFields(obj: Obj, prefix = ''): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = [];
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}[${k}]` : k;
-    if (Array.isArray(v)) {
-      for (const item of v) {
-        if (item && typeof item === 'object' && !isFileLike(item)) out.push(...toBracketFields(item as Obj, `${key}[]`));
-        else out.push([`${key}[]`, item]);
-      }
-    } else if (v && typeof v === 'object' && !isFileLike(v)) {
-      out.push(...toBracketFields(v as Obj, key));
-    } else {
-      out.push([key, v]);
-    }
-  }
-  return out;
-}
-
-function isFileLike(v: object): boolean {
-  return typeof Blob !== 'undefined' && v instanceof Blob;
-}
-
 /** Does any key of this flat field list use bracket syntax? */
 export function hasBracketKeys(keys: Iterable<string>): boolean {
   for (const k of keys) if (/\[/.test(k)) return true;

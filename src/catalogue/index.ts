@@ -163,6 +163,6 @@ export function loadCatalogue(overlay?: Overlay): Catalogue {
   return defaultCatalogue;
 }
 
-export { fieldMappings, v2FieldName, type FieldMapping } from './fields.ts';
+export { fieldMappings, type FieldMapping } from './fields.ts';
 export { TRANSPORT } from '../../rules/transport.ts';
 export { executePlan, PlanError, type Send, type PlanResult } from './execute.ts';

@@ -41,12 +41,6 @@ export function parseQuery(qs: string): Record<string, string> {
   return out;
 }
 
-export function formatQuery(query: Record<string, string>): string {
-  return Object.entries(query)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join('&');
-}
-
 /** Splits a URL or path into origin, path and query, and reads the format. */
 export function parseTarget(target: string): Omit<ParsedRequest, 'method'> {
   let rest = target.trim();

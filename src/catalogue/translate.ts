@@ -122,7 +122,7 @@ function normaliseBody(body: unknown): unknown {
   return body;
 }
 
-export function explainUnknown(request: ParsedRequest, reason: string): Translation {
+function explainUnknown(request: ParsedRequest, reason: string): Translation {
   const notes = [reason];
   if (request.insecure) notes.push('v2 is HTTPS only: plain http:// is refused with ssl_required');
   return { rule: null, fidelity: null, calls: [], notes };

@@ -140,7 +140,7 @@ export interface ResponseSpec {
   v1Status: number;
   /**
    * Shape of the v1 body: `object` wrapped in `wrapper`; `list` bare items; `list-wrapped` items each
-   * wrapped; `summary-list` an array of `{ wrapper: summary }`; `none` no body; `status` a fixed body.
+   * wrapped; `summary-list` an array of `{ wrapper: summary }`; `none` no body.
    */
   shape: 'object' | 'list' | 'list-wrapped' | 'summary-list' | 'none';
   wrapper?: string;
