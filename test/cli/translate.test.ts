@@ -90,4 +90,15 @@ describe('hdmigrate rules', () => {
     expect(u.code).toBe(2);
     expect(u.stderr).toContain('no rule "tickets.pik"');
   });
+  it('filters by family and fidelity, and names an unknown family', () => {
+    const groups = JSON.parse(hdmigrate(['rules', '--json', '--family', 'groups']).stdout) as Array<{ family: string }>;
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((r) => r.family === 'groups')).toBe(true);
+    const none = JSON.parse(hdmigrate(['rules', '--json', '--fidelity', 'none']).stdout) as Array<{ fidelity: string; substitute: string | null }>;
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.every((r) => r.fidelity === 'none' && r.substitute)).toBe(true);
+    const bad = hdmigrate(['rules', '--family', 'widgets']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('no family "widgets"');
+  });
 });
