@@ -16,7 +16,7 @@ import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../c
 import { analyzeFile, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from './js/index.ts';
 import { escapeRegex } from './match-url.ts';
-import { createScanWorker, nodeFs, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
+import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
 import {
   REPORT_VERSION,
   type AuditReport,
@@ -64,44 +64,35 @@ const SCAN_WORKER_MIN_FILES = 3000;
 
 type Candidate = WalkedFile & { text: string; size: number };
 
-/** Needles (raw bytes) and the precise prefilter for the scan, both from the catalogue. */
-export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
-  const needles = new Set<string>(['@hdmigrate-']);
-  for (const r of cat.rules) {
-    for (const p of r.v1.paths) {
-      const seg = p.split('/').filter(Boolean)[0];
-      if (seg && !seg.startsWith(':')) needles.add(seg);
-    }
-    if (r.request?.wrapper?.includes('_')) needles.add(r.request.wrapper);
-  }
-  return { maxSize, needles: [...needles], prefilter: prefilterFor(cat).source, minifiedLine: MINIFIED_LINE };
-}
-
-const prefilterCache = new WeakMap<Catalogue, RegExp>();
-
-/** The cheap test every file goes through before anything is parsed. */
-export function prefilterFor(cat: Catalogue): RegExp {
-  let re = prefilterCache.get(cat);
-  if (re) return re;
+/** The words of the prefilter, from the catalogue: first segments of v1 paths, distinctive wrapper names, markers. */
+function prefilterWords(cat: Catalogue): { bounded: string[]; anywhere: string[] } {
   const first = new Set<string>();
-  const wrappers = new Set<string>();
+  const anywhere = new Set<string>(['@hdmigrate-']);
   for (const r of cat.rules) {
     for (const p of r.v1.paths) {
       const seg = p.split('/').filter(Boolean)[0];
       if (seg && !seg.startsWith(':')) first.add(seg);
     }
-    if (r.request?.wrapper?.includes('_')) wrappers.add(r.request.wrapper);
+    if (r.request?.wrapper?.includes('_')) anywhere.add(r.request.wrapper);
   }
-  const words = [...first].map(escapeRegex).join('|');
-  const wrap = [...wrappers].map(escapeRegex).join('|');
-  // a first path segment next to a path/quote character, a distinctive wrapper, or a marker
-  re = new RegExp(`[/'"\`](?:${words})(?:[/'"\`.?\\s]|$)|${wrap ? `${wrap}|` : ''}@hdmigrate-`);
-  prefilterCache.set(cat, re);
-  return re;
+  for (const w of anywhere) first.delete(w);
+  return { bounded: [...first], anywhere: [...anywhere] };
 }
 
+/** Needles (raw bytes) and the prefilter for the scan, both from the catalogue. */
+export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
+  const { bounded, anywhere } = prefilterWords(cat);
+  // longest first: `helpdesk_ticket` (anywhere) must win over `helpdesk` (bounded) at one position
+  const all = [...anywhere, ...bounded].sort((a, b) => b.length - a.length);
+  return { maxSize, needles: all, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE };
+}
 
-
+/** The cheap test every file goes through before anything is parsed (what the scan applies). */
+export function prefilterFor(cat: Catalogue): { test(text: string): boolean } {
+  const cfg = scanConfig(cat, DEFAULT_MAX);
+  const re = new RegExp(cfg.prefilter, 'g');
+  return { test: (text) => passesPrefilter(text, re, cfg.bounded) };
+}
 
 function stemOf(p: string): string {
   const b = basename(p).replace(/\.[^.]+$/, '');
@@ -155,6 +146,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     else if (r.kind === 'imports') others.push({ file: r.file, imports: r.imports });
   };
   let lastResultAt = 0;
+  let firstAt = 0;
   let wake: (() => void) | null = null;
   let worker: ReturnType<ScanWorker['start']> | null = null;
   const onFiles = (batch: WalkedFile[]) => {
@@ -168,6 +160,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       if (files.length < SCAN_WORKER_MIN_FILES) return;
       worker = scanWorker.start((r) => {
         lastResultAt = Date.now();
+        if (!firstAt) firstAt = Date.now();
         if (r.kind === 'none') return;
         handle(r);
         wake?.();
@@ -188,8 +181,11 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const tWalk = Date.now();
   skipped.push(...walked.skipped);
   const ctx = { root, cat, loader };
+  let anaMs = 0;
   const analyseOne = (c: Candidate) => {
+    const a0 = performance.now();
     results.push(analyzeFile(c, c.text, ctx));
+    anaMs += performance.now() - a0;
     analysed++;
     opts.onProgress?.(analysed, Math.max(analysed, candidates.length), 'analyse');
   };
@@ -213,7 +209,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
         wake?.();
       },
     );
-    const state = { isAscii };
+    const state = { isAscii, test: passesPrefilter };
     let ownScanned = 0;
     let filesLeft = true;
     for (;;) {
@@ -257,7 +253,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     }
   }
   if (!scannedInWorker) {
-    const state = { isAscii };
+    const state = { isAscii, test: passesPrefilter };
     for (const f of files) handle(scanFile(nodeFs, f, cfg, state));
   }
   // JS/TS files importing a candidate module (constants, config, helpers) are candidates too
@@ -328,7 +324,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     t0,
   });
   report.summary.phases = { walk: tWalk - t0, scan: tScan - tWalk, analyse: tAnalyse - tScan, merge: Date.now() - tAnalyse };
-  if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, streamEnd: scanWorkerMs, mainScanned });
+  if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, anaMs: Math.round(anaMs), firstResult: firstAt - tWalk, streamEnd: scanWorkerMs, mainScanned });
   report.summary.threads = { scanWorker: scannedInWorker, analysisWorkers };
   return report;
 }

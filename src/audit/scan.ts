@@ -17,8 +17,13 @@ export interface ScanConfig {
   maxSize: number;
   /** The literal words the prefilter is made of (for tools that search bytes, e.g. the bench's grep). */
   needles: string[];
-  /** The prefilter (regex source) applied to each file's text. */
+  /**
+   * The prefilter applied to each file's text (see `passesPrefilter`): every word, longest first,
+   * as one alternation (regex source), and the words that count only between path or quote
+   * characters (first path segments); the others (wrappers, markers) count anywhere.
+   */
   prefilter: string;
+  bounded: string[];
   minifiedLine: number;
 }
 
@@ -28,6 +33,38 @@ export type ScanResult =
   | { kind: 'imports'; file: WalkedFile; imports: string[] }
   | { kind: 'none' };
 
+export interface ScanState {
+  re?: RegExp;
+  buf?: Buffer;
+  isAscii?: (b: Uint8Array) => boolean;
+  test: typeof passesPrefilter;
+}
+
+/**
+ * Does the text hold a prefilter word where it counts? One regex pass finds the words (a plain
+ * alternation, ~30% faster than one that also matches the characters around them, whose leading
+ * character class matches on almost every line); the few hits are checked here. Self-contained,
+ * like `scanFile`.
+ */
+export function passesPrefilter(text: string, re: RegExp, bounded: string[]): boolean {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const w = m[0];
+    if (!bounded.includes(w)) return true;
+    const b = m.index > 0 ? text.charCodeAt(m.index - 1) : -1;
+    // before: / ' " `; after: / ' " ` . ? whitespace or the end
+    if (b === 0x2f || b === 0x27 || b === 0x22 || b === 0x60) {
+      const end = m.index + w.length;
+      if (end >= text.length) return true;
+      const a = text.charCodeAt(end);
+      if (a === 0x2f || a === 0x27 || a === 0x22 || a === 0x60 || a === 0x2e || a === 0x3f || a === 0x20 || (a >= 0x09 && a <= 0x0d)) return true;
+    }
+    // a word may start inside this one
+    re.lastIndex = m.index + 1;
+  }
+  return false;
+}
+
 /**
  * Scans one file. Self-contained on purpose (see the module comment): no imports, no helpers.
  * `config` (app configuration files) are always candidates.
@@ -36,9 +73,9 @@ export function scanFile(
   fsm: typeof fs,
   file: { abs: string; rel: string; language: Language; config: boolean },
   cfg: ScanConfig,
-  state: { re?: RegExp; buf?: Buffer; isAscii?: (b: Uint8Array) => boolean },
+  state: ScanState,
 ): ScanResult {
-  if (!state.re) state.re = new RegExp(cfg.prefilter);
+  if (!state.re) state.re = new RegExp(cfg.prefilter, 'g');
   let fd: number;
   try {
     fd = fsm.openSync(file.abs, 'r');
@@ -72,11 +109,10 @@ export function scanFile(
   if (head.indexOf(0) >= 0) return { kind: 'skipped', skipped: { file: file.rel, reason: 'binary' } };
   const isJs = file.language === 'javascript' || file.language === 'typescript';
   // ASCII (nearly every source file) decodes as latin1 to the same string at half the cost of
-  // validating UTF-8; then one pass of the precise prefilter (measured faster than a literal
-  // pre-pass over the needles, or a byte search per needle)
+  // validating UTF-8; then one pass of the prefilter
   const text = state.isAscii?.(buf) ? buf.toString('latin1') : buf.toString('utf8');
   {
-    if (file.config || state.re.test(text)) {
+    if (file.config || state.test(text, state.re, cfg.bounded)) {
       if ((isJs || file.language === 'html') && text.length > cfg.minifiedLine) {
         let max = 0;
         let last = 0;
@@ -140,7 +176,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
     const fs = require('node:fs');
     const __name = (f) => f;
     const scanFile = (${scanFile.toString()});
-    const state = { isAscii: require('node:buffer').isAscii };
+    const state = { isAscii: require('node:buffer').isAscii, test: (${passesPrefilter.toString()}) };
     const { ctl, port } = workerData;
     const files = [];
     const pull = () => {

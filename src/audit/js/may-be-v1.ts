@@ -21,14 +21,13 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts): (node: Node) 
     if (known !== undefined) return known;
     memo.set(node, false); // cycles
     let r = false;
-    const src = () => mod.source.slice(node.start, node.end);
     switch (node.type) {
       case 'StringLiteral':
       case 'Literal':
         r = typeof node.value === 'string' && facts.words.test(node.value);
         break;
       case 'TemplateLiteral':
-        r = facts.words.test(src()) || node.expressions.some((e: Node) => mayBeV1(e));
+        r = facts.words.test(mod.source.slice(node.start, node.end)) || node.expressions.some((e: Node) => mayBeV1(e));
         break;
       case 'BinaryExpression':
       case 'LogicalExpression':

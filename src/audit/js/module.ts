@@ -212,20 +212,15 @@ function declarePattern(
 ): void {
   if (!pattern) return;
   switch (pattern.type) {
-    case 'Identifier':
-      scope.names.set(pattern.name, {
-        name: pattern.name,
-        kind,
-        scope,
-        id: pattern,
-        init,
-        path: path.length ? path : undefined,
-        assigns: [],
-        appends: [],
-        refs: [],
-        ...extra,
-      });
+    case 'Identifier': {
+      // one literal, the optional fields set after (a trailing spread defines each field slowly)
+      const b: Binding = { name: pattern.name, kind, scope, id: pattern, init, path: path.length ? path : undefined, assigns: [], appends: [], refs: [] };
+      if (extra.fn !== undefined) b.fn = extra.fn;
+      if (extra.paramIndex !== undefined) b.paramIndex = extra.paramIndex;
+      if (extra.importFrom !== undefined) b.importFrom = extra.importFrom;
+      scope.names.set(pattern.name, b);
       break;
+    }
     case 'AssignmentPattern':
       // default values: the init wins when given; keep the default as a fallback only for params
       declarePattern(pattern.left, scope, kind, init ?? pattern.right, init ? path : [], extra);
