@@ -156,6 +156,10 @@ export function scanFile(
  * files as the walk lists them (it scans while the walk goes on), then `finish`. Files are taken
  * from a shared counter, so the caller can scan some itself whenever it has nothing else to do
  * (`takeNext`, once the walk is over): no file is scanned twice, no thread waits.
+ *
+ * The thread outlives its scan: it waits, unreferenced (it never keeps the process alive), for the
+ * next audit of the same process (the main job, tests, editors), which then skips its start-up and
+ * finds its code already optimised.
  */
 export interface ScanWorker {
   start(onResult: (r: ScanResult) => void): { done: Promise<void>; takeNext: () => number };
@@ -163,21 +167,20 @@ export interface ScanWorker {
   feed(files: Array<WalkedFile & { config: boolean }>): void;
   /** No more files. */
   finish(): void;
-  /** Stop an unused worker. */
+  /** Give back a worker that was not needed (the tree is small). */
   terminate(): void;
 }
 
-export function createScanWorker(cfg: ScanConfig): ScanWorker {
-  // [next file to take, files fed, walk finished]
-  const ctl = new Int32Array(new SharedArrayBuffer(12));
-  const { port1, port2 } = new MessageChannel();
-  const code = `
-    const { parentPort, workerData, receiveMessageOnPort } = require('node:worker_threads');
-    const fs = require('node:fs');
-    const __name = (f) => f;
-    const scanFile = (${scanFile.toString()});
-    const state = { isAscii: require('node:buffer').isAscii, test: (${passesPrefilter.toString()}) };
-    const { ctl, port } = workerData;
+/** One scan per message: `{ cfg, ctl, port }`; results and the end go back on `port`. */
+const workerCode = () => `
+  const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
+  const fs = require('node:fs');
+  const __name = (f) => f;
+  const scanFile = (${scanFile.toString()});
+  const test = (${passesPrefilter.toString()});
+  const isAscii = require('node:buffer').isAscii;
+  parentPort.on('message', ({ cfg, ctl, port }) => {
+    const state = { isAscii, test };
     const files = [];
     const pull = () => {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) for (const f of m.message) files.push(f);
@@ -195,40 +198,81 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
         if (Atomics.load(ctl, 2) === 1 && files.length >= fed && fed === Atomics.load(ctl, 1)) break scan;
         Atomics.wait(ctl, 1, fed, 20);
       }
-      const r = scanFile(fs, files[i], workerData.cfg, state);
+      const r = scanFile(fs, files[i], cfg, state);
       if (r.kind === 'none') continue;
       if (r.kind === 'imports') { imports.push(i, r.imports); continue; }
       batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
-      if (r.kind === 'candidate' || batch.length >= 200) { parentPort.postMessage(batch); batch = []; }
+      if (r.kind === 'candidate' || batch.length >= 200) { port.postMessage(batch); batch = []; }
     }
-    if (batch.length) parentPort.postMessage(batch);
-    if (imports.length) parentPort.postMessage({ imports });
+    if (batch.length) port.postMessage(batch);
+    if (imports.length) port.postMessage({ imports });
+    port.postMessage({ end: true });
     port.close();
-    parentPort.close();
-  `;
-  const w = new Worker(code, { eval: true, workerData: { cfg, ctl, port: port2 }, transferList: [port2] });
-  port1.unref();
-  w.once('exit', () => port1.close());
+  });
+`;
+
+let code: string | null = null;
+/** The thread kept for the next scan (at most one). */
+let idle: Worker | null = null;
+
+function takeThread(): Worker {
+  const w = idle ?? new Worker((code ??= workerCode()), { eval: true });
+  idle = null;
+  w.ref();
+  return w;
+}
+
+function giveBack(w: Worker): void {
+  if (idle) {
+    void w.terminate();
+    return;
+  }
+  w.unref();
+  idle = w;
+}
+
+export function createScanWorker(cfg: ScanConfig): ScanWorker {
+  // [next file to take, files fed, walk finished]
+  const ctl = new Int32Array(new SharedArrayBuffer(12));
+  const { port1, port2 } = new MessageChannel();
+  const w = takeThread();
+  w.postMessage({ cfg, ctl, port: port2 }, [port2]);
   let onResult: ((r: ScanResult) => void) | null = null;
   const list: Array<WalkedFile & { config: boolean }> = [];
   const fileAt = (i: number): WalkedFile => list[i]!;
   type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number };
-  const exited = new Promise<void>((resolve, reject) => {
-    w.on('message', (msg: Wire[] | { imports: Array<number | string[]> }) => {
-      if (!Array.isArray(msg)) {
+  const done = new Promise<void>((resolve, reject) => {
+    const fail = (e: unknown) => {
+      w.off('exit', exited);
+      port1.close();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    const exited = (n: number) => fail(new Error(`scan worker exited with ${n}`));
+    w.once('error', fail);
+    w.once('exit', exited);
+    port1.on('message', (msg: Wire[] | { imports: Array<number | string[]> } | { end: true }) => {
+      if (Array.isArray(msg)) {
+        for (const r of msg) onResult?.('i' in r ? { kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size } : (r as ScanResult));
+      } else if ('imports' in msg) {
         for (let k = 0; k < msg.imports.length; k += 2) onResult?.({ kind: 'imports', file: fileAt(msg.imports[k] as number), imports: msg.imports[k + 1] as string[] });
-        return;
+      } else {
+        w.off('error', fail);
+        w.off('exit', exited);
+        port1.close();
+        giveBack(w);
+        resolve();
       }
-      for (const r of msg) onResult?.('i' in r ? { kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size } : (r as ScanResult));
     });
-    w.on('error', reject);
-    w.on('exit', (codeNum) => (codeNum === 0 ? resolve() : reject(new Error(`scan worker exited with ${codeNum}`))));
   });
-  exited.catch(() => {});
+  done.catch(() => {});
+  const finish = () => {
+    Atomics.store(ctl, 2, 1);
+    Atomics.notify(ctl, 1);
+  };
   return {
     start(cb) {
       onResult = cb;
-      return { done: exited, takeNext: () => Atomics.add(ctl, 0, 1) };
+      return { done, takeNext: () => Atomics.add(ctl, 0, 1) };
     },
     feed(files) {
       if (!files.length) return;
@@ -237,14 +281,9 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
       Atomics.add(ctl, 1, files.length);
       Atomics.notify(ctl, 1);
     },
-    finish() {
-      Atomics.store(ctl, 2, 1);
-      Atomics.notify(ctl, 1);
-    },
-    terminate() {
-      port1.close();
-      void w.terminate();
-    },
+    finish,
+    // no files: the scan ends at once and the thread waits for the next one
+    terminate: finish,
   };
 }
 
