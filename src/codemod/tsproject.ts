@@ -14,10 +14,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Node as TsNode, Project, SyntaxKind, ts, type SourceFile, type TypeNode } from 'ts-morph';
+import { Node as TsNode, Project, SyntaxKind, ts, type FileSystemHost, type SourceFile, type TypeNode } from 'ts-morph';
 import { fieldMappings, type Catalogue, type Rule } from '../catalogue/index.ts';
 import type { Transaction } from './types.ts';
 import { LIB_FILE_NAME, LIB_TEXT } from './tslib.ts';
+import { PropertyReferences } from './tsrefs.ts';
 import type { FileEdit } from './url.ts';
 
 const TS_FILE = /\.(ts|tsx|mts|cts)$/;
@@ -44,14 +45,18 @@ export function findTsconfig(from: string, root: string): string | null {
 
 /** A file of the project the pass may edit: not a package's, not the pass's own library; a `.d.ts` only under the run's root. */
 function inProject(sf: SourceFile, root: string): boolean {
-  const f = sf.getFilePath() as string;
-  if (f === LIB_FILE_NAME || sf.isFromExternalLibrary() || f.includes('/node_modules/')) return false;
-  return !sf.isDeclarationFile() || f.startsWith(root.endsWith('/') ? root : `${root}/`);
+  return inProjectFile(sf.getFilePath(), sf.isDeclarationFile(), sf.isFromExternalLibrary(), root);
+}
+
+function inProjectFile(f: string, declaration: boolean, external: boolean, root: string): boolean {
+  if (f === LIB_FILE_NAME || external || f.includes('/node_modules/')) return false;
+  return !declaration || f.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
 class Pass {
   private readonly done = new Set<string>();
   private readonly root: string;
+  private refs?: { finder: PropertyReferences; files: ts.SourceFile[] };
 
   constructor(
     private readonly project: Project,
@@ -173,17 +178,41 @@ class Pass {
     }
   }
 
+  /** The reference finder over the program's project files (see ./tsrefs.ts), made once per pass. */
+  private references(): { finder: PropertyReferences; files: ts.SourceFile[] } {
+    if (!this.refs) {
+      const program = this.project.getProgram().compilerObject;
+      const files = program.getSourceFiles().filter((sf) => inProjectFile(sf.fileName, sf.isDeclarationFile, program.isSourceFileFromExternalLibrary(sf), this.root));
+      this.refs = { finder: new PropertyReferences(program), files };
+    }
+    return this.refs;
+  }
+
   /** Renames a property declaration and every reference to it in the project. */
   rename(tx: Transaction, nameNode: TsNode, from: string, to: string): void {
-    const text = (n: TsNode) => (TsNode.isStringLiteral(n) ? `${n.getText()[0]}${to}${n.getText()[0]}` : to);
-    this.edit(tx, nameNode, text(nameNode), `type ${from} → ${to}`);
+    const quoted = (n: ts.Node, sf: ts.SourceFile) => (ts.isStringLiteralLike(n) ? `${n.getText(sf)[0]}${to}${n.getText(sf)[0]}` : to);
+    this.edit(tx, nameNode, quoted(nameNode.compilerNode, nameNode.getSourceFile().compilerNode), `type ${from} → ${to}`);
     this.change(tx, nameNode, `${from} → ${to} in the type and its uses`);
-    const refs = TsNode.isIdentifier(nameNode) || TsNode.isStringLiteral(nameNode) ? (nameNode as TsNode & { findReferencesAsNodes(): TsNode[] }).findReferencesAsNodes() : [];
-    for (const ref of refs) {
-      if (!inProject(ref.getSourceFile(), this.root)) continue;
-      if (!TsNode.isIdentifier(ref) && !TsNode.isStringLiteral(ref)) continue;
-      this.edit(tx, ref, text(ref), `type ${from} → ${to}`);
+    const decl = nameNode.getParent()?.compilerNode;
+    if (!decl || !(ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl))) return;
+    const { finder, files } = this.references();
+    for (const ref of finder.find(decl, files)) {
+      const sf = ref.getSourceFile();
+      const e: FileEdit = { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
+      if (!tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) tx.edits.push(e);
     }
+  }
+
+  /** The declaration a `x.field` read reads, from declarations alone (see ./tsrefs.ts); undefined when the checker must say. */
+  private declaredMember(at: TsNode): TsNode[] | undefined {
+    const raw = at.compilerNode;
+    const access = raw.parent;
+    if (!access || !ts.isPropertyAccessExpression(access) || access.name !== raw) return undefined;
+    const m = this.references().finder.declaredMember(access);
+    if (!m?.name) return undefined;
+    let node = this.project.getSourceFile(m.getSourceFile().fileName)?.getDescendantAtPos(m.name.getStart(m.getSourceFile()));
+    while (node && node.compilerNode !== m) node = node.getParent();
+    return node ? [node] : undefined;
   }
 
   /** A field renamed by the syntax pass: its declaration (when the checker knows it) follows. */
@@ -193,7 +222,7 @@ class Pass {
     if (!sf) return;
     const at = sf.getDescendantAtPos(prop.kind === 'unwrap' ? e.end - 1 : e.start);
     if (!at || !(TsNode.isIdentifier(at) || TsNode.isStringLiteral(at)) || at.getText().replace(/^['"]|['"]$/g, '') !== prop.v1) return;
-    let decls = at.getSymbol()?.getDeclarations() ?? [];
+    let decls = this.declaredMember(at) ?? at.getSymbol()?.getDeclarations() ?? [];
     if (decls.length === 0 || decls.every((d) => TsNode.isPropertyAssignment(d) || TsNode.isShorthandPropertyAssignment(d))) {
       const obj = at.getFirstAncestorByKind(SyntaxKind.ObjectLiteralExpression);
       decls = obj?.getContextualType()?.getProperty(prop.v1)?.getDeclarations() ?? decls;
@@ -321,6 +350,32 @@ function relevantFiles(files: string[], words: Set<string>, read: (file: string)
   return out;
 }
 
+let realFileSystem: FileSystemHost | undefined;
+
+/** The disk, except for the given texts (absolute paths). */
+function overlayFileSystem(texts: Map<string, string>): FileSystemHost {
+  realFileSystem ??= new Project({ skipLoadingLibFiles: true }).getFileSystem();
+  const real = realFileSystem;
+  return new Proxy(real, {
+    get(target, prop) {
+      switch (prop) {
+        case 'readFileSync':
+          return (p: string, enc?: string) => texts.get(p) ?? target.readFileSync(p, enc);
+        case 'readFile':
+          return async (p: string, enc?: string) => texts.get(p) ?? target.readFile(p, enc);
+        case 'fileExistsSync':
+          return (p: string) => texts.has(p) || target.fileExistsSync(p);
+        case 'fileExists':
+          return async (p: string) => texts.has(p) || target.fileExists(p);
+        default: {
+          const v = Reflect.get(target, prop) as unknown;
+          return typeof v === 'function' ? v.bind(target) : v;
+        }
+      }
+    },
+  });
+}
+
 /**
  * One lean Project for the transactions of one tsconfig (or of none): the changed files with the
  * texts the codemod planned with, the project files that matter (see relevantFiles), what they
@@ -336,16 +391,18 @@ function leanProject(cfg: string, list: Transaction[], ctx: TypesContext): Proje
     options = parsed.options;
     projectFiles = parsed.fileNames.filter((f) => TS_FILE.test(f) && !f.includes('/node_modules/'));
   }
-  const project = new Project({ compilerOptions: { ...options, ...LEAN }, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  project.createSourceFile(LIB_FILE_NAME, LIB_TEXT, { overwrite: true });
-  // the texts the codemod planned with
+  // the texts the codemod planned with, served in place of the disk's (`createSourceFile` with
+  // `overwrite` would parse the disk's text first, then the given one)
+  const texts = new Map<string, string>([[LIB_FILE_NAME, LIB_TEXT]]);
   const changed = new Set([...new Set(list.flatMap((t) => [t.file, ...t.edits.map((e) => e.file)]))].map((f) => path.resolve(f)).filter((f) => TS_FILE.test(f)));
   for (const f of changed) {
     const text = ctx.read(f);
-    if (text !== null) project.createSourceFile(f, text, { overwrite: true });
+    if (text !== null) texts.set(f, text);
   }
   const others = projectFiles.filter((f) => !changed.has(path.resolve(f)));
-  for (const [f, text] of relevantFiles(others, followedWords(list, ctx.cat), ctx.read)) project.createSourceFile(f, text, { overwrite: true });
+  for (const [f, text] of relevantFiles(others, followedWords(list, ctx.cat), ctx.read)) texts.set(path.resolve(f), text);
+  const project = new Project({ compilerOptions: { ...options, ...LEAN }, fileSystem: overlayFileSystem(texts), skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  for (const f of texts.keys()) project.addSourceFileAtPath(f);
   return project;
 }
 
