@@ -61,10 +61,11 @@ describe('PropertyReferences', () => {
     const finder = new PropertyReferences(program);
     const files = program.getSourceFiles().filter((sf) => sf.fileName.startsWith('/p/'));
     const ours = finder.find(decl.compilerNode, files).map(where).sort();
-    const theirs = decl
-      .getNameNode()
+    const nameNode = decl.getNameNode();
+    if (!Node.isIdentifier(nameNode)) throw new Error('an identifier name');
+    const theirs = nameNode
       .findReferencesAsNodes()
-      .filter((n) => n.getSourceFile().getFilePath().startsWith('/p/') && n !== decl.getNameNode())
+      .filter((n) => n.getSourceFile().getFilePath().startsWith('/p/') && n !== nameNode)
       .map((n) => where(n.compilerNode))
       .sort();
     expect(ours).toEqual(theirs);
