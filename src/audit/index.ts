@@ -324,7 +324,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     t0,
   });
   report.summary.phases = { walk: tWalk - t0, scan: tScan - tWalk, analyse: tAnalyse - tScan, merge: Date.now() - tAnalyse };
-  if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, anaMs: Math.round(anaMs), firstResult: firstAt - tWalk, streamEnd: scanWorkerMs, mainScanned });
+  if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, mainAnalysing: Math.round(anaMs), scanWorkerFirstResult: firstAt - tWalk, streamEnd: scanWorkerMs, mainScanned });
   report.summary.threads = { scanWorker: scannedInWorker, analysisWorkers };
   return report;
 }

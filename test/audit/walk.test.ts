@@ -87,6 +87,14 @@ describe('robustness', () => {
     expect(re.test('x = "contacts.json"')).toBe(true);
     expect(re.test('// @hdmigrate-todo(tickets.pick): ...')).toBe(true);
     expect(re.test('const groups = list.filter(Boolean); // admin view')).toBe(false);
+    // wrappers count anywhere, and win over the path word they start with
+    expect(re.test('payload.helpdesk_ticket = {}')).toBe(true);
+    expect(re.test('const kind = "solution_folder";')).toBe(true);
+    // a word starting inside a word that did not count is still seen
+    expect(re.test('supporttime_entry')).toBe(true);
+    expect(re.test("url = '/helpdeskx/'; y = 'groupsy'")).toBe(false);
+    expect(re.test('"/contacts"')).toBe(true);
+    expect(re.test("'/agents")).toBe(true);
   });
 });
 
@@ -124,5 +132,10 @@ describe('worker pool', () => {
       'src/z/late.js:1 call groups.list',
       'src/z/use.js:2 call tickets.view',
     ]);
+    // the thread is kept for the next audit of the process, which gives the same answer
+    const again = await runAudit({ root: dir });
+    expect(again.summary.threads!.scanWorker).toBe(true);
+    expect(again.findings).toEqual(single.findings);
+    expect(again.summary.files).toEqual(single.summary.files);
   }, 30_000);
 });
