@@ -79,12 +79,12 @@ function prefilterWords(cat: Catalogue): { bounded: string[]; anywhere: string[]
   return { bounded: [...first], anywhere: [...anywhere] };
 }
 
-/** Needles (raw bytes) and the prefilter for the scan, both from the catalogue. */
+/** The scan's settings, the prefilter's words from the catalogue. */
 export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
   const { bounded, anywhere } = prefilterWords(cat);
   // longest first: `helpdesk_ticket` (anywhere) must win over `helpdesk` (bounded) at one position
   const all = [...anywhere, ...bounded].sort((a, b) => b.length - a.length);
-  return { maxSize, needles: all, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE };
+  return { maxSize, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE };
 }
 
 /** The cheap test every file goes through before anything is parsed (what the scan applies). */
@@ -191,7 +191,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   };
   const streaming = worker !== null;
   if (streaming) scanWorker!.finish();
-  else scanWorker?.terminate();
+  else scanWorker?.release();
   let scannedInWorker = false;
   let waited = 0;
   let mainScanned = 0;

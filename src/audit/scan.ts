@@ -15,8 +15,6 @@ import type { WalkedFile } from './walk.ts';
 
 export interface ScanConfig {
   maxSize: number;
-  /** The literal words the prefilter is made of (for tools that search bytes, e.g. the bench's grep). */
-  needles: string[];
   /**
    * The prefilter applied to each file's text (see `passesPrefilter`): every word, longest first,
    * as one alternation (regex source), and the words that count only between path or quote
@@ -167,8 +165,8 @@ export interface ScanWorker {
   feed(files: Array<WalkedFile & { config: boolean }>): void;
   /** No more files. */
   finish(): void;
-  /** Give back a worker that was not needed (the tree is small). */
-  terminate(): void;
+  /** Give back a worker that was not needed (the tree is small): its scan ends, the thread is kept. */
+  release(): void;
 }
 
 /** One scan per message: `{ cfg, ctl, port }`; results and the end go back on `port`. */
@@ -282,8 +280,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
       Atomics.notify(ctl, 1);
     },
     finish,
-    // no files: the scan ends at once and the thread waits for the next one
-    terminate: finish,
+    release: finish,
   };
 }
 

@@ -53,6 +53,11 @@ function inProjectFile(f: string, declaration: boolean, external: boolean, root:
   return !declaration || f.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
+/** An edit, once: several followed fields can reach the same use. */
+function addEdit(tx: Transaction, e: FileEdit): void {
+  if (!tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) tx.edits.push(e);
+}
+
 class Pass {
   private readonly done = new Set<string>();
   private readonly root: string;
@@ -66,8 +71,7 @@ class Pass {
   }
 
   edit(tx: Transaction, n: TsNode, text: string, why: string): void {
-    const e: FileEdit = { file: n.getSourceFile().getFilePath(), start: n.getStart(), end: n.getEnd(), text, why };
-    if (!tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) tx.edits.push(e);
+    addEdit(tx, { file: n.getSourceFile().getFilePath(), start: n.getStart(), end: n.getEnd(), text, why });
   }
 
   change(tx: Transaction, n: TsNode, message: string): void {
@@ -198,8 +202,7 @@ class Pass {
     const { finder, files } = this.references();
     for (const ref of finder.find(decl, files)) {
       const sf = ref.getSourceFile();
-      const e: FileEdit = { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
-      if (!tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) tx.edits.push(e);
+      addEdit(tx, { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` });
     }
   }
 

@@ -203,6 +203,7 @@ export class PropertyReferences {
     for (const sf of files) {
       const text = sf.text;
       for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+        // the compiler's own (internal, stable for years) lookup the language service uses too
         const tok = (ts as unknown as { getTokenAtPosition(sf: ts.SourceFile, pos: number): ts.Node }).getTokenAtPosition(sf, at);
         if (tok === nameNode) continue;
         if (ts.isIdentifier(tok)) {
