@@ -51,6 +51,12 @@ export interface LocalBudgetOptions {
   windowMs?: number;
   /** calls per window when known before any answer says so (v1 answers carry no X-RateLimit headers) */
   limit?: number;
+  /**
+   * credits that may go back to back to catch up after callers fell behind the pace (late timers, a
+   * busy event loop, a pause for lack of callers); default 2% of the usable budget, at least 2. The
+   * reserve check still holds: catching up never spends below it.
+   */
+  burst?: number;
   clock?: Clock;
 }
 
@@ -92,6 +98,7 @@ export class LocalBudget implements RateBudget {
   private inFlight = 0;
   private answered = false;
   private nextSlot = -Infinity;
+  private readonly burst: number | undefined;
   private pausedUntil = -Infinity;
   /** FIFO: callers are admitted one at a time, in arrival order */
   private tail: Promise<void> = Promise.resolve();
@@ -106,6 +113,7 @@ export class LocalBudget implements RateBudget {
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     if (!(this.windowMs > 0)) throw new RangeError('windowMs must be positive');
     this.total = options.limit;
+    this.burst = options.burst;
     this.clock = options.clock ?? systemClock;
     this.rearm();
   }
@@ -142,15 +150,19 @@ export class LocalBudget implements RateBudget {
     if (h.status !== 0) this.answered = true;
     if (h.total !== undefined && h.total > 0) this.total = h.total;
     if (h.remaining !== undefined) {
+      // Answers of concurrent calls arrive out of order, so "remaining went up" only means a new
+      // window when it went up by more than the calls that could have overtaken each other.
+      const overtaken = this.inFlight + (h.cost ?? 1);
       const fresh =
         this.remaining === undefined ||
-        h.remaining > this.remaining ||
+        h.remaining > this.remaining + overtaken ||
         this.windowStart === undefined ||
         now >= this.windowStart + this.windowMs;
       // A window that was not open at our last look opened at some point up to now; taking "now"
       // can only make us wait longer than needed, never start a call too early.
       if (fresh) this.windowStart = now;
-      this.remaining = h.remaining;
+      // an older answer overtaken by a newer one does not raise the count: the lower one stands
+      if (fresh || h.remaining < this.remaining!) this.remaining = h.remaining;
     }
     if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
       // the call cost more than we expected (embedding): keep the pace by pushing the next slot
@@ -163,6 +175,10 @@ export class LocalBudget implements RateBudget {
       this.remaining = 0;
       this.windowStart = this.pausedUntil - this.windowMs;
     }
+    this.wakeAll();
+  }
+
+  private wakeAll(): void {
     this.wake();
     this.rearm();
   }
@@ -218,7 +234,14 @@ export class LocalBudget implements RateBudget {
   private take(cost: number): void {
     const now = this.clock.now();
     this.inFlight += cost;
-    this.nextSlot = Math.max(now, this.nextSlot) + cost * this.interval();
+    const interval = this.interval();
+    if (interval === 0) {
+      this.nextSlot = now; // no known limit: nothing to pace by yet
+      return;
+    }
+    const burst = this.burst ?? Math.max(2, Math.ceil(this.usable() * 0.02));
+    // a token bucket of `burst` credits: time not used (we were late, or idle) buys up to that many
+    this.nextSlot = Math.max(now - burst * interval, this.nextSlot) + cost * interval;
   }
 }
 

@@ -157,6 +157,8 @@ function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
+const TIMED_OUT = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
+
 const isBytes = (b: unknown): b is Uint8Array => b instanceof Uint8Array;
 
 export class HelpdeskClient {
@@ -348,6 +350,10 @@ export class HelpdeskClient {
       let status: number;
       let resHeaders: Record<string, string>;
       let bytes: Buffer;
+      // One deadline for headers and body together. undici's own headersTimeout/bodyTimeout are
+      // idle timers on a coarse (~0.5 s) clock, so they only back this one up.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(TIMED_OUT), this.#timeoutMs);
       try {
         const res = await this.#dispatcher.request({
           origin: this.#origin,
@@ -355,7 +361,7 @@ export class HelpdeskClient {
           method: method as Dispatcher.HttpMethod,
           headers,
           body,
-          signal,
+          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
           headersTimeout: this.#timeoutMs,
           bodyTimeout: this.#timeoutMs,
         });
@@ -366,7 +372,7 @@ export class HelpdeskClient {
         budget.observe({ status: 0, cost });
         leave();
         if (signal?.aborted) throw abortReason(signal);
-        const code = errorCode(err);
+        const code = deadline.signal.aborted ? 'ETIMEDOUT' : errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
         this.#emit({ type: 'error', method, path: shown, attempt, code, message });
         if (!isConnectionError(code)) {
@@ -380,7 +386,9 @@ export class HelpdeskClient {
           continue;
         }
         const why = idempotent || neverSent(code) ? `after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `(not retried: ${method} is not idempotent)`;
-        throw new HttpConnectionError(`${method} ${this.base}${shown}: connection failed ${why}: ${code}`, code, attempt);
+        throw new HttpConnectionError(`${method} ${this.base}${shown}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
+      } finally {
+        clearTimeout(timer);
       }
       leave();
 

@@ -38,7 +38,7 @@ describe('LocalBudget', () => {
 
   it('spreads the usable budget (total minus reserve) evenly over the window', async () => {
     const clock = new ManualClock(0);
-    const budget = new LocalBudget({ clock, reserve: 0.2, windowMs: 60_000, limit: 100 });
+    const budget = new LocalBudget({ clock, reserve: 0.2, windowMs: 60_000, limit: 100, burst: 0 });
     const { times } = admitTimes(budget, clock, 10);
     await runUntil(clock, () => times.every((t) => t !== undefined));
     // 80 usable credits per 60 s: one every 750 ms
@@ -108,7 +108,7 @@ describe('LocalBudget', () => {
 
   it('charges more than one credit for expensive calls and keeps the pace when a call cost more than expected', async () => {
     const clock = new ManualClock(0);
-    const budget = new LocalBudget({ clock, reserve: 0, windowMs: 10_000, limit: 10 });
+    const budget = new LocalBudget({ clock, reserve: 0, windowMs: 10_000, limit: 10, burst: 0 });
     await budget.acquire(3);
     budget.observe({ status: 200, cost: 3, total: 10, remaining: 6, used: 4 });
     const { times } = admitTimes(budget, clock, 1);
