@@ -186,7 +186,8 @@ export class HelpdeskClient {
     try {
       url = new URL(o.base);
     } catch {
-      throw new HttpUsageError(`not a URL: ${redact(String(o.base))}`);
+      // not echoed: a malformed URL may hold a credential the masking patterns cannot recognise
+      throw new HttpUsageError('the base URL is not a valid absolute URL (expected https://<account domain>)');
     }
     if (url.username || url.password) {
       throw new HttpUsageError('put credentials in the API key setting, not in the base URL');

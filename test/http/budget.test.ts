@@ -45,6 +45,17 @@ describe('LocalBudget', () => {
     expect(times).toEqual([0, 750, 1500, 2250, 3000, 3750, 4500, 5250, 6000, 6750]);
   });
 
+  it('lets a few credits go back to back to catch up after callers fell behind the pace', async () => {
+    const clock = new ManualClock(0);
+    const budget = new LocalBudget({ clock, reserve: 0, windowMs: 10_000, limit: 10, burst: 2 });
+    await budget.acquire(1);
+    budget.observe({ status: 200, cost: 1, total: 10, remaining: 9 });
+    await clock.advance(5_000); // nobody called for 5 s
+    const { times } = admitTimes(budget, clock, 4);
+    await runUntil(clock, () => times.every((t) => t !== undefined));
+    expect(times).toEqual([5_000, 5_000, 5_000, 6_000]);
+  });
+
   it('never uses more than total minus reserve in a window, and goes on when the window resets', async () => {
     const clock = new ManualClock(0);
     const budget = new LocalBudget({ clock, reserve: 0.5, windowMs: 1_000, limit: 10 });

@@ -136,4 +136,30 @@ describe('HelpdeskClient', () => {
       await c.close();
     }
   });
+
+  it('keeps at most `concurrency` requests in flight however many callers wait, each getting its own answer', async () => {
+    const slow = await startSandbox({ port: 0, tickets: 40, rateLimit: { calls: 1_000_000, seconds: 60 }, faults: 'latency=2-6ms' });
+    let inFlight = 0;
+    let peak = 0;
+    const c = new HelpdeskClient({
+      base: slow.url,
+      allowInsecure: true,
+      credentials: { apiKey: slow.keys.admin },
+      connections: 4,
+      concurrency: 3,
+      onEvent: (e) => {
+        if (e.type === 'request') peak = Math.max(peak, ++inFlight);
+        if (e.type === 'response' || e.type === 'error') inFlight--;
+      },
+    });
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+      const results = await Promise.all(ids.map((id) => c.request({ method: 'GET', path: `/api/v2/tickets/${id}` })));
+      expect(results.map((r) => r.json<{ id: number }>().id)).toEqual(ids);
+      expect(peak).toBe(3);
+    } finally {
+      await c.close();
+      await slow.close();
+    }
+  });
 });
