@@ -33,6 +33,9 @@ export interface BudgetSnapshot {
   pausedUntil?: number;
   /** credits of our calls started and not yet answered */
   inFlight?: number;
+  /** credits per window this budget lets us spend (total minus reserve), and the window: the pace for an ETA */
+  usable?: number;
+  windowMs?: number;
 }
 
 /** Pluggable: LocalBudget here; RedisBudget (src/http/budget-redis.ts) shares one across processes. */
@@ -191,6 +194,8 @@ export class LocalBudget implements RateBudget {
       resetAt: this.windowStart === undefined ? undefined : this.windowStart + this.windowMs,
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : undefined,
       inFlight: this.inFlight,
+      usable: this.total === undefined ? undefined : this.usable(),
+      windowMs: this.windowMs,
     };
   }
 
