@@ -11,7 +11,7 @@ import { LocalBudget, parseRetryAfter, rateHeaders, type RateBudget, DEFAULT_RES
 import { abortReason, systemClock, type Clock } from './clock.ts';
 import { HttpConnectionError, HttpUsageError } from './errors.ts';
 import { basicParts, redact } from './redact.ts';
-import { backoffDelay, errorCode, isConnectionError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
+import { backoffDelay, errorCode, isConnectionError, isUsageError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
 
 export type QueryValue = string | number | boolean | undefined | (string | number)[];
 
@@ -21,7 +21,11 @@ export interface RequestSpec {
   path: string;
   /** appended to the path; arrays repeat the key (`k=a&k=b`); undefined values are left out */
   query?: Record<string, QueryValue>;
-  /** per-request headers; an 'authorization' here overrides the client's credentials (shim pass-through) */
+  /**
+   * per-request headers; an 'authorization' here overrides the client's credentials (shim
+   * pass-through). Connection headers (host, connection, content-length, transfer-encoding, …) are
+   * dropped: the client frames the request and only ever talks to its base.
+   */
   headers?: Record<string, string>;
   /** object → JSON; a string is sent as application/json unless a content-type header says otherwise */
   body?: string | Uint8Array | object;
@@ -130,6 +134,9 @@ class Gate {
     else this.active--;
   }
 }
+
+/** Headers of the connection, not of the request: never taken from a caller. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'expect']);
 
 const V2_PREFIX = /^\/api\/v2(\/|$|\?)/;
 
@@ -289,15 +296,19 @@ export class HelpdeskClient {
     const method = String(r.method ?? '').toUpperCase();
     if (!/^[A-Z]+$/.test(method)) throw new HttpUsageError(`bad HTTP method ${JSON.stringify(redact(String(r.method)))}`);
     const path = this.#resolvePath(r);
-    const isV2 = V2_PREFIX.test(r.path);
+    const isV2 = V2_PREFIX.test(path);
     const budget = isV2 ? this.#budget : this.#v1Budget;
 
     // headers: defaults, then the caller's (a caller's authorization replaces ours: shim pass-through)
     const headers: Record<string, string> = { ...this.#defaultHeaders };
     const extraSecrets: string[] = [];
     for (const [k, v] of Object.entries(r.headers ?? {})) {
+      if (v === undefined || v === null) continue;
       const name = k.toLowerCase();
       if (/[\r\n]/.test(name) || /[\r\n]/.test(String(v))) throw new HttpUsageError(`header ${redact(name)} contains a line break`);
+      // The connection is ours: a caller (e.g. a v1 client through the shim) cannot pick the
+      // virtual host, the framing or the connection's fate.
+      if (HOP_BY_HOP.has(name)) continue;
       headers[name] = String(v);
       if (name === 'authorization' || name === 'proxy-authorization') extraSecrets.push(String(v), ...basicParts(String(v)));
     }
@@ -376,8 +387,12 @@ export class HelpdeskClient {
         const code = deadline.signal.aborted ? 'ETIMEDOUT' : errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
         this.#emit({ type: 'error', method, path: shown, attempt, code, message });
-        if (!isConnectionError(code)) {
+        if (isUsageError(err, code)) {
           throw new HttpUsageError(`${method} ${shown}: ${message}${code ? ` (${code})` : ''}`);
+        }
+        if (!isConnectionError(code)) {
+          // e.g. an untrusted certificate: retrying would not change the answer
+          throw new HttpConnectionError(`${method} ${this.base}${shown}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
         }
         if ((idempotent || neverSent(code)) && retriesUsed < this.#retries) {
           const delayMs = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);

@@ -89,6 +89,7 @@ describe('HelpdeskClient', () => {
       const r = await prefixed.request({ method: 'GET', path: '/tickets/2' });
       expect(r.status).toBe(200);
       expect(r.json<{ id: number }>().id).toBe(2);
+      expect(prefixed.budget.snapshot().total).toBe(1_000_000); // still a v2 call for pacing
     } finally {
       await prefixed.close();
     }
@@ -160,6 +161,37 @@ describe('HelpdeskClient', () => {
     } finally {
       await c.close();
       await slow.close();
+    }
+  });
+
+  it('never lets a caller pick the host or the framing: connection headers are dropped', async () => {
+    const r = await client.request({
+      method: 'POST',
+      path: '/api/v2/tickets',
+      body: { subject: 'host trick', description: 'd', email: 'host-trick@example.com', priority: 1, status: 2 },
+      headers: { Host: 'evil.example', 'Content-Length': '999999', Connection: 'close', 'Transfer-Encoding': 'chunked' },
+    });
+    expect(r.status).toBe(201);
+    // the sandbox builds Location from the Host header it received
+    expect(r.headers.location).toMatch(new RegExp(`^${sandbox.url}/api/v2/tickets/\\d+$`));
+  });
+
+  it('talks HTTPS to a server with a self-signed certificate given as ca', async () => {
+    const secure = await startSandbox({ port: 0, tickets: 5, tls: true });
+    const c = new HelpdeskClient({ base: secure.url, ca: secure.ca, credentials: { apiKey: secure.keys.admin } });
+    const untrusting = new HelpdeskClient({ base: secure.url, credentials: { apiKey: secure.keys.admin }, retries: 0 });
+    try {
+      expect(secure.url.startsWith('https://')).toBe(true);
+      expect((await c.request({ method: 'GET', path: '/api/v2/tickets/1' })).status).toBe(200);
+      // an untrusted certificate is not a connection hiccup to retry: it is refused
+      const err = await untrusting.request({ method: 'GET', path: '/api/v2/tickets/1' }).catch((e) => e);
+      expect(err).toBeInstanceOf(HttpConnectionError);
+      expect(err.message).toMatch(/certificate/i);
+      expect(err.attempts).toBe(1);
+    } finally {
+      await c.close();
+      await untrusting.close();
+      await secure.close();
     }
   });
 });
