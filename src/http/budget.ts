@@ -9,7 +9,7 @@
  * The pacing is hand-written: undici has retry and back-off, but nothing that reads a server's
  * remaining-credit headers and spreads calls across a window.
  */
-import { abortReason, systemClock, type Clock } from './clock.ts';
+import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 
 /** What one answer said about the budget. `status` 0 means no answer came (network error). */
 export interface RateObservation {
@@ -136,10 +136,17 @@ export class LocalBudget implements RateBudget {
         const wait = this.delayFor(cost);
         if (wait <= 0) break;
         const woken = this.woken;
-        await raceAbort(
-          Number.isFinite(wait) ? Promise.race([this.clock.sleep(wait, signal), woken]) : woken,
-          signal,
-        );
+        if (!Number.isFinite(wait)) {
+          await raceAbort(woken, signal);
+          continue;
+        }
+        // an answer may end the wait early: then the timer is cancelled, not left to run out
+        const cancel = new AbortController();
+        try {
+          await raceAbort(Promise.race([this.clock.sleep(wait, cancel.signal).catch(() => {}), woken]), signal);
+        } finally {
+          cancel.abort();
+        }
       }
       this.take(cost);
     } finally {
@@ -254,15 +261,14 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
   if (!signal) return p;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const off = onAbort(signal, () => reject(abortReason(signal)));
     p.then(
       (v) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         resolve(v);
       },
       (e) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         reject(e);
       },
     );

@@ -8,7 +8,7 @@
 import { inspect } from 'node:util';
 import { Pool, type Dispatcher } from 'undici';
 import { LocalBudget, parseRetryAfter, rateHeaders, type RateBudget, DEFAULT_RESERVE } from './budget.ts';
-import { abortReason, systemClock, type Clock } from './clock.ts';
+import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 import { HttpConnectionError, HttpUsageError } from './errors.ts';
 import { basicParts, redact } from './redact.ts';
 import { backoffDelay, errorCode, isConnectionError, isUsageError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
@@ -115,15 +115,14 @@ class Gate {
     }
     await new Promise<void>((resolve, reject) => {
       const go = () => {
-        signal?.removeEventListener('abort', onAbort);
+        off();
         resolve();
       };
-      const onAbort = () => {
+      const off = onAbort(signal, () => {
         const i = this.queue.indexOf(go);
         if (i >= 0) this.queue.splice(i, 1);
         reject(abortReason(signal!));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      });
       this.queue.push(go);
     });
   }
@@ -364,8 +363,15 @@ export class HelpdeskClient {
       let bytes: Buffer;
       // One deadline for headers and body together. undici's own headersTimeout/bodyTimeout are
       // idle timers on a coarse (~0.5 s) clock, so they only back this one up.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(TIMED_OUT), this.#timeoutMs);
+      // The caller's signal is forwarded through onAbort() rather than AbortSignal.any(): a
+      // long-lived signal shared by many requests (verify's Ctrl-C) would collect dependants.
+      const attemptAbort = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        attemptAbort.abort(TIMED_OUT);
+      }, this.#timeoutMs);
+      const unforward = onAbort(signal, () => attemptAbort.abort(abortReason(signal!)));
       try {
         const res = await this.#dispatcher.request({
           origin: this.#origin,
@@ -373,7 +379,7 @@ export class HelpdeskClient {
           method: method as Dispatcher.HttpMethod,
           headers,
           body,
-          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+          signal: attemptAbort.signal,
           headersTimeout: this.#timeoutMs,
           bodyTimeout: this.#timeoutMs,
         });
@@ -384,7 +390,7 @@ export class HelpdeskClient {
         budget.observe({ status: 0, cost });
         leave();
         if (signal?.aborted) throw abortReason(signal);
-        const code = deadline.signal.aborted ? 'ETIMEDOUT' : errorCode(err);
+        const code = timedOut ? 'ETIMEDOUT' : errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
         this.#emit({ type: 'error', method, path: shown, attempt, code, message });
         if (isUsageError(err, code)) {
@@ -405,6 +411,7 @@ export class HelpdeskClient {
         throw new HttpConnectionError(`${method} ${this.base}${shown}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
       } finally {
         clearTimeout(timer);
+        unforward();
       }
       leave();
 

@@ -158,4 +158,25 @@ describe('faults', () => {
     setTimeout(() => paused.abort(new Error('user stopped')), 30);
     await expect(waiting).rejects.toThrow('user stopped');
   });
+
+  it('one signal shared by many waiting requests aborts them all, with one listener on it', async () => {
+    const s = await sandboxWith({ rateLimit: unlimited, faults: 'latency=20ms' });
+    const c = clientFor(s, { concurrency: 2 });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const ac = new AbortController();
+      const all = Promise.allSettled(Array.from({ length: 50 }, (_, i) => c.request({ method: 'GET', path: `/api/v2/tickets/${i + 1}`, signal: ac.signal })));
+      setTimeout(() => ac.abort(new Error('interrupted')), 30);
+      const settled = await all;
+      const rejected = settled.filter((r) => r.status === 'rejected');
+      expect(rejected.length).toBeGreaterThan(40);
+      expect(rejected.every((r) => (r as PromiseRejectedResult).reason.message === 'interrupted')).toBe(true);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
