@@ -105,6 +105,7 @@ export class LocalBudget implements RateBudget {
   private pausedUntil = -Infinity;
   /** FIFO: callers are admitted one at a time, in arrival order */
   private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
   /** resolved (and replaced) whenever an answer may let a waiting caller go earlier */
   private wake!: () => void;
   private woken!: Promise<void>;
@@ -125,7 +126,17 @@ export class LocalBudget implements RateBudget {
     this.woken = new Promise<void>((resolve) => (this.wake = resolve));
   }
 
-  async acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+  acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+    // fast path: nobody queued and nothing to wait for
+    if (this.queued === 0 && !signal?.aborted && this.delayFor(cost) <= 0) {
+      this.take(cost);
+      return Promise.resolve();
+    }
+    return this.acquireQueued(cost, signal);
+  }
+
+  private async acquireQueued(cost: number, signal?: AbortSignal): Promise<void> {
+    this.queued++;
     const previous = this.tail;
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -150,6 +161,7 @@ export class LocalBudget implements RateBudget {
       }
       this.take(cost);
     } finally {
+      this.queued--;
       done();
     }
   }

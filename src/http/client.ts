@@ -10,6 +10,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { LocalBudget, parseRetryAfter, rateHeaders, type RateBudget, DEFAULT_RESERVE } from './budget.ts';
 import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 import { HttpConnectionError, HttpUsageError } from './errors.ts';
+import { exchange } from './exchange.ts';
 import { basicParts, redact } from './redact.ts';
 import { backoffDelay, errorCode, isConnectionError, isUsageError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
 
@@ -163,8 +164,6 @@ function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
-const TIMED_OUT = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
-
 const isBytes = (b: unknown): b is Uint8Array => b instanceof Uint8Array;
 
 export class HelpdeskClient {
@@ -312,7 +311,9 @@ export class HelpdeskClient {
       if (name === 'authorization' || name === 'proxy-authorization') extraSecrets.push(String(v), ...basicParts(String(v)));
     }
     const secrets = extraSecrets.length ? [...this.#secrets, ...extraSecrets] : this.#secrets;
-    const shown = redact(path, secrets);
+    // redacted on first use only: most requests never print their path
+    let shownText: string | undefined;
+    const shown = () => (shownText ??= redact(path, secrets));
 
     let body: string | Uint8Array | undefined;
     if (r.body !== undefined && r.body !== null) {
@@ -346,72 +347,64 @@ export class HelpdeskClient {
       };
       try {
         const gateMs = this.#clock.now() - t0;
-        if (gateMs > 0) this.#emit({ type: 'wait', method, path: shown, ms: gateMs, reason: 'concurrency' });
+        if (gateMs > 0) this.#onEvent && this.#emit({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
         t0 = this.#clock.now();
         await budget.acquire(cost, signal);
         const waited = this.#clock.now() - t0;
-        if (waited > 0) this.#emit({ type: 'wait', method, path: shown, ms: waited, reason: 'budget' });
+        if (waited > 0) this.#onEvent && this.#emit({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
       } catch (e) {
         leave();
         throw e;
       }
 
-      this.#emit({ type: 'request', method, path: shown, attempt });
+      this.#onEvent && this.#emit({ type: 'request', method, path: shown(), attempt });
       const sentAt = this.#clock.now();
       let status: number;
       let resHeaders: Record<string, string>;
       let bytes: Buffer;
-      // One deadline for headers and body together. undici's own headersTimeout/bodyTimeout are
-      // idle timers on a coarse (~0.5 s) clock, so they only back this one up.
-      // The caller's signal is forwarded through onAbort() rather than AbortSignal.any(): a
-      // long-lived signal shared by many requests (verify's Ctrl-C) would collect dependants.
-      const attemptAbort = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        attemptAbort.abort(TIMED_OUT);
-      }, this.#timeoutMs);
-      const unforward = onAbort(signal, () => attemptAbort.abort(abortReason(signal!)));
       try {
-        const res = await this.#dispatcher.request({
-          origin: this.#origin,
-          path,
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          signal: attemptAbort.signal,
-          headersTimeout: this.#timeoutMs,
-          bodyTimeout: this.#timeoutMs,
-        });
-        status = res.statusCode;
-        resHeaders = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
-        bytes = Buffer.from(await res.body.arrayBuffer());
+        const res = await exchange(
+          this.#dispatcher,
+          {
+            origin: this.#origin,
+            path,
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            // undici's own timers are idle timers on a coarse (~0.5 s) clock: exchange()'s one
+            // deadline for headers and body is the real bound, these only back it up
+            headersTimeout: this.#timeoutMs + 1_000,
+            bodyTimeout: this.#timeoutMs + 1_000,
+          },
+          this.#timeoutMs,
+          signal,
+        );
+        status = res.status;
+        resHeaders = flatHeaders(res.headers);
+        bytes = res.body;
       } catch (err) {
         budget.observe({ status: 0, cost });
         leave();
         if (signal?.aborted) throw abortReason(signal);
-        const code = timedOut ? 'ETIMEDOUT' : errorCode(err);
+        const code = errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
-        this.#emit({ type: 'error', method, path: shown, attempt, code, message });
+        this.#onEvent && this.#emit({ type: 'error', method, path: shown(), attempt, code, message });
         if (isUsageError(err, code)) {
-          throw new HttpUsageError(`${method} ${shown}: ${message}${code ? ` (${code})` : ''}`);
+          throw new HttpUsageError(`${method} ${shown()}: ${message}${code ? ` (${code})` : ''}`);
         }
         if (!isConnectionError(code)) {
           // e.g. an untrusted certificate: retrying would not change the answer
-          throw new HttpConnectionError(`${method} ${this.base}${shown}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
+          throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
         }
         if ((idempotent || neverSent(code)) && retriesUsed < this.#retries) {
           const delayMs = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
           retriesUsed++;
-          this.#emit({ type: 'retry', method, path: shown, attempt, reason: code!, delayMs });
+          this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: code!, delayMs });
           await this.#clock.sleep(delayMs, signal);
           continue;
         }
         const why = idempotent || neverSent(code) ? `after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `(not retried: ${method} is not idempotent)`;
-        throw new HttpConnectionError(`${method} ${this.base}${shown}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
-      } finally {
-        clearTimeout(timer);
-        unforward();
+        throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
       }
       leave();
 
@@ -420,20 +413,20 @@ export class HelpdeskClient {
       const retryAfterS = parseRetryAfter(resHeaders['retry-after'], now);
       const throttle = isThrottled(status, retryAfterS);
       budget.observe({ ...rate, status, cost, retryAfterS: throttle ? (retryAfterS ?? 1) : undefined });
-      this.#emit({ type: 'response', method, path: shown, attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
+      this.#onEvent && this.#emit({ type: 'response', method, path: shown(), attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
 
       if (throttle && throttled < this.#throttleRetries) {
         // A throttled call was refused, not run: safe to send again for any method. The budget
         // holds every caller until Retry-After has passed.
         throttled++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
+        this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
         continue;
       }
       if (isRetryableStatus(status) && idempotent && retriesUsed < this.#retries) {
         const jitter = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
         const delayMs = Math.max(jitter, retryAfterS !== undefined ? retryAfterS * 1000 : 0);
         retriesUsed++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `status ${status}`, delayMs });
+        this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: `status ${status}`, delayMs });
         await this.#clock.sleep(delayMs, signal);
         continue;
       }
