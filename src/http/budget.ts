@@ -106,6 +106,8 @@ export class LocalBudget implements RateBudget {
   /** FIFO: callers are admitted one at a time, in arrival order */
   private tail: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** the server sends X-RateLimit headers (v2): an answer without them did not pass its limiter */
+  private sawHeaders = false;
   /** resolved (and replaced) whenever an answer may let a waiting caller go earlier */
   private wake!: () => void;
   private woken!: Promise<void>;
@@ -186,7 +188,13 @@ export class LocalBudget implements RateBudget {
       // an older answer overtaken by a newer one does not raise the count: the lower one stands
       if (fresh || h.remaining < this.remaining!) this.remaining = h.remaining;
     }
-    if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
+    if (h.remaining !== undefined || h.used !== undefined) this.sawHeaders = true;
+    const free = h.used === 0 || (this.sawHeaders && h.status !== 0 && h.remaining === undefined && h.used === undefined);
+    if (free && h.cost !== undefined && this.total) {
+      // An answer that did not pass the rate limiter (a proxy's 502, a fault) cost nothing: give
+      // its slot back. A call with no answer at all may have been counted, so it keeps its slot.
+      this.nextSlot -= h.cost * this.interval();
+    } else if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
       // the call cost more than we expected (embedding): keep the pace by pushing the next slot
       this.nextSlot = Math.max(this.nextSlot, now) + (h.used - h.cost) * this.interval();
     }

@@ -69,7 +69,7 @@ describe('faults', () => {
 
   it('treats a v1 403 with Retry-After as throttling and waits it out', async () => {
     const clock = new ScaledClock(100);
-    const s = await sandboxWith({ v1RateLimit: { calls: 3, seconds: 2 }, now: clock.now });
+    const s = await sandboxWith({ v1RateLimit: { calls: 3, seconds: 60 }, now: clock.now });
     const c = clientFor(s, { clock, throttleRetries: 10 });
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => c.request({ method: 'GET', path: `/helpdesk/tickets/${id}.json` })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -106,7 +106,7 @@ describe('faults', () => {
 
   it('retries a POST that was throttled: the server refused it without running it', async () => {
     const clock = new ScaledClock(100);
-    const s = await sandboxWith({ rateLimit: { calls: 2, seconds: 5 }, now: clock.now });
+    const s = await sandboxWith({ rateLimit: { calls: 2, seconds: 30 }, now: clock.now });
     const c = clientFor(s, { clock, reserve: 0, budget: undefined });
     // spend the window from outside the client, so the client's first call is throttled
     for (let i = 0; i < 2; i++) await fetch(`${s.url}/api/v2/tickets/1`, { headers: { authorization: `Basic ${Buffer.from(`${s.keys.admin}:X`).toString('base64')}` } });
