@@ -182,7 +182,8 @@ export class HelpdeskClient {
   readonly #throttleRetries: number;
   readonly #backoff: BackoffOptions;
   readonly #timeoutMs: number;
-  readonly #onEvent: ((e: HttpEvent) => void) | undefined;
+  /** undefined without a listener, so `this.#emit?.({...})` does not even build the event */
+  readonly #emit: ((e: HttpEvent) => void) | undefined;
   readonly #clock: Clock;
   #closed = false;
 
@@ -252,7 +253,16 @@ export class HelpdeskClient {
     this.#retries = o.retries ?? 3;
     this.#throttleRetries = o.throttleRetries ?? 5;
     this.#backoff = o.backoff ?? {};
-    this.#onEvent = o.onEvent;
+    const listener = o.onEvent;
+    this.#emit = listener
+      ? (e) => {
+          try {
+            listener(e);
+          } catch {
+            // a failing listener must not fail the request
+          }
+        }
+      : undefined;
   }
 
   /** The v2 budget (for progress and ETAs). */
@@ -347,17 +357,17 @@ export class HelpdeskClient {
       };
       try {
         const gateMs = this.#clock.now() - t0;
-        if (gateMs > 0) this.#onEvent && this.#emit({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
+        if (gateMs > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
         t0 = this.#clock.now();
         await budget.acquire(cost, signal);
         const waited = this.#clock.now() - t0;
-        if (waited > 0) this.#onEvent && this.#emit({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
+        if (waited > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
       } catch (e) {
         leave();
         throw e;
       }
 
-      this.#onEvent && this.#emit({ type: 'request', method, path: shown(), attempt });
+      this.#emit?.({ type: 'request', method, path: shown(), attempt });
       const sentAt = this.#clock.now();
       let status: number;
       let resHeaders: Record<string, string>;
@@ -388,7 +398,7 @@ export class HelpdeskClient {
         if (signal?.aborted) throw abortReason(signal);
         const code = errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
-        this.#onEvent && this.#emit({ type: 'error', method, path: shown(), attempt, code, message });
+        this.#emit?.({ type: 'error', method, path: shown(), attempt, code, message });
         if (isUsageError(err, code)) {
           throw new HttpUsageError(`${method} ${shown()}: ${message}${code ? ` (${code})` : ''}`);
         }
@@ -399,7 +409,7 @@ export class HelpdeskClient {
         if ((idempotent || neverSent(code)) && retriesUsed < this.#retries) {
           const delayMs = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
           retriesUsed++;
-          this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: code!, delayMs });
+          this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: code!, delayMs });
           await this.#clock.sleep(delayMs, signal);
           continue;
         }
@@ -413,20 +423,20 @@ export class HelpdeskClient {
       const retryAfterS = parseRetryAfter(resHeaders['retry-after'], now);
       const throttle = isThrottled(status, retryAfterS);
       budget.observe({ ...rate, status, cost, retryAfterS: throttle ? (retryAfterS ?? 1) : undefined });
-      this.#onEvent && this.#emit({ type: 'response', method, path: shown(), attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
+      this.#emit?.({ type: 'response', method, path: shown(), attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
 
       if (throttle && throttled < this.#throttleRetries) {
         // A throttled call was refused, not run: safe to send again for any method. The budget
         // holds every caller until Retry-After has passed.
         throttled++;
-        this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
         continue;
       }
       if (isRetryableStatus(status) && idempotent && retriesUsed < this.#retries) {
         const jitter = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
         const delayMs = Math.max(jitter, retryAfterS !== undefined ? retryAfterS * 1000 : 0);
         retriesUsed++;
-        this.#onEvent && this.#emit({ type: 'retry', method, path: shown(), attempt, reason: `status ${status}`, delayMs });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `status ${status}`, delayMs });
         await this.#clock.sleep(delayMs, signal);
         continue;
       }
@@ -456,14 +466,5 @@ export class HelpdeskClient {
     const q = r.query ? encodeQuery(r.query) : '';
     if (q) path += (path.includes('?') ? (path.endsWith('?') || path.endsWith('&') ? '' : '&') : '?') + q;
     return path;
-  }
-
-  #emit(e: HttpEvent): void {
-    if (!this.#onEvent) return;
-    try {
-      this.#onEvent(e);
-    } catch {
-      // a failing listener must not fail the request
-    }
   }
 }
