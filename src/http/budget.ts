@@ -91,7 +91,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export class LocalBudget implements RateBudget {
   readonly reserve: number;
-  readonly windowMs: number;
+  /** the window length in use: as configured, or longer once a Retry-After proved it longer */
+  windowMs: number;
   private readonly clock: Clock;
   private total: number | undefined;
   /** latest X-RateLimit-Remaining and when it arrived */
@@ -199,6 +200,9 @@ export class LocalBudget implements RateBudget {
       this.nextSlot = Math.max(this.nextSlot, now) + (h.used - h.cost) * this.interval();
     }
     if (h.retryAfterS !== undefined) {
+      // A wait longer than the window we assumed proves the window longer: older accounts count
+      // per hour (spec 000 "Limits"). Pace by the longer one from now on.
+      if (h.retryAfterS * 1000 > this.windowMs) this.windowMs = h.retryAfterS > 60 ? Math.max(3_600_000, h.retryAfterS * 1000) : Math.ceil(h.retryAfterS) * 1000;
       const until = now + Math.max(0, h.retryAfterS) * 1000;
       this.pausedUntil = Math.max(this.pausedUntil, until);
       // throttled: the window is spent and resets when the pause ends

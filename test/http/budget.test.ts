@@ -142,6 +142,22 @@ describe('LocalBudget', () => {
     expect(times[1]).toBeGreaterThanOrEqual(7_000);
   });
 
+  it('learns an hourly window from a Retry-After longer than the assumed minute', async () => {
+    const clock = new ManualClock(0);
+    const budget = new LocalBudget({ clock, reserve: 0.2, burst: 0 });
+    await budget.acquire(1);
+    budget.observe({ status: 429, cost: 1, total: 3_000, remaining: 0, retryAfterS: 1_800 });
+    expect(budget.snapshot()).toMatchObject({ windowMs: 3_600_000, pausedUntil: 1_800_000, resetAt: 1_800_000 });
+    // 2,400 usable calls per hour: one every 1.5 s
+    await drive(clock, budget.acquire(1));
+    budget.observe({ status: 200, cost: 1, total: 3_000, remaining: 2_999, used: 1 });
+    const before = clock.now();
+    await drive(clock, budget.acquire(1));
+    await drive(clock, budget.acquire(1));
+    await drive(clock, budget.acquire(1));
+    expect(clock.now() - before).toBe(3 * 1_500);
+  });
+
   it('charges more than one credit for expensive calls and keeps the pace when a call cost more than expected', async () => {
     const clock = new ManualClock(0);
     const budget = new LocalBudget({ clock, reserve: 0, windowMs: 10_000, limit: 10, burst: 0 });
