@@ -90,6 +90,8 @@ export interface HelpdeskClientOptions {
   backoff?: BackoffOptions;
   /** headers + body timeout per attempt (default 30 s) */
   timeoutMs?: number;
+  /** a longer answer is cut off and fails with HttpConnectionError, not retried (default 64 MB; attachments total 20 MB) */
+  maxResponseBytes?: number;
   /** to run over something other than the default pool (then `close()` leaves it open) */
   dispatcher?: Dispatcher;
   /** request/response/retry/wait events, already redacted */
@@ -182,6 +184,7 @@ export class HelpdeskClient {
   readonly #throttleRetries: number;
   readonly #backoff: BackoffOptions;
   readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
   /** undefined without a listener, so `this.#emit?.({...})` does not even build the event */
   readonly #emit: ((e: HttpEvent) => void) | undefined;
   readonly #clock: Clock;
@@ -231,6 +234,7 @@ export class HelpdeskClient {
     const concurrency = o.concurrency ?? connections;
     if (!(concurrency >= 1)) throw new HttpUsageError('concurrency must be at least 1');
     this.#timeoutMs = o.timeoutMs ?? 30_000;
+    this.#maxResponseBytes = o.maxResponseBytes ?? 64 * 1024 * 1024;
     if (o.dispatcher) {
       this.#dispatcher = o.dispatcher;
       this.#ownsDispatcher = false;
@@ -388,6 +392,7 @@ export class HelpdeskClient {
           },
           this.#timeoutMs,
           signal,
+          this.#maxResponseBytes,
         );
         status = res.status;
         resHeaders = flatHeaders(res.headers);

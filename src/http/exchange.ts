@@ -23,7 +23,14 @@ export class ExchangeTimeout extends Error {
 
 const EMPTY = Buffer.alloc(0);
 
-export function exchange(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, timeoutMs: number, signal?: AbortSignal): Promise<Exchanged> {
+export class ResponseTooLarge extends Error {
+  readonly code = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+  constructor(max: number) {
+    super(`answer larger than ${max} bytes`);
+  }
+}
+
+export function exchange(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, timeoutMs: number, signal?: AbortSignal, maxBytes = Infinity): Promise<Exchanged> {
   return new Promise<Exchanged>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let pendingAbort: Error | undefined;
@@ -31,6 +38,7 @@ export function exchange(dispatcher: Dispatcher, options: Dispatcher.DispatchOpt
     let status = 0;
     let headers: Record<string, string | string[] | undefined> = {};
     const chunks: Buffer[] = [];
+    let size = 0;
     let off = () => {};
     const finish = (err: unknown, value?: Exchanged) => {
       if (settled) return;
@@ -59,6 +67,8 @@ export function exchange(dispatcher: Dispatcher, options: Dispatcher.DispatchOpt
         headers = h as Record<string, string | string[] | undefined>;
       },
       onResponseData(_c, chunk) {
+        size += chunk.length;
+        if (size > maxBytes) return abort(new ResponseTooLarge(maxBytes));
         chunks.push(chunk);
       },
       onResponseEnd() {

@@ -3,7 +3,7 @@
  *
  * The contract of BRIEF-COMMON.md ("The src/http contract") is implemented as written: nothing in
  * it is renamed or removed. Additions, all optional:
- * - HelpdeskClientOptions: `v1Budget` (non-/api/v2 paths; v1 has its own hourly limit and sends no
+ * - HelpdeskClientOptions: `maxResponseBytes` (default 64 MB), `v1Budget` (non-/api/v2 paths; v1 has its own hourly limit and sends no
  *   X-RateLimit headers), `throttleRetries` (default 5), `backoff` ({ baseMs, maxMs }), `ca`,
  *   `headers` (defaults for every request), `clock` (test seam for time).
  * - RateBudget.observe() takes an optional `cost` (the credits acquire() reserved for that call,
