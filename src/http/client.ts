@@ -352,24 +352,26 @@ export class HelpdeskClient {
     for (;;) {
       attempt++;
       if (signal?.aborted) throw abortReason(signal);
+      // The budget first, then a slot: a call paused by one budget (v1 throttled for an hour)
+      // must not hold a slot that a call of the other budget could use.
       let t0 = this.#clock.now();
-      await this.#gate.enter(signal);
+      await budget.acquire(cost, signal);
+      const waited = this.#clock.now() - t0;
+      if (waited > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
+      t0 = this.#clock.now();
+      try {
+        await this.#gate.enter(signal);
+      } catch (e) {
+        budget.observe({ status: 0, cost }); // never sent: the credits stop counting as in flight
+        throw e;
+      }
       let entered = true;
       const leave = () => {
         if (entered) this.#gate.leave();
         entered = false;
       };
-      try {
-        const gateMs = this.#clock.now() - t0;
-        if (gateMs > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
-        t0 = this.#clock.now();
-        await budget.acquire(cost, signal);
-        const waited = this.#clock.now() - t0;
-        if (waited > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
-      } catch (e) {
-        leave();
-        throw e;
-      }
+      const gateMs = this.#clock.now() - t0;
+      if (gateMs > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
 
       this.#emit?.({ type: 'request', method, path: shown(), attempt });
       const sentAt = this.#clock.now();

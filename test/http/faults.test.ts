@@ -179,4 +179,18 @@ describe('faults', () => {
       process.off('warning', onWarning);
     }
   });
+
+  it('a v1 call paused by its Retry-After does not hold the slot a v2 call needs', async () => {
+    const s = await sandboxWith({ rateLimit: unlimited, v1RateLimit: { calls: 1, seconds: 3600 } });
+    const c = clientFor(s, { concurrency: 1 });
+    await c.request({ method: 'GET', path: '/helpdesk/tickets/1.json' });
+    const ac = new AbortController();
+    const paused = c.request({ method: 'GET', path: '/helpdesk/tickets/2.json', signal: ac.signal }); // 403 + Retry-After: 3600
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.v1Budget.snapshot().pausedUntil).toBeGreaterThan(Date.now() + 3_000_000);
+    const v2 = await c.request({ method: 'GET', path: '/api/v2/tickets/3' });
+    expect(v2.status).toBe(200);
+    ac.abort(new Error('enough'));
+    await expect(paused).rejects.toThrow('enough');
+  });
 });
