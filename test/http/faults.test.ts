@@ -44,11 +44,12 @@ const unlimited = { calls: 1_000_000, seconds: 60 };
 describe('faults', () => {
   it('a GET run survives 5xx, resets, latency and 429 bursts with the same results as a clean run', async () => {
     const clock = new ScaledClock(100);
-    const clean = await sandboxWith({ rateLimit: unlimited, v1RateLimit: unlimited, now: clock.now });
+    // both sandboxes seed relative to the same instant, so they hold the same account
+    const clean = await sandboxWith({ rateLimit: unlimited, v1RateLimit: unlimited, now: clock.anchored() });
     const faulty = await sandboxWith({
       rateLimit: unlimited,
       v1RateLimit: unlimited,
-      now: clock.now,
+      now: clock.anchored(),
       faults: 'latency=1-15ms@0.3,5xx@0.12,reset@0.06,burst429=2@0.04,seed=11',
     });
     const events: HttpEvent[] = [];
