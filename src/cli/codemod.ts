@@ -78,7 +78,7 @@ export function registerCodemod(program: Command): void {
         try {
           (await import('node:fs')).statSync(p);
         } catch {
-          throw new UsageError(`no such file or folder: ${p}`);
+          throw new UsageError(`no such file or directory: ${p}`);
         }
       }
       const { readOverlayOption } = await import('./overlay.ts');
@@ -182,7 +182,7 @@ function printText(report: RunReport, flags: CodemodFlags, written: number, unif
   lines.push(
     '',
     `${count(s.changed, 'file')} ${flags.write ? 'changed' : 'would change'}, ${s.unchanged} unchanged, ${s.skipped} skipped, ${count(s.errors, 'error')}; ` +
-      `${count(s.markersLeft, '@hdmigrate-todo marker')} left (${s.markersAdded} new)${s.ignored ? `, ${s.ignored} ignored` : ''}`,
+      `${count(s.markersLeft, 'marker')} left (${s.markersAdded} new)${s.ignored ? `, ${s.ignored} ignored` : ''}`,
   );
   if (flags.write) lines.push(`wrote ${count(written, 'file')}`);
   else if (flags.check) lines.push(s.changed ? `check failed: ${count(s.changed, 'file')} would change (run hdmigrate codemod --write)` : 'check passed: nothing would change');

@@ -21,7 +21,8 @@ export function useColor(stream: Stream = process.stdout, flag?: boolean, env: N
 
 /** Styling functions that are the identity when colour is off. */
 export function painter(on: boolean): Painter {
-  const wrap = (format: Parameters<typeof styleText>[0]) => (s: string) => (on ? styleText(format, s) : s);
+  // we decide about the stream ourselves (useColor), so styleText must not check process.stdout again
+  const wrap = (format: Parameters<typeof styleText>[0]) => (s: string) => (on ? styleText(format, s, { validateStream: false }) : s);
   return { bold: wrap('bold'), dim: wrap('dim'), red: wrap('red'), yellow: wrap('yellow'), green: wrap('green'), cyan: wrap('cyan') };
 }
 

@@ -51,7 +51,8 @@ describe('hdmigrate codemod', () => {
 
   it('--write applies atomically and a second run has nothing left to do', () => {
     rmSync(path.join(dir, 'broken.js'));
-    const r = run(['.', '--write'], dir);
+    // not a git repository: --write needs --force there (no way back otherwise)
+    const r = run(['.', '--write', '--force'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('wrote 1 file');
     const out = readFileSync(path.join(dir, 'create.js'), 'utf8');
@@ -67,7 +68,7 @@ describe('hdmigrate codemod', () => {
     rmSync(path.join(dir, 'broken.js'));
     const file = path.join(dir, 'create.js');
     execFileSync('chmod', ['640', file]);
-    run(['create.js', '--write'], dir);
+    run(['create.js', '--write', '--force'], dir);
     expect(statSync(file).mode & 0o777).toBe(0o640);
   });
 

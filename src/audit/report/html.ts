@@ -62,12 +62,13 @@ body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;ma
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.5rem 0}
 th,td{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#f5f5f7}th.n,td.n{text-align:right;white-space:nowrap}
+th{background:#f5f5f7}th.n,td.n{text-align:right}td.n{white-space:nowrap}
+@media (max-width:600px){body{padding:0 .4rem;margin:1rem auto}th,td{padding:.2rem .25rem}table{font-size:.75rem}}
 .big{font-size:1.1rem}.muted{color:#666}
 .f-exact{color:#2e7d32}.f-lossy{color:#a87900}.f-manual{color:#ef6c00}.f-none{color:#c62828}.f-error{color:#c62828}.f-warning{color:#a87900}
 code{font-family:ui-monospace,Menlo,monospace;font-size:.85em;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word}
 table.findings{table-layout:fixed}
-table.findings col.loc{width:7rem}table.findings col.kind{width:8rem}table.findings col.rule{width:11rem}table.findings col.fid{width:5.5rem}table.findings col.auto{width:3.5rem}
+table.findings col.loc{width:9%}table.findings col.kind{width:11%}table.findings col.rule{width:15%}table.findings col.fid{width:9%}table.findings col.auto{width:6%}
 svg{max-width:100%;height:auto}
 details{margin:.4rem 0}summary{cursor:pointer;font-weight:600}
 .tag{display:inline-block;border-radius:3px;padding:0 .3rem;font-size:.75rem;background:#eee}
