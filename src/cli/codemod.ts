@@ -138,6 +138,27 @@ export function registerCodemod(program: Command): void {
 }
 
 type Differ = (r: RunReport['results'][number]) => string;
+type Result = RunReport['results'][number];
+
+/**
+ * Markers located where they are in the file after the run (the written file, or the one --write
+ * would write), as `hdmigrate audit` finds them there: the engine reports the site a marker is
+ * about, which is off by the lines inserted above it.
+ */
+export function markersAsWritten(r: Result): Result['markers'] {
+  const text = r.after ?? r.before;
+  if (!text || r.markers.length === 0) return r.markers;
+  const found: Array<{ line: number; column: number; type: string; rule: string; used?: boolean }> = [];
+  text.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/@hdmigrate-(todo|ignore)\(([^)]*)\)/g)) found.push({ line: i + 1, column: (m.index ?? 0) + 1, type: m[1]!, rule: m[2]! });
+  });
+  return r.markers.map((m) => {
+    const at = found.find((f) => !f.used && f.type === m.type && f.rule === m.rule);
+    if (!at) return m;
+    at.used = true;
+    return { ...m, line: at.line, column: at.column };
+  });
+}
 
 export function toJson(report: RunReport, wrote: boolean, unifiedDiff: Differ) {
   return {
@@ -149,7 +170,7 @@ export function toJson(report: RunReport, wrote: boolean, unifiedDiff: Differ) {
         status: r.status,
         ...(r.reason ? { reason: r.reason } : {}),
         changes: r.changes.map(({ file: _f, ...c }) => c),
-        markers: r.markers.map(({ file: _f, ...m }) => m),
+        markers: markersAsWritten(r).map(({ file: _f, ...m }) => m),
         ...(r.status === 'changed' ? { diff: unifiedDiff(r) } : {}),
       })),
     skipped: report.skipped,
@@ -169,7 +190,7 @@ function printText(report: RunReport, flags: CodemodFlags, written: number, unif
     lines.push('', 'not processed (left untouched):');
     for (const r of errors) lines.push(`  ${r.file}: ${r.reason}`);
   }
-  const todo = report.results.flatMap((r) => r.markers.filter((m) => m.type === 'todo'));
+  const todo = report.results.flatMap((r) => markersAsWritten(r).filter((m) => m.type === 'todo'));
   if (todo.length) {
     lines.push('', 'left for you (@hdmigrate-todo markers):');
     for (const m of todo) lines.push(`  ${m.file}:${m.line}:${m.column} ${m.rule}${m.existing ? '' : ' (new)'}: ${m.text.length > 160 ? `${m.text.slice(0, 157)}...` : m.text}`);

@@ -88,6 +88,8 @@ Examples:
   hdmigrate sandbox --rate-limit 50/60 --faults "latency=20-80ms,error503@0.05"
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/api/v2/tickets/1?include=conversations
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/helpdesk/tickets/1.json
+
+Exit codes: 0 stopped (Ctrl-C or SIGTERM), 1 could not write --data on exit, 2 usage error (bad flag, port in use).
 `;
 
 export function registerSandbox(program: Command): void {
