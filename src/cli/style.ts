@@ -46,9 +46,13 @@ export interface Progress {
 }
 
 /**
- * A one-line progress indicator on stderr, only when stderr is a terminal (or `force`). The line is
+ * A one-line progress indicator on stderr, only when stderr is a terminal (or `enabled`). The line is
  * erased when done and when the process is interrupted (SIGINT/SIGTERM), so a Ctrl-C leaves a clean
- * prompt; the signal then ends the process with the usual 128+n code.
+ * prompt; the signal then ends the process as it would have (exit 128+n).
+ *
+ * A JavaScript signal listener only runs when the event loop turns. While the work holds the loop for
+ * long (a single-threaded pass over many files), the listener is taken off, so Ctrl-C still stops the
+ * process at once (the line may then stay); a heartbeat timer tells the two situations apart.
  */
 export function progress(label: string, opts: { enabled?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
   const stream = opts.stream ?? process.stderr;
@@ -56,21 +60,36 @@ export function progress(label: string, opts: { enabled?: boolean; stream?: Node
   if (!enabled) return { update() {}, done() {} };
   let last = 0;
   let drawn = false;
+  let listening = false;
+  let beat = Date.now();
+  const heartbeat = setInterval(() => {
+    beat = Date.now();
+    listen(true);
+  }, 50).unref();
   const erase = () => {
     if (drawn) stream.write('\r\x1b[K');
     drawn = false;
   };
   const onSignal = (signal: NodeJS.Signals) => {
     erase();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    listen(false);
+    clearInterval(heartbeat);
     process.kill(process.pid, signal);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  function listen(on: boolean): void {
+    if (on === listening) return;
+    listening = on;
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      if (on) process.on(sig, onSignal);
+      else process.off(sig, onSignal);
+    }
+  }
+  listen(true);
   return {
     update(done, total, what) {
       const now = Date.now();
+      // the loop has not turned for a while: let a signal act natively (see above)
+      if (now - beat > 250) listen(false);
       if (now - last < 100 && done !== total) return;
       last = now;
       drawn = true;
@@ -78,8 +97,8 @@ export function progress(label: string, opts: { enabled?: boolean; stream?: Node
     },
     done() {
       erase();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      listen(false);
+      clearInterval(heartbeat);
     },
   };
 }
