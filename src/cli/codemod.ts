@@ -15,6 +15,7 @@ interface CodemodFlags {
   exclude: string[];
   jobs?: number;
   quiet?: boolean;
+  verbose?: boolean;
   diff?: boolean;
   types?: boolean;
 }
@@ -71,6 +72,7 @@ export function registerCodemod(program: Command): void {
     .option('--no-diff', 'print the summary only')
     .option('--no-types', 'skip the TypeScript pass (ts-morph: v1-shaped interfaces and their uses)')
     .option('-q, --quiet', 'no progress on stderr')
+    .option('-v, --verbose', 'list every change as path:line:col (after the diff)')
     .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], flags: CodemodFlags & { workers?: number }) => {
       if (flags.write && flags.check) throw new UsageError('--write and --check exclude each other: --check never writes');
@@ -185,6 +187,11 @@ function printText(report: RunReport, flags: CodemodFlags, written: number, unif
   if (showDiff) for (const r of report.results) if (r.status === 'changed') out.write(unifiedDiff(r));
   const s = report.summary;
   const lines: string[] = [];
+  if (flags.verbose) {
+    const changes = report.results.flatMap((r) => r.changes);
+    if (changes.length) lines.push('', 'changes:');
+    for (const c of changes) lines.push(`  ${c.file}:${c.line}:${c.column} ${c.kind} ${c.rule ?? '-'}: ${c.message}`);
+  }
   const errors = report.results.filter((r) => r.status === 'error');
   if (errors.length) {
     lines.push('', 'not processed (left untouched):');
