@@ -85,7 +85,8 @@ export function registerCodemod(program: Command): void {
       }
       const { readOverlayOption } = await import('./overlay.ts');
       const overlay = readOverlayOption(flags.overlay);
-      const { gitState, unifiedDiff, writeAtomic } = await import('../codemod/write.ts');
+      const { gitState, unifiedDiff } = await import('../codemod/write.ts');
+      const { writeFileAtomically } = await import('./output.ts');
       if (flags.write && !flags.force) {
         const state = gitState(path.resolve(paths[0] ?? '.'), paths.map((p) => path.resolve(p)));
         if (!state.repo) {
@@ -128,7 +129,7 @@ export function registerCodemod(program: Command): void {
       if (flags.write) {
         for (const r of report.results) {
           if (r.status !== 'changed' || r.after === undefined) continue;
-          writeAtomic(path.resolve(report.root, r.file), r.after);
+          writeFileAtomically(path.resolve(report.root, r.file), r.after);
           written++;
         }
       }

@@ -3,8 +3,9 @@
  * Every problem (a file in the way, a folder that cannot be made, a special file system such as
  * /proc) is one clear usage error at once, before any work is done.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { UsageError, describeFsError } from './errors.ts';
 
 /** Makes `dir` (and its parents) or explains in one line why not. Never recursive mkdir on a path that exists. */
@@ -31,19 +32,22 @@ export function ensureDir(dir: string, flag = '--out'): string {
 }
 
 /**
- * Writes a report to `file` (creating its folder), atomically: a temporary file next to it is
- * renamed over it, so a reader never sees half a report. Errors are one usage line.
+ * Writes `text` to `file` atomically (write-file-atomic: a temporary file next to it, renamed over
+ * it, mode and owner of an existing file kept, the temporary file removed on failure or on a
+ * signal), so a reader never sees half a file. No fsync: a crash may lose the new text, never the old.
  */
+export function writeFileAtomically(file: string, text: string): void {
+  writeFileAtomic.sync(file, text, { fsync: false });
+}
+
+/** Writes a report to `file` (creating its folder), atomically. Errors are one usage line. */
 export function writeOutputFile(file: string, text: string, flag = '--out'): void {
   const abs = resolve(file);
   if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`${flag} ${file}: it is a folder; give a file name`);
   ensureDir(dirname(abs), flag);
-  const tmp = join(dirname(abs), `.${basename(abs)}.${process.pid}.tmp`);
   try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, abs);
+    writeFileAtomically(abs, text);
   } catch (e) {
-    rmSync(tmp, { force: true });
     throw new UsageError(describeFsError(e, `${flag} ${file}: cannot write`));
   }
 }
