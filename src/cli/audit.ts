@@ -8,6 +8,7 @@ import { globListOption, integerOption, listOption } from './options.ts';
 import { writeOutputFile } from './output.ts';
 import { examples } from './program.ts';
 import { count, progress, useColor } from './style.ts';
+import { rulePatterns, selects } from './select.ts';
 import { didYouMean } from './suggest.ts';
 
 interface AuditCliOptions {
@@ -52,21 +53,6 @@ export function failReasons(report: AuditReport, failOn: string[]): string[] {
   return reasons;
 }
 
-/** `--rule` / `--family` as a finding filter; ids and families are checked against the catalogue first. */
-export function selection(cat: Catalogue, rules: string[], families: string[]): ((rule: string | null, family: string) => boolean) | undefined {
-  if (!rules.length && !families.length) return undefined;
-  const knownFamilies = [...new Set([...cat.rules.map((r) => r.family), 'transport', 'iparams'])];
-  for (const f of families) if (!knownFamilies.includes(f)) throw new UsageError(`no family "${f}"${didYouMean(f, knownFamilies) || ` (known: ${knownFamilies.join(', ')})`}`);
-  const ids = cat.rules.map((r) => r.id);
-  for (const r of rules) {
-    if (r.endsWith('.*') ? knownFamilies.includes(r.slice(0, -2)) : cat.get(r) || /^(iparams|transport)\.[\w-]+$/.test(r)) continue;
-    throw new UsageError(`no rule "${r}"${didYouMean(r, ids) || ' (hdmigrate rules lists them)'}`);
-  }
-  return (rule, family) =>
-    (!families.length || families.includes(family)) &&
-    (!rules.length || (rule !== null && rules.some((r) => (r.endsWith('.*') ? rule.startsWith(r.slice(0, -1)) : r === rule))));
-}
-
 function commonRoot(paths: string[]): string {
   const dirs = paths.map((p) => resolve(p));
   let root = dirs[0]!;
@@ -91,8 +77,8 @@ export function registerAudit(program: Command): void {
     .option('-v, --verbose', 'terminal: list every finding (path:line:col), skipped file and marker')
     .option('-q, --quiet', 'no progress and no summary line on stderr')
     .option('--fail-on <level>', `exit 1 when a finding is at least this bad: ${FAIL_ON.join(', ')} (repeatable, comma-separated)`, listOption, [] as string[])
-    .option('--rule <id>', 'only findings of this rule (tickets.pick, tickets.*; repeatable, comma-separated)', listOption, [] as string[])
-    .option('--family <name>', 'only findings of this family (tickets, contacts, iparams, ...; repeatable)', listOption, [] as string[])
+    .option('--rule <id>', 'only findings of these rules (tickets.pick, tickets.*; repeatable, comma-separated)', listOption, [] as string[])
+    .option('--family <name>', 'only findings of these families (tickets, contacts, iparams, ...; repeatable)', listOption, [] as string[])
     .option('--traffic <file>', 'merge runtime counts from a shim usage log (JSONL: {"ts","method","path","rule","status"})')
     .option('--include <glob>', 'only audit files matching (repeatable, comma-separated)', globListOption, [] as string[])
     .option('--exclude <glob>', 'skip files matching (repeatable, comma-separated)', globListOption, [] as string[])
@@ -127,7 +113,7 @@ export function registerAudit(program: Command): void {
       const { readOverlayOption } = await import('./overlay.ts');
       const overlay = readOverlayOption(opts.overlay);
       const cat = loadCatalogue(overlay);
-      const keep = selection(cat, opts.rule, opts.family);
+      const only = rulePatterns(cat, opts.rule, opts.family);
 
       const { runAudit, summarize } = await import('../audit/index.ts');
       const { TrafficError, mergeTraffic, readUsageLog } = await import('../audit/traffic.ts');
@@ -179,9 +165,10 @@ export function registerAudit(program: Command): void {
         }
         report = { summary, findings, markers, skipped };
       }
-      if (keep) {
-        const findings = report.findings.filter((f: Finding) => keep(f.rule, f.family));
-        const markers = report.markers.filter((m) => keep(m.rule, m.rule.split('.')[0] ?? ''));
+      if (only) {
+        // iparams and transport findings have rule ids of their family too (iparams.secure, transport.xml)
+        const findings = report.findings.filter((f: Finding) => selects(only, f.rule) || selects(only, `${f.family}.`));
+        const markers = report.markers.filter((m) => selects(only, m.rule));
         const s = report.summary;
         const summary = { ...summarize(findings, markers, report.skipped, { root: s.root, scanned: s.files.scanned, candidates: s.files.candidates }, s.files.parsed), durationMs: s.durationMs, twins: s.twins, traffic: s.traffic };
         report = { ...report, summary, findings, markers };

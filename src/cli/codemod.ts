@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import type { RunReport } from '../codemod/run.ts';
 import { EXIT, UsageError } from './errors.ts';
-import { globListOption, integerOption } from './options.ts';
+import { globListOption, integerOption, listOption } from './options.ts';
 import { count, progress } from './style.ts';
 
 interface CodemodFlags {
@@ -14,6 +14,8 @@ interface CodemodFlags {
   include: string[];
   exclude: string[];
   jobs?: number;
+  rule: string[];
+  family: string[];
   quiet?: boolean;
   verbose?: boolean;
   diff?: boolean;
@@ -43,6 +45,7 @@ Examples:
   hdmigrate codemod src/                 show the diff (dry run)
   hdmigrate codemod src/ lib/ --write    apply it
   hdmigrate codemod . --check            CI: exit 1 when something would change, no diff
+  hdmigrate codemod src --family contacts --rule tickets.pick --write   one part at a time
   hdmigrate codemod . --json > plan.json
 
 Exit codes: 0 done (--check: nothing would change), 1 --check found changes or some file could not
@@ -66,6 +69,8 @@ export function registerCodemod(program: Command): void {
     .option('--overlay <file>', 'account facts: custom field names, statuses, hhmm reading (see verify --learn)')
     .option('--include <glob>', 'only files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
+    .option('--rule <id>', 'only rewrite sites of these rules (tickets.pick, tickets.*; repeatable, comma-separated)', listOption, [] as string[])
+    .option('--family <name>', 'only rewrite sites of these families (tickets, contacts, ...; repeatable)', listOption, [] as string[])
     .option('-j, --jobs <n>', 'worker threads (default: one per core for large trees; 0 = in this process)', integerOption(0, 256))
     .addOption(new Option('--workers <n>', 'old name of --jobs').argParser(integerOption(0, 256)).hideHelp())
     .option('--diff', 'with --check: print the diff too')
@@ -85,6 +90,12 @@ export function registerCodemod(program: Command): void {
       }
       const { readOverlayOption } = await import('./overlay.ts');
       const overlay = readOverlayOption(flags.overlay);
+      let only: string[] | undefined;
+      if (flags.rule.length || flags.family.length) {
+        const { loadCatalogue } = await import('../catalogue/index.ts');
+        const { rulePatterns } = await import('./select.ts');
+        only = rulePatterns(loadCatalogue(overlay), flags.rule, flags.family);
+      }
       const { gitState, unifiedDiff } = await import('../codemod/write.ts');
       const { writeFileAtomically } = await import('./output.ts');
       if (flags.write && !flags.force) {
@@ -111,6 +122,7 @@ export function registerCodemod(program: Command): void {
           include: flags.include,
           exclude: flags.exclude,
           types: flags.types,
+          only,
           progress: (done, total, phase) => {
             if (flags.quiet) return;
             if (process.stderr.isTTY) return bar.update(done, total, phase);

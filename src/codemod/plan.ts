@@ -65,6 +65,8 @@ export interface PlanContext {
   loader: FsModuleLoader;
   /** Summaries of other modules' exported response flows (for taint through imports). */
   summaries: (file: string) => FlowSummary | null;
+  /** `--rule`/`--family`: only sites of these rules (`tickets.pick`, `tickets.*`); the rest is left as it is, unmarked. */
+  only?: string[];
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -194,7 +196,10 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
-    const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
+    const only = ctx.only;
+    // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
+    const selected = (s: (typeof analysis.sites)[number]) => !only || (s.rules.length ? s.rules : s.rule ? [s.rule] : []).some((r) => only.some((p) => ruleMatches(p, r)));
+    const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file && selected(s));
     const sites: UrlSite[] = [];
     for (const s of callSites) {
       const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
@@ -253,6 +258,7 @@ export class ModulePlanner {
     const touched = (a: number, b: number) => this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start < b && e.end > a));
     for (const s of analysis.sites) {
       if (s.file !== pf.file || s.inComment || !s.rule) continue;
+      if (this.ctx.only && !this.ctx.only.some((p) => ruleMatches(p, s.rule!))) continue;
       if (s.kind === 'response-read' && s.read) {
         for (const f of s.read.fields) {
           const nodes = nodesAt(pf, f.span.start, f.span.end);

@@ -135,6 +135,25 @@ describe('codemod --check', () => {
   });
 });
 
+describe('codemod --rule / --family', () => {
+  it('rewrites only the sites of the chosen rules and families, and leaves the others unmarked', () => {
+    writeFileSync(
+      join(dir, 'a.js'),
+      "const axios = require('axios');\naxios.get('/helpdesk/tickets/1.json');\naxios.get('/contacts/2.json');\n",
+    );
+    const contacts = hdmigrate(['codemod', '.', '--family', 'contacts', '--json'], undefined, dir);
+    const run = JSON.parse(contacts.stdout);
+    const changes = run.files.flatMap((f: { changes: Array<{ rule: string }> }) => f.changes);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((c: { rule: string }) => c.rule.startsWith('contacts.'))).toBe(true);
+    expect(run.files[0].diff).toContain("+axios.get('/api/v2/contacts/2');");
+    expect(run.files[0].diff).not.toContain('/api/v2/tickets/1');
+    expect(run.files.flatMap((f: { markers: unknown[] }) => f.markers)).toEqual([]);
+    const both = JSON.parse(hdmigrate(['codemod', '.', '--family', 'contacts', '--rule', 'tickets.view', '--json'], undefined, dir).stdout);
+    expect(both.files[0].diff).toContain('/api/v2/tickets/1');
+  });
+});
+
 describe('hdmigrate.config.json', () => {
   it('fills options the command line leaves at their defaults; the command line wins', () => {
     writeFileSync(join(dir, 'hdmigrate.config.json'), JSON.stringify({ audit: { format: 'json', failOn: ['any'] } }));
