@@ -4,6 +4,7 @@
  * files, and every finding grouped by file.
  */
 import type { AuditReport } from '../model.ts';
+import { count as n } from '../../cli/style.ts';
 import { FIDELITIES as FIDS, headline, type FamilyRow } from './summary.ts';
 
 const COLORS: Record<(typeof FIDS)[number], string> = { exact: '#2e7d32', lossy: '#f9a825', manual: '#ef6c00', none: '#c62828' };
@@ -81,7 +82,7 @@ export function renderHtml(report: AuditReport): string {
   h.push('<!doctype html><html lang="en"><head><meta charset="utf-8">');
   h.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
   h.push(`<title>hdmigrate audit: ${esc(s.root)}</title><style>${CSS}</style></head><body>`);
-  h.push(`<h1>hdmigrate audit</h1><p class="muted">${esc(s.root)} · ${s.files.scanned} files scanned · ${s.files.withFindings} with findings · ${(s.durationMs / 1000).toFixed(1)} s</p>`);
+  h.push(`<h1>hdmigrate audit</h1><p class="muted">${esc(s.root)} · ${n(s.files.scanned, 'file')} scanned · ${s.files.withFindings} with findings · ${(s.durationMs / 1000).toFixed(1)} s</p>`);
   if (hl.uses.total === 0) {
     h.push(`<p class="big" id="headline"><strong>No v1 use found.</strong></p>`);
   } else {
@@ -122,7 +123,7 @@ export function renderHtml(report: AuditReport): string {
   }
   if (s.traffic) {
     const t = s.traffic;
-    h.push(`<h2>Traffic</h2><p>${t.calls} v1 calls in ${esc(t.source)} (${t.lines} lines, ${t.invalid} invalid, ${t.unmatched} unmatched).</p>`);
+    h.push(`<h2>Traffic</h2><p>${n(t.calls, 'v1 call')} in ${esc(t.source)} (${n(t.lines, 'line')}, ${t.invalid} invalid, ${t.unmatched} unmatched).</p>`);
     if (t.unseenInCode.length) h.push(`<p>Called at run time but not found in code: ${t.unseenInCode.map((u) => `<code>${esc(u.rule)}</code> (${u.calls})`).join(', ')}</p>`);
     if (t.notSeenAtRuntime.length) h.push(`<p class="muted">Found in code but not called: ${t.notSeenAtRuntime.map((r) => `<code>${esc(r)}</code>`).join(', ')}</p>`);
   }

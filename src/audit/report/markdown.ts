@@ -1,11 +1,11 @@
 /** Markdown report: the headline (v1 uses and app configuration problems apart), worst files, every finding by file. */
 import type { AuditReport } from '../model.ts';
+import { count as plural } from '../../cli/style.ts';
 import { FIDELITIES as FIDS, headline } from './summary.ts';
 
 function cell(s: string | number | null | undefined): string {
   return String(s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function renderMarkdown(report: AuditReport): string {
   const h = headline(report);
@@ -48,7 +48,7 @@ export function renderMarkdown(report: AuditReport): string {
   const s = report.summary;
   if (s.traffic) {
     const t = s.traffic;
-    out.push('', '## Traffic', '', `${t.calls} v1 calls in ${cell(t.source)} (${t.lines} lines, ${t.invalid} invalid, ${t.unmatched} unmatched).`);
+    out.push('', '## Traffic', '', `${plural(t.calls, 'v1 call')} in ${cell(t.source)} (${plural(t.lines, 'line')}, ${t.invalid} invalid, ${t.unmatched} unmatched).`);
     if (t.unseenInCode.length) out.push('', `Called at run time but not found in code: ${t.unseenInCode.map((u) => `\`${u.rule}\` (${u.calls})`).join(', ')}.`);
     if (t.notSeenAtRuntime.length) out.push('', `Found in code but not called: ${t.notSeenAtRuntime.map((r) => `\`${r}\``).join(', ')}.`);
   }

@@ -26,7 +26,7 @@ export function renderTerminal(report: AuditReport, opts: TerminalOptions = {}):
   const out: string[] = [];
   const secs = (s.durationMs / 1000).toFixed(s.durationMs < 10_000 ? 1 : 0);
   out.push(
-    `${c.bold('hdmigrate audit')} ${s.root}  ${c.dim(`(${s.files.scanned} files scanned, ${s.files.candidates} read closely, ${secs} s)`)}`,
+    `${c.bold('hdmigrate audit')} ${s.root}  ${c.dim(`(${count(s.files.scanned, 'file')} scanned, ${s.files.candidates} read closely, ${secs} s)`)}`,
   );
   out.push('');
   // v1 uses and app configuration problems are counted apart (the one headline every format shows)
@@ -86,7 +86,7 @@ export function renderTerminal(report: AuditReport, opts: TerminalOptions = {}):
   if (s.traffic) {
     const t = s.traffic;
     out.push('');
-    out.push(`  ${c.bold('traffic')} ${c.dim(t.source)}: ${t.calls} v1 calls at run time${t.invalid ? `, ${count(t.invalid, 'invalid line')}` : ''}${t.unmatched ? `, ${t.unmatched} unmatched` : ''}`);
+    out.push(`  ${c.bold('traffic')} ${c.dim(t.source)}: ${count(t.calls, 'v1 call')} at run time${t.invalid ? `, ${count(t.invalid, 'invalid line')}` : ''}${t.unmatched ? `, ${t.unmatched} unmatched` : ''}`);
     if (t.unseenInCode.length) out.push(`  ${c.yellow('called but not found in code:')} ${t.unseenInCode.map((u) => `${u.rule} (${u.calls})`).join(', ')}`);
     if (t.notSeenAtRuntime.length) out.push(`  ${c.dim(`in code but not called: ${t.notSeenAtRuntime.join(', ')}`)}`);
   }
