@@ -4,6 +4,9 @@ import { integerOption } from './options.ts';
 import { prepareOutputDir } from './output.ts';
 import { examples } from './program.ts';
 
+/** What the demo writes into --out: a folder holding only these was made by an earlier demo. */
+const DEMO_OUTPUTS = ['app-v1', 'app-v2', 'audit.json', 'audit.html', 'audit.md', 'audit.sarif', 'codemod.diff'];
+
 export function registerDemo(program: Command): void {
   program
     .command('demo')
@@ -19,7 +22,7 @@ export function registerDemo(program: Command): void {
     .addHelpText('after', examples(['hdmigrate demo', 'hdmigrate demo --out /tmp/hdmigrate-demo --seed 7'], '0 the migrated app behaves as the legacy one did, 1 the outputs differ, 2 usage error'))
     .action(async (opts: { out: string; seed: number; force?: boolean }) => {
       // checked before anything starts: never clear a folder of the user's
-      const out = prepareOutputDir(opts.out, { force: opts.force, tool: 'demo' });
+      const out = prepareOutputDir(opts.out, { force: opts.force, tool: 'demo', knownEntries: DEMO_OUTPUTS });
       // loaded on use: the demo pulls in the sandbox, which other commands do not need
       const { runDemo } = await import('../demo/run.ts');
       const result = await runDemo({ out, seed: opts.seed, log: (l) => process.stdout.write(`${l}\n`) });

@@ -58,18 +58,19 @@ export const OWNER_MARK = '.hdmigrate-output';
 /**
  * Prepares `dir` as an output folder a command fills and may clear on the next run:
  * - missing or empty: made and marked;
- * - marked by an earlier run: its contents are cleared;
+ * - marked by an earlier run (or holding only `knownEntries`, what the tool writes there): cleared;
  * - anything else (a folder of the user's, a file): refused unless `force`, and even then only
  *   cleared when it is not the current folder, one of its parents or the home folder.
  */
-export function prepareOutputDir(dir: string, opts: { force?: boolean; flag?: string; tool: string }): string {
+export function prepareOutputDir(dir: string, opts: { force?: boolean; flag?: string; tool: string; knownEntries?: string[] }): string {
   const flag = opts.flag ?? '--out';
   const abs = resolve(dir);
   if (existsSync(abs) || isDanglingLink(abs)) {
     const st = lstatSync(abs);
     if (!st.isDirectory()) throw new UsageError(`${flag} ${dir}: a file is in the way (not a folder)`);
     const entries = readdirSync(abs);
-    const ours = entries.includes(OWNER_MARK);
+    // marked, or (made before folders were marked) holding nothing but what this tool writes there
+    const ours = entries.includes(OWNER_MARK) || (!!opts.knownEntries && entries.length > 0 && entries.every((e) => opts.knownEntries!.includes(e)));
     if (entries.length && !ours) {
       if (!opts.force) {
         throw new UsageError(`${flag} ${dir}: the folder is not empty and was not made by hdmigrate ${opts.tool}; choose another folder or pass --force to replace its contents`);

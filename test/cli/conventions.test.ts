@@ -97,6 +97,12 @@ describe('never lose a user\'s data', () => {
     mkdirSync(mine);
     writeFileSync(join(mine, 'a.txt'), 'a');
     expect(() => prepareOutputDir(mine, { tool: 'demo' })).toThrow(/not empty/);
+    // a folder an earlier demo made before folders were marked: only the demo's own outputs in it
+    const older = join(dir, 'older');
+    mkdirSync(join(older, 'app-v1'), { recursive: true });
+    writeFileSync(join(older, 'audit.json'), '{}');
+    prepareOutputDir(older, { tool: 'demo', knownEntries: ['app-v1', 'audit.json'] });
+    expect(existsSync(join(older, 'audit.json'))).toBe(false);
     prepareOutputDir(mine, { tool: 'demo', force: true });
     expect(existsSync(join(mine, 'a.txt'))).toBe(false);
   });
