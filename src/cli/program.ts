@@ -9,7 +9,7 @@ import { applyConfig } from './config.ts';
 export function configureCommands(program: Command): Command {
   program.exitOverride();
   program.showSuggestionAfterError(true);
-  program.configureHelp({ sortSubcommands: false, showGlobalOptions: false, optionDescription: describeOption });
+  program.configureHelp({ sortSubcommands: false, showGlobalOptions: false, optionDescription: describeOption, argumentDescription: describeArgument });
   // hdmigrate.config.json fills what the command line leaves at its defaults
   program.hook('preAction', (_program, command) => applyConfig(command));
   program.configureOutput({
@@ -31,6 +31,11 @@ const plainHelp = new Help();
 /** The default option description, minus empty-list defaults such as "(default: [])". */
 function describeOption(option: Parameters<Help['optionDescription']>[0]): string {
   return plainHelp.optionDescription(option).replace(/\s*\(default: (\[\]|"")\)/, '');
+}
+
+/** The default argument description, with a list default written as a user types it: `(default: .)`. */
+function describeArgument(argument: Parameters<Help['argumentDescription']>[0]): string {
+  return plainHelp.argumentDescription(argument).replace(/\(default: \[(.*)\]\)/, (_m, list: string) => `(default: ${list.replace(/"/g, '').replace(/,/g, ' ')})`);
 }
 
 /** The help footer every command ends with: its examples, then the exit codes. */

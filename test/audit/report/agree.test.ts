@@ -84,6 +84,14 @@ describe('SARIF for code scanning', () => {
     }
   });
 
+  it('the CLI finds the repository root with git', () => {
+    const r = hdmigrate(['audit', join(FIXTURES, 'legacy-node'), '--format', 'sarif', '-j', '1']);
+    expect(r.code).toBe(0);
+    const run = JSON.parse(r.stdout).runs[0];
+    // this checkout is a git repository (a worktree): URIs start at its root
+    for (const x of run.results) expect(x.locations[0].physicalLocation.artifactLocation.uri).toMatch(/^fixtures\/audit\/legacy-node\//);
+  });
+
   it('fingerprints survive whitespace changes and tell repeated lines apart', () => {
     const f = { file: 'a.js', rule: 'tickets.view', kind: 'call' as const, snippet: "axios.get('/helpdesk/tickets/1.json')" };
     expect(fingerprint({ ...f, snippet: "axios.get(  '/helpdesk/tickets/1.json' )" }, 0)).toBe(fingerprint(f, 0));
