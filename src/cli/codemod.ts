@@ -10,6 +10,8 @@ interface CodemodFlags {
   check?: boolean;
   force?: boolean;
   json?: boolean;
+  format?: string;
+  out?: string;
   overlay?: string;
   include: string[];
   exclude: string[];
@@ -66,6 +68,8 @@ export function registerCodemod(program: Command): void {
     .option('--check', 'write nothing; exit 1 if any file would change (for CI); no diff unless --diff')
     .option('--force', 'write even into a git tree with uncommitted changes, or outside a git repository')
     .option('--json', 'print the run as JSON (for machines) instead of a diff')
+    .addOption(new Option('-f, --format <format>', 'diff (a diff and a summary) or json (the same as --json)').choices(['diff', 'json']).default('diff'))
+    .option('-o, --out <file>', 'write the diff (or the JSON) to a file instead of stdout')
     .option('--overlay <file>', 'account facts: custom field names, statuses, hhmm reading (see verify --learn)')
     .option('--include <glob>', 'only files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
@@ -111,7 +115,7 @@ export function registerCodemod(program: Command): void {
           );
         }
       }
-      const bar = progress('hdmigrate codemod', { enabled: !flags.quiet && !flags.json && process.stderr.isTTY === true });
+      const bar = progress('hdmigrate codemod', { enabled: !flags.quiet && process.stderr.isTTY === true });
       let last = 0;
       const { runCodemod } = await import('../codemod/run.ts');
       let report: RunReport;
@@ -145,8 +149,13 @@ export function registerCodemod(program: Command): void {
           written++;
         }
       }
-      if (flags.json) process.stdout.write(`${JSON.stringify(toJson(report, !!flags.write, unifiedDiff), null, 2)}\n`);
-      else printText(report, flags, written, unifiedDiff);
+      const json = flags.json || flags.format === 'json';
+      const text = json ? `${JSON.stringify(toJson(report, !!flags.write, unifiedDiff), null, 2)}\n` : renderText(report, flags, written, unifiedDiff);
+      if (flags.out) {
+        const { writeOutputFile } = await import('./output.ts');
+        writeOutputFile(flags.out, text);
+        if (!flags.quiet) process.stderr.write(`hdmigrate codemod: ${count(report.summary.changed, 'file')} ${flags.write ? 'changed' : 'would change'}; ${json ? 'JSON' : 'diff and summary'} written to ${flags.out}\n`);
+      } else process.stdout.write(text);
       const wouldChange = flags.check && report.summary.changed > 0;
       process.exitCode = report.summary.errors > 0 || wouldChange ? EXIT.findings : EXIT.ok;
     });
@@ -193,11 +202,11 @@ export function toJson(report: RunReport, wrote: boolean, unifiedDiff: Differ) {
   };
 }
 
-function printText(report: RunReport, flags: CodemodFlags, written: number, unifiedDiff: Differ): void {
-  const out = process.stdout;
+function renderText(report: RunReport, flags: CodemodFlags, written: number, unifiedDiff: Differ): string {
+  const out: string[] = [];
   // a dry run shows the diff unless --no-diff; --check only with --diff
   const showDiff = flags.check ? flags.diff === true : flags.diff !== false;
-  if (showDiff) for (const r of report.results) if (r.status === 'changed') out.write(unifiedDiff(r));
+  if (showDiff) for (const r of report.results) if (r.status === 'changed') out.push(unifiedDiff(r));
   const s = report.summary;
   const lines: string[] = [];
   if (flags.verbose) {
@@ -228,5 +237,5 @@ function printText(report: RunReport, flags: CodemodFlags, written: number, unif
   if (flags.write) lines.push(`wrote ${count(written, 'file')}`);
   else if (flags.check) lines.push(s.changed ? `check failed: ${count(s.changed, 'file')} would change (run hdmigrate codemod --write)` : 'check passed: nothing would change');
   else if (s.changed) lines.push('dry run: nothing written; run again with --write to apply');
-  out.write(`${lines.join('\n')}\n`);
+  return `${out.join('')}${lines.join('\n')}\n`;
 }

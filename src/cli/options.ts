@@ -10,9 +10,9 @@ import picomatch from 'picomatch';
 export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (text: string): number => {
     const t = text.trim();
-    if (!/^-?\d+$/.test(t)) throw new InvalidArgumentError(`expected a whole number, got "${text}"`);
+    if (!/^-?\d+$/.test(t)) throw new InvalidArgumentError('expected a whole number');
     const n = Number(t);
-    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got ${t}`);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
     return n;
   };
 }

@@ -16,7 +16,7 @@ export function configureCommands(program: Command): Command {
     outputError: (text, write) => {
       const msg = text
         .replace(/^error:\s*/i, '')
-        .replace(/^option '(-[^' ]+)[^']*' argument '[^']*' is invalid\.\s*/, '$1: ')
+        .replace(/^option '(?:-\w, )?(--?[^' ,]+)[^']*' argument '([^']*)' is invalid\.\s*/, (_m, flag: string, value: string) => `${flag} ${value}: `)
         .replace(/\s*\n\s*\(Did you mean (.*)\)\s*/i, '; did you mean $1')
         .replace(/\s*\n\s*/g, ' ')
         .trim();

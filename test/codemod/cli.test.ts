@@ -112,7 +112,7 @@ describe('hdmigrate codemod', () => {
     expect(overlay.code).toBe(2);
     expect(overlay.stderr.trim().split('\n')).toHaveLength(1);
     const workers = run(['.', '--workers', 'many'], dir);
-    expect(workers.stderr.trim()).toBe('hdmigrate: --workers: expected a whole number, got "many"');
+    expect(workers.stderr.trim()).toBe('hdmigrate: --workers many: expected a whole number');
   });
 
   it('--help explains flags, markers and safety', () => {
