@@ -19,7 +19,6 @@ import { didYouMean } from './suggest.ts';
 export const CONFIG_FILE = 'hdmigrate.config.json';
 /** Options whose value is a path, resolved against the config file's folder. */
 const PATH_OPTIONS = new Set(['overlay', 'traffic', 'out', 'data']);
-const COMMANDS = ['rules', 'translate', 'sandbox', 'audit', 'codemod', 'demo', 'verify', 'shim'];
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -41,6 +40,8 @@ export function applyConfig(command: Command, cwd = process.cwd()): void {
   const config = readConfig(cwd);
   if (!config) return;
   const name = command.name();
+  // sections are named after the program's commands, whatever commands it has
+  const commands = new Set((command.parent?.commands ?? []).map((c) => c.name()));
   const byKey = new Map(command.options.map((o: Option) => [o.attributeName(), o]));
   const apply = (key: string, value: Json, where: string, strict: boolean) => {
     const option = byKey.get(key);
@@ -53,7 +54,7 @@ export function applyConfig(command: Command, cwd = process.cwd()): void {
     command.setOptionValueWithSource(key, convert(option, value, `${where}${key}`, config.file), 'config');
   };
   for (const [key, value] of Object.entries(config.data)) {
-    if (COMMANDS.includes(key)) continue;
+    if (commands.has(key)) continue;
     if (key === '$schema') continue;
     apply(key, value, '', false);
   }
