@@ -1,12 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './errors.ts';
+import { configureCommands } from './program.ts';
 import { registerRules } from './rules.ts';
 import { registerTranslate } from './translate.ts';
 import { registerSandbox } from './sandbox.ts';
 import { registerAudit } from './audit.ts';
 import { registerCodemod } from './codemod.ts';
 import { registerDemo } from './demo.ts';
-import { configureCommands } from './program.ts';
 
 /**
  * The command line. Each command lives in its own src/cli/<command>.ts and is added here by one
