@@ -14,10 +14,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchRow } from './protocol.ts';
 import { loadCatalogue } from '../src/catalogue/index.ts';
 import { runAudit } from '../src/audit/index.ts';
 import { segmentWords } from '../src/audit/match-url.ts';
-import { benchRow } from './protocol.ts';
 
 export interface AuditBenchResult {
   files: number;

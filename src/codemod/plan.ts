@@ -196,12 +196,11 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
-    const only = ctx.only;
-    // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
-    const selected = (s: (typeof analysis.sites)[number]) => !only || (s.rules.length ? s.rules : s.rule ? [s.rule] : []).some((r) => only.some((p) => ruleMatches(p, r)));
-    const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file && selected(s));
+    const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
+      // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
+      if (ctx.only && !(s.rules.length ? s.rules : s.rule ? [s.rule] : []).some((r) => ctx.only!.some((p) => ruleMatches(p, r)))) continue;
       const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
       if (typeof u === 'string') {
         const node = nodesAt(pf, s.span.start, s.span.end)[0];
