@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchRow } from './protocol.ts';
 import { loadCatalogue } from '../src/catalogue/index.ts';
 import { runAudit } from '../src/audit/index.ts';
 import { segmentWords } from '../src/audit/match-url.ts';
@@ -164,4 +165,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `  phases    ${JSON.stringify(r.phases)} threads ${JSON.stringify(r.threads)}\n` +
       `  cpu time  grep ${r.grepCpuMs?.toFixed(0)} ms, audit ${r.auditCpuMs?.toFixed(0)} ms (all threads); load average ${r.load?.toFixed(2)} on this machine\n`,
   );
+  benchRow(`audit: ${r.lines} lines, ${r.files} files vs grep -rlE (ms)`, r.auditMs, r.grepMs, 3);
 }

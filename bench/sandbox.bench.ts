@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { startSandbox } from '../src/sandbox/index.ts';
+import { benchRow } from './protocol.ts';
 
 export interface BenchResult {
   name: string;
@@ -88,6 +89,9 @@ function print(results: BenchResult[]): void {
       `  ${r.name.padEnd(55)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50ms.toFixed(2)} ms  p99 ${r.p99ms.toFixed(2)} ms  ${(r.ratio * 100).toFixed(0)}% of baseline\n`,
     );
   }
+  // rows for bench/run.ts: time per request (1000 / req/s) against the bare server's, informative only
+  const base = results[0]!;
+  for (const r of results.slice(1)) benchRow(`sandbox: ${r.name} (ms per request vs bare node:http)`, 1000 / r.rps, 1000 / base.rps, null);
 }
 
 function arg(name: string, fallback: number): number {

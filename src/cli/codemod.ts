@@ -1,19 +1,25 @@
 import path from 'node:path';
-import type { Command } from 'commander';
-import { runCodemod, type RunReport } from '../codemod/run.ts';
-import { gitState, unifiedDiff, writeAtomic } from '../codemod/write.ts';
-import { UsageError } from './errors.ts';
-import { readOverlayOption } from './overlay.ts';
+import { type Command, Option } from 'commander';
+import type { RunReport } from '../codemod/run.ts';
+import { EXIT, UsageError } from './errors.ts';
+import { globListOption, integerOption, listOption } from './options.ts';
+import { count, progress } from './style.ts';
 
 interface CodemodFlags {
   write?: boolean;
+  check?: boolean;
   force?: boolean;
   json?: boolean;
+  format?: string;
+  out?: string;
   overlay?: string;
-  include?: string[];
-  exclude?: string[];
-  workers?: string;
+  include: string[];
+  exclude: string[];
+  jobs?: number;
+  rule: string[];
+  family: string[];
   quiet?: boolean;
+  verbose?: boolean;
   diff?: boolean;
   types?: boolean;
 }
@@ -34,17 +40,18 @@ Silence a site with  // @hdmigrate-ignore(<rule>): <reason>  on the line above i
 
 Safety: edits are spans on the original text (everything else stays byte-identical), a second run
 changes nothing, every output is re-parsed before it is written, files that do not parse are left
-alone and reported, --write refuses a dirty git tree without --force.
+alone and reported. --write refuses a dirty git tree, and a folder outside any git repository
+(there would be no way back), without --force.
 
 Examples:
-  hdmigrate codemod src/                 show the diff
-  hdmigrate codemod src/ --write         apply it
+  hdmigrate codemod src/                 show the diff (dry run)
+  hdmigrate codemod src/ lib/ --write    apply it
+  hdmigrate codemod . --check            CI: exit 1 when something would change, no diff
+  hdmigrate codemod src --family contacts --rule tickets.pick --write   one part at a time
   hdmigrate codemod . --json > plan.json
-Exit status: 0 done, 1 some file could not be processed, 2 bad usage.`;
 
-function collectList(value: string, prev: string[] = []): string[] {
-  return [...prev, value];
-}
+Exit codes: 0 done (--check: nothing would change), 1 --check found changes or some file could not
+be processed, 2 usage or input error.`;
 
 export function registerCodemod(program: Command): void {
   program
@@ -58,23 +65,26 @@ export function registerCodemod(program: Command): void {
     )
     .argument('[paths...]', 'files or folders to migrate', ['.'])
     .option('--write', 'apply the changes (atomic writes)')
-    .option('--force', 'write even when the git tree has uncommitted changes')
+    .option('--check', 'write nothing; exit 1 if any file would change (for CI); no diff unless --diff')
+    .option('--force', 'write even into a git tree with uncommitted changes, or outside a git repository')
     .option('--json', 'print the run as JSON (for machines) instead of a diff')
+    .addOption(new Option('-f, --format <format>', 'diff (a diff and a summary) or json (the same as --json)').choices(['diff', 'json']).default('diff'))
+    .option('-o, --out <file>', 'write the diff (or the JSON) to a file instead of stdout')
     .option('--overlay <file>', 'account facts: custom field names, statuses, hhmm reading (see verify --learn)')
-    .option('--include <glob>', 'only files matching this glob (repeatable)', collectList)
-    .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collectList)
-    .option('--workers <n>', 'worker threads (default: one per core for large trees; 0 = in this process)')
+    .option('--include <glob>', 'only files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
+    .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', globListOption, [] as string[])
+    .option('--rule <id>', 'only rewrite sites of these rules (tickets.pick, tickets.*; repeatable, comma-separated)', listOption, [] as string[])
+    .option('--family <name>', 'only rewrite sites of these families (tickets, contacts, ...; repeatable)', listOption, [] as string[])
+    .option('-j, --jobs <n>', 'worker threads (default: one per core for large trees; 0 = in this process)', integerOption(0, 256))
+    .addOption(new Option('--workers <n>', 'old name of --jobs').argParser(integerOption(0, 256)).hideHelp())
+    .option('--diff', 'with --check: print the diff too')
     .option('--no-diff', 'print the summary only')
     .option('--no-types', 'skip the TypeScript pass (ts-morph: v1-shaped interfaces and their uses)')
     .option('-q, --quiet', 'no progress on stderr')
+    .option('-v, --verbose', 'list every change as path:line:col (after the diff)')
     .addHelpText('after', HELP_AFTER)
-    .action(async (paths: string[], flags: CodemodFlags) => {
-      const overlay = readOverlayOption(flags.overlay);
-      let workers: number | undefined;
-      if (flags.workers !== undefined) {
-        if (!/^\d+$/.test(flags.workers)) throw new UsageError(`--workers must be a number, got ${JSON.stringify(flags.workers)}`);
-        workers = Number(flags.workers);
-      }
+    .action(async (paths: string[], flags: CodemodFlags & { workers?: number }) => {
+      if (flags.write && flags.check) throw new UsageError('--write and --check exclude each other: --check never writes');
       for (const p of paths) {
         try {
           (await import('node:fs')).statSync(p);
@@ -82,50 +92,99 @@ export function registerCodemod(program: Command): void {
           throw new UsageError(`no such file or directory: ${p}`);
         }
       }
+      const { readOverlayOption } = await import('./overlay.ts');
+      const overlay = readOverlayOption(flags.overlay);
+      let only: string[] | undefined;
+      if (flags.rule.length || flags.family.length) {
+        const { loadCatalogue } = await import('../catalogue/index.ts');
+        const { rulePatterns } = await import('./select.ts');
+        only = rulePatterns(loadCatalogue(overlay), flags.rule, flags.family);
+      }
+      const { gitState, unifiedDiff } = await import('../codemod/write.ts');
+      const { writeFileAtomically } = await import('./output.ts');
       if (flags.write && !flags.force) {
         const state = gitState(path.resolve(paths[0] ?? '.'), paths.map((p) => path.resolve(p)));
-        if (state.repo && state.dirty.length) {
+        if (!state.repo) {
           throw new UsageError(
-            `refusing to write into a dirty git tree (${state.dirty.length} uncommitted change${state.dirty.length === 1 ? '' : 's'} under ${paths.join(', ')}); commit or stash first, or pass --force`,
+            `refusing to write outside a git repository (${paths.join(', ')}): there would be no way to review or undo the changes; run it inside a repository, or pass --force`,
+          );
+        }
+        if (state.dirty.length) {
+          throw new UsageError(
+            `refusing to write into a dirty git tree (${count(state.dirty.length, 'uncommitted change')} under ${paths.join(', ')}); commit or stash first, or pass --force`,
           );
         }
       }
-      const showProgress = !flags.quiet && !flags.json && process.stderr.isTTY;
+      const bar = progress('hdmigrate codemod', { enabled: !flags.quiet && process.stderr.isTTY === true });
       let last = 0;
-      const report = await runCodemod(paths, {
-        overlay,
-        workers,
-        include: flags.include,
-        exclude: flags.exclude,
-        types: flags.types,
-        progress: (done, total, phase) => {
-          if (flags.quiet) return;
-          const now = Date.now();
-          if (showProgress) {
-            if (now - last > 100 || done === total) process.stderr.write(`\rhdmigrate codemod: ${phase} ${done}/${total} files`);
-            last = now;
-          } else if (total >= 200 && (done === total || now - last > 2000)) {
-            process.stderr.write(`hdmigrate codemod: ${phase} ${done}/${total} files\n`);
-            last = now;
-          }
-        },
-      });
-      if (showProgress) process.stderr.write('\r\x1b[K');
+      const { runCodemod } = await import('../codemod/run.ts');
+      let report: RunReport;
+      try {
+        report = await runCodemod(paths, {
+          overlay,
+          workers: flags.jobs ?? flags.workers,
+          include: flags.include,
+          exclude: flags.exclude,
+          types: flags.types,
+          only,
+          progress: (done, total, phase) => {
+            if (flags.quiet) return;
+            if (process.stderr.isTTY) return bar.update(done, total, phase);
+            // not a terminal (CI logs): an occasional plain line for long runs
+            const now = Date.now();
+            if (total >= 200 && (done === total || now - last > 2000)) {
+              process.stderr.write(`hdmigrate codemod: ${phase} ${done}/${count(total, 'file')}\n`);
+              last = now;
+            }
+          },
+        });
+      } finally {
+        bar.done();
+      }
       let written = 0;
       if (flags.write) {
         for (const r of report.results) {
           if (r.status !== 'changed' || r.after === undefined) continue;
-          writeAtomic(path.resolve(report.root, r.file), r.after);
+          writeFileAtomically(path.resolve(report.root, r.file), r.after);
           written++;
         }
       }
-      if (flags.json) process.stdout.write(`${JSON.stringify(toJson(report, !!flags.write), null, 2)}\n`);
-      else printText(report, flags, written);
-      process.exitCode = report.summary.errors > 0 ? 1 : 0;
+      const json = flags.json || flags.format === 'json';
+      const text = json ? `${JSON.stringify(toJson(report, !!flags.write, unifiedDiff), null, 2)}\n` : renderText(report, flags, written, unifiedDiff);
+      if (flags.out) {
+        const { writeOutputFile } = await import('./output.ts');
+        writeOutputFile(flags.out, text);
+        if (!flags.quiet) process.stderr.write(`hdmigrate codemod: ${count(report.summary.changed, 'file')} ${flags.write ? 'changed' : 'would change'}; ${json ? 'JSON' : 'diff and summary'} written to ${flags.out}\n`);
+      } else process.stdout.write(text);
+      const wouldChange = flags.check && report.summary.changed > 0;
+      process.exitCode = report.summary.errors > 0 || wouldChange ? EXIT.findings : EXIT.ok;
     });
 }
 
-export function toJson(report: RunReport, wrote: boolean) {
+type Differ = (r: RunReport['results'][number]) => string;
+type Result = RunReport['results'][number];
+
+/**
+ * Markers located where they are in the file after the run (the written file, or the one --write
+ * would write), as `hdmigrate audit` finds them there: the engine reports the site a marker is
+ * about, which is off by the lines inserted above it.
+ */
+export function markersAsWritten(r: Result): Result['markers'] {
+  const text = r.after ?? r.before;
+  if (!text || r.markers.length === 0) return r.markers;
+  const found: Array<{ line: number; column: number; type: string; rule: string; used?: boolean }> = [];
+  text.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/@hdmigrate-(todo|ignore)\(([^)]*)\)/g)) found.push({ line: i + 1, column: (m.index ?? 0) + 1, type: m[1]!, rule: m[2]! });
+  });
+  return r.markers.map((m) => {
+    const at = found.find((f) => !f.used && f.type === m.type && f.rule === m.rule);
+    if (!at) return m;
+    at.used = true;
+    return { ...m, line: at.line, column: at.column };
+  });
+}
+
+export function toJson(report: RunReport, wrote: boolean, unifiedDiff: Differ) {
   return {
     summary: { ...report.summary, written: wrote ? report.summary.changed : 0, dryRun: !wrote },
     files: report.results
@@ -135,7 +194,7 @@ export function toJson(report: RunReport, wrote: boolean) {
         status: r.status,
         ...(r.reason ? { reason: r.reason } : {}),
         changes: r.changes.map(({ file: _f, ...c }) => c),
-        markers: r.markers.map(({ file: _f, ...m }) => m),
+        markers: markersAsWritten(r).map(({ file: _f, ...m }) => m),
         ...(r.status === 'changed' ? { diff: unifiedDiff(r) } : {}),
       })),
     skipped: report.skipped,
@@ -143,20 +202,27 @@ export function toJson(report: RunReport, wrote: boolean) {
   };
 }
 
-function printText(report: RunReport, flags: CodemodFlags, written: number): void {
-  const out = process.stdout;
-  if (flags.diff !== false) for (const r of report.results) if (r.status === 'changed') out.write(unifiedDiff(r));
+function renderText(report: RunReport, flags: CodemodFlags, written: number, unifiedDiff: Differ): string {
+  const out: string[] = [];
+  // a dry run shows the diff unless --no-diff; --check only with --diff
+  const showDiff = flags.check ? flags.diff === true : flags.diff !== false;
+  if (showDiff) for (const r of report.results) if (r.status === 'changed') out.push(unifiedDiff(r));
   const s = report.summary;
   const lines: string[] = [];
+  if (flags.verbose) {
+    const changes = report.results.flatMap((r) => r.changes);
+    if (changes.length) lines.push('', 'changes:');
+    for (const c of changes) lines.push(`  ${c.file}:${c.line}:${c.column} ${c.kind} ${c.rule ?? '-'}: ${c.message}`);
+  }
   const errors = report.results.filter((r) => r.status === 'error');
   if (errors.length) {
     lines.push('', 'not processed (left untouched):');
     for (const r of errors) lines.push(`  ${r.file}: ${r.reason}`);
   }
-  const todo = report.results.flatMap((r) => r.markers.filter((m) => m.type === 'todo'));
+  const todo = report.results.flatMap((r) => markersAsWritten(r).filter((m) => m.type === 'todo'));
   if (todo.length) {
     lines.push('', 'left for you (@hdmigrate-todo markers):');
-    for (const m of todo) lines.push(`  ${m.file}:${m.line} ${m.rule}${m.existing ? '' : ' (new)'}: ${m.text.length > 160 ? `${m.text.slice(0, 157)}...` : m.text}`);
+    for (const m of todo) lines.push(`  ${m.file}:${m.line}:${m.column} ${m.rule}${m.existing ? '' : ' (new)'}: ${m.text.length > 160 ? `${m.text.slice(0, 157)}...` : m.text}`);
   }
   const generated = report.skipped.filter((x) => x.reason === 'generated' && x.detail);
   if (generated.length) {
@@ -165,10 +231,11 @@ function printText(report: RunReport, flags: CodemodFlags, written: number): voi
   }
   lines.push(
     '',
-    `${s.changed} file${s.changed === 1 ? '' : 's'} ${flags.write ? 'changed' : 'would change'}, ${s.unchanged} unchanged, ${s.skipped} skipped, ${s.errors} error${s.errors === 1 ? '' : 's'}; ` +
-      `${s.markersLeft} marker${s.markersLeft === 1 ? '' : 's'} left (${s.markersAdded} new)${s.ignored ? `, ${s.ignored} ignored` : ''}`,
+    `${count(s.changed, 'file')} ${flags.write ? 'changed' : 'would change'}, ${s.unchanged} unchanged, ${s.skipped} skipped, ${count(s.errors, 'error')}; ` +
+      `${count(s.markersLeft, 'marker')} left (${s.markersAdded} new)${s.ignored ? `, ${s.ignored} ignored` : ''}`,
   );
-  if (flags.write) lines.push(`wrote ${written} file${written === 1 ? '' : 's'}`);
+  if (flags.write) lines.push(`wrote ${count(written, 'file')}`);
+  else if (flags.check) lines.push(s.changed ? `check failed: ${count(s.changed, 'file')} would change (run hdmigrate codemod --write)` : 'check passed: nothing would change');
   else if (s.changed) lines.push('dry run: nothing written; run again with --write to apply');
-  out.write(`${lines.join('\n')}\n`);
+  return `${out.join('')}${lines.join('\n')}\n`;
 }

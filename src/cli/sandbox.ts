@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from './errors.ts';
+import { count } from './style.ts';
 import {
   DEFAULT_PORT,
   DEFAULT_TICKETS,
@@ -88,6 +89,8 @@ Examples:
   hdmigrate sandbox --rate-limit 50/60 --faults "latency=20-80ms,error503@0.05"
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/api/v2/tickets/1?include=conversations
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/helpdesk/tickets/1.json
+
+Exit codes: 0 stopped (Ctrl-C or SIGTERM), 1 could not write --data on exit, 2 usage error (bad flag, port in use).
 `;
 
 export function registerSandbox(program: Command): void {
@@ -124,7 +127,7 @@ export function registerSandbox(program: Command): void {
         process.stdout.write(`${JSON.stringify({ url: sandbox.url, keys: sandbox.keys })}\n`);
       } else {
         const out = process.stdout;
-        out.write(`hdmigrate sandbox listening on ${sandbox.url}  (seed ${options.seed}, ${sandbox.store.tickets.size} tickets${options.dataFile ? `, data ${options.dataFile}` : ''})\n`);
+        out.write(`hdmigrate sandbox listening on ${sandbox.url}  (seed ${options.seed}, ${count(sandbox.store.tickets.size, 'ticket')}${options.dataFile ? `, data ${options.dataFile}` : ''})\n`);
         out.write(`  admin key:   ${sandbox.keys.admin}\n  viewer key:  ${sandbox.keys.viewer}\n`);
         out.write(`  v2: ${sandbox.url}/api/v2/tickets/1    v1: ${sandbox.url}/helpdesk/tickets/1.json\n`);
         if (sandbox.ca) out.write('  TLS: self-signed certificate (use curl -k, or trust it as a CA)\n');

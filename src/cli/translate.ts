@@ -1,8 +1,28 @@
 import type { Command } from 'commander';
 import { createInterface } from 'node:readline';
-import { loadCatalogue, type Catalogue, type Translation } from '../catalogue/index.ts';
-import { UsageError } from './errors.ts';
-import { readOverlayOption } from './overlay.ts';
+import type { Catalogue, Translation } from '../catalogue/index.ts';
+import { EXIT, UsageError } from './errors.ts';
+import { formatQuery } from './format.ts';
+import { examples } from './program.ts';
+
+/** Deeper JSON bodies are refused with a clear message instead of overflowing the stack in the lenses. */
+export const MAX_BODY_DEPTH = 64;
+
+function depthOf(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') max = Math.max(max, ++depth);
+    else if (ch === '}' || ch === ']') depth--;
+  }
+  return max;
+}
 
 interface TranslateOptions {
   json?: boolean;
@@ -20,13 +40,21 @@ export function translateLine(catalogue: Catalogue, line: string, bodyText?: str
   const text = bodyText ?? (rest!.trim() || undefined);
   let body: unknown;
   if (text !== undefined) {
+    if (depthOf(text) > MAX_BODY_DEPTH) {
+      return { rule: null, fidelity: null, calls: [], notes: [], error: `the body is nested more than ${MAX_BODY_DEPTH} levels deep; no v1 request body is` };
+    }
     try {
       body = JSON.parse(text);
     } catch (e) {
       return { rule: null, fidelity: null, calls: [], notes: [], error: `the body is not valid JSON: ${(e as Error).message}` };
     }
   }
-  return catalogue.translate({ method: method!, target: target!, body });
+  try {
+    return catalogue.translate({ method: method!, target: target!, body });
+  } catch (e) {
+    if (e instanceof RangeError) return { rule: null, fidelity: null, calls: [], notes: [], error: 'the request is nested too deeply to translate' };
+    throw e;
+  }
 }
 
 /** The `--json` contract: exactly these keys, in this order. */
@@ -36,10 +64,12 @@ export function translationJson(t: Translation): Record<string, unknown> {
   return out;
 }
 
+/** Human output on stdout; an error (bad body, bad line) is one line on stderr instead. */
 function printHuman(request: string, t: Translation): void {
   const lines: string[] = [];
   if (t.error) {
-    lines.push(`${request}: ${t.error}`);
+    process.stderr.write(`hdmigrate: ${request}: ${t.error}\n`);
+    return;
   } else if (!t.rule) {
     lines.push(`${request}: no v1 rule matches`);
     for (const n of t.notes) lines.push(`  ${n}`);
@@ -47,8 +77,7 @@ function printHuman(request: string, t: Translation): void {
     lines.push(`${request}`);
     lines.push(`  rule      ${t.rule} (${t.fidelity})`);
     t.calls.forEach((c, i) => {
-      const qs = new URLSearchParams(c.query).toString();
-      lines.push(`  call ${i + 1}    ${c.method} ${c.path}${qs ? `?${qs}` : ''}`);
+      lines.push(`  call ${i + 1}    ${c.method} ${c.path}${formatQuery(c.query)}`);
       if (c.body) lines.push(`            body ${JSON.stringify(c.body)}`);
     });
     if (t.calls.length === 0) lines.push('  calls     none');
@@ -72,27 +101,45 @@ export function registerTranslate(program: Command): void {
     .option('--overlay <file>', 'account facts: custom field names, statuses, hhmm interpretation (JSON)')
     .addHelpText(
       'after',
-      '\nExamples:\n' +
-        '  hdmigrate translate "GET /helpdesk/tickets/filter/monitored_by?format=json"\n' +
-        '  hdmigrate translate --json "POST /groups.json" --body \'{"group":{"name":"L2","assign_time":1200}}\'\n' +
-        '  printf "GET /contacts.json?query=email%%20is%%20a@b.co\\n" | hdmigrate translate -\n\n' +
-        'Exit codes: 0 translated, 1 no v1 rule matches (single request), 2 bad input.',
+      examples(
+        [
+          'hdmigrate translate "GET /helpdesk/tickets/filter/monitored_by?format=json"',
+          `hdmigrate translate --json "POST /groups.json" --body '{"group":{"name":"L2","assign_time":1200}}'`,
+          'printf "GET /contacts.json?query=email%%20is%%20a@b.co\\n" | hdmigrate translate -',
+        ],
+        '0 translated, 1 no v1 rule matches (with -: some line did not translate), 2 usage or input error (bad body)',
+      ),
     )
     .action(async (request: string, opts: TranslateOptions) => {
+      const { loadCatalogue } = await import('../catalogue/index.ts');
+      const { readOverlayOption } = await import('./overlay.ts');
       const catalogue = loadCatalogue(readOverlayOption(opts.overlay));
       if (request === '-') {
         if (opts.body) throw new UsageError('--body cannot be combined with "-": put each body after its request line');
         const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+        let unmatched = 0;
+        let failed = 0;
+        let lineNo = 0;
         for await (const line of rl) {
+          lineNo++;
           if (!line.trim()) continue;
-          process.stdout.write(`${JSON.stringify(translationJson(translateLine(catalogue, line)))}\n`);
+          const t = translateLine(catalogue, line);
+          // every line gets its JSON object on stdout (in order); errors are also told on stderr
+          process.stdout.write(`${JSON.stringify(translationJson(t))}\n`);
+          if (t.error) {
+            failed++;
+            process.stderr.write(`hdmigrate: line ${lineNo}: ${t.error}\n`);
+          } else if (!t.rule) unmatched++;
         }
+        process.exitCode = failed ? EXIT.usage : unmatched ? EXIT.findings : EXIT.ok;
         return;
       }
       const t = translateLine(catalogue, request, opts.body);
-      if (opts.json) process.stdout.write(`${JSON.stringify(translationJson(t), null, 2)}\n`);
-      else printHuman(request, t);
-      if (t.error) process.exitCode = 2;
-      else if (!t.rule) process.exitCode = 1;
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(translationJson(t), null, 2)}\n`);
+        if (t.error) process.stderr.write(`hdmigrate: ${t.error}\n`);
+      } else printHuman(request, t);
+      if (t.error) process.exitCode = EXIT.usage;
+      else if (!t.rule) process.exitCode = EXIT.findings;
     });
 }

@@ -65,6 +65,8 @@ export interface PlanContext {
   loader: FsModuleLoader;
   /** Summaries of other modules' exported response flows (for taint through imports). */
   summaries: (file: string) => FlowSummary | null;
+  /** `--rule`/`--family`: only sites of these rules (`tickets.pick`, `tickets.*`); the rest is left as it is, unmarked. */
+  only?: string[];
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -197,6 +199,8 @@ export class ModulePlanner {
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
+      // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
+      if (ctx.only && !(s.rules.length ? s.rules : s.rule ? [s.rule] : []).some((r) => ctx.only!.some((p) => ruleMatches(p, r)))) continue;
       const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
       if (typeof u === 'string') {
         const node = nodesAt(pf, s.span.start, s.span.end)[0];
@@ -253,6 +257,7 @@ export class ModulePlanner {
     const touched = (a: number, b: number) => this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start < b && e.end > a));
     for (const s of analysis.sites) {
       if (s.file !== pf.file || s.inComment || !s.rule) continue;
+      if (this.ctx.only && !this.ctx.only.some((p) => ruleMatches(p, s.rule!))) continue;
       if (s.kind === 'response-read' && s.read) {
         for (const f of s.read.fields) {
           const nodes = nodesAt(pf, f.span.start, f.span.end);

@@ -20,6 +20,8 @@ export interface CodemodOptions {
   overlay?: Overlay;
   catalogue?: Catalogue;
   sources?: SourceProvider;
+  /** Only sites of these rules (`tickets.pick`, `tickets.*`): see PlanContext.only. */
+  only?: string[];
 }
 
 /** What planning a file gives: the plan, or why the file was skipped. */
@@ -42,6 +44,7 @@ export class Planner {
       flattener: new Flattener(modules),
       loader: new FsModuleLoader(),
       summaries: (file) => this.summaryOf(file),
+      only: options.only,
     };
   }
 

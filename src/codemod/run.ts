@@ -25,6 +25,8 @@ export interface RunOptions {
   exclude?: string[];
   /** The TypeScript pass (ts-morph) for interfaces and types; default on. */
   types?: boolean;
+  /** Only sites of these rules (`tickets.pick`, `tickets.*`; `--rule`/`--family`); default all. */
+  only?: string[];
 }
 
 export interface RunReport {
@@ -177,9 +179,9 @@ class Pool {
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
 
-  constructor(size: number, overlay: Overlay | undefined) {
+  constructor(size: number, overlay: Overlay | undefined, only?: string[]) {
     for (let i = 0; i < size; i++) {
-      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), { execArgv: ['--import', 'tsx'], workerData: { overlay } });
+      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), { execArgv: ['--import', 'tsx'], workerData: { overlay, only } });
       w.on('message', (r: Response) => {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
@@ -250,8 +252,8 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     done += n;
     progress(done, total, 'planning');
   };
-  const pool = wanted > 1 ? new Pool(wanted, opts.overlay) : null;
-  const planner = pool ? null : new Planner({ overlay: opts.overlay });
+  const pool = wanted > 1 ? new Pool(wanted, opts.overlay, opts.only) : null;
+  const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only });
   const owner = new Map<string, number>();
   const planRound = async (list: Candidate[], count: boolean): Promise<WireOutcome[]> => {
     if (pool) {

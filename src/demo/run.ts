@@ -5,7 +5,7 @@
  * Each tool runs through its own CLI, as a user would run it.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
 
@@ -14,6 +14,7 @@ const BIN = join(ROOT, 'bin/hdmigrate');
 export const DEMO_APP = join(ROOT, 'fixtures/apps/acme-order-sync');
 
 export interface DemoOptions {
+  /** An output folder prepared by the caller (src/cli/output.ts prepareOutputDir: empty or the demo's own). */
   out: string;
   seed: number;
   log: (line: string) => void;
@@ -67,8 +68,6 @@ function section(log: (l: string) => void, title: string) {
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const { log } = options;
   const out = resolve(options.out);
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
   const original = join(out, 'app-v1');
   const migrated = join(out, 'app-v2');
   cpSync(DEMO_APP, original, { recursive: true });

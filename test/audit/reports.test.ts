@@ -85,9 +85,10 @@ describe('HTML', () => {
 describe('Markdown, JSON and terminal', () => {
   it('Markdown has the summary tables and every finding', () => {
     const md = renderMarkdown(report);
-    expect(md).toContain('## By family');
+    expect(md).toContain('## v1 uses by family');
     expect(md).toContain('| `tickets.assign` |');
-    expect(md.match(/^\| \d+ \| /gm)!.length).toBe(report.findings.length);
+    // one row per finding, located as path:line:col
+    expect(md.match(/^\| `[^`]+:\d+:\d+` \| /gm)!.length).toBe(report.findings.length);
   });
 
   it('JSON has the documented top level and summary', () => {

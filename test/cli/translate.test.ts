@@ -31,7 +31,9 @@ describe('hdmigrate translate', () => {
   it('bad bodies get a clear message and no stack trace', () => {
     const bad = hdmigrate(['translate', 'POST /helpdesk/tickets.json', '--body', '{"helpdesk_ticket": {']);
     expect(bad.code).toBe(2);
-    expect(bad.stdout).toContain('not valid JSON');
+    // errors go to stderr, as one line; stdout stays empty
+    expect(bad.stderr).toMatch(/^hdmigrate: .*not valid JSON[^\n]*\n$/);
+    expect(bad.stdout).toBe('');
     const missing = hdmigrate(['translate', '--json', 'POST /helpdesk/tickets.json', '--body', '{"subject":"x"}']);
     expect(missing.code).toBe(2);
     expect(JSON.parse(missing.stdout).error).toContain('must be wrapped in "helpdesk_ticket"');
@@ -48,7 +50,9 @@ describe('hdmigrate translate', () => {
       'PUT /helpdesk/tickets/3.json {"helpdesk_ticket":{"status":4}}',
     ].join('\n');
     const r = hdmigrate(['translate', '-'], input);
-    expect(r.code).toBe(0);
+    // a line that failed makes the run fail (2), and says which line on stderr
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^hdmigrate: line 5: expected "<METHOD> <path>/m);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatchObject({ rule: 'tickets.filter', calls: [{ query: { filter: 'spam' } }] });

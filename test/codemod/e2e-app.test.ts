@@ -48,7 +48,8 @@ describe('codemod end to end: the bundled legacy app', () => {
     expect(before).toMatch(/^opened #\d+ "Order A-1001 failed"/);
 
     const migrated = copyApp();
-    const { stdout } = await run(process.execPath, [BIN, 'codemod', '.', '--write', '--json'], { cwd: migrated, encoding: 'utf8' }).catch((e) => e);
+    // a temporary copy is outside any git repository: --write needs --force there
+    const { stdout } = await run(process.execPath, [BIN, 'codemod', '.', '--write', '--force', '--json'], { cwd: migrated, encoding: 'utf8' }).catch((e) => e);
     const report = JSON.parse(stdout);
     expect(report.summary.errors).toBe(0);
     expect(report.summary.written).toBeGreaterThan(0);

@@ -1,0 +1,53 @@
+/**
+ * Option parsers shared by every command, so the same flag means the same thing and a bad value is
+ * the same one-line usage error everywhere. Commander calls them as `argParser`s; what they throw is
+ * printed by main.ts as `hdmigrate: <message>` with exit code 2.
+ */
+import { InvalidArgumentError } from 'commander';
+import picomatch from 'picomatch';
+
+/** `--jobs 4`, `--seed 7`: a whole number within [min, max]; `abc`, `1.5`, `-1` and `''` are refused. */
+export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (text: string): number => {
+    const t = text.trim();
+    if (!/^-?\d+$/.test(t)) throw new InvalidArgumentError('expected a whole number');
+    const n = Number(t);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
+    return n;
+  };
+}
+
+/** Repeatable, comma-separated list: `--include a,b --include c` → ['a', 'b', 'c']. */
+export function listOption(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+}
+
+/** Like listOption, and each entry must be a glob picomatch can compile into something that can match. */
+export function globListOption(value: string, previous: string[] = []): string[] {
+  const list = listOption(value, []);
+  for (const glob of list) checkGlob(glob);
+  return [...previous, ...list];
+}
+
+/** Refuses a glob that cannot match anything (an unclosed `[`, an empty pattern). */
+export function checkGlob(glob: string): void {
+  const bad = (why: string) => new InvalidArgumentError(`"${glob}" is not a usable glob: ${why}`);
+  if (!glob.trim()) throw bad('it is empty');
+  let depth = 0;
+  let escaped = false;
+  for (const ch of glob) {
+    if (escaped) {
+      escaped = false;
+      continue;
+    }
+    if (ch === '\\') escaped = true;
+    else if (ch === '[') depth++;
+    else if (ch === ']' && depth > 0) depth--;
+  }
+  if (depth > 0) throw bad('unclosed "[" (write "\\[" for a literal bracket)');
+  try {
+    picomatch.makeRe(glob, { dot: true });
+  } catch (e) {
+    throw bad((e as Error).message);
+  }
+}
