@@ -1,0 +1,133 @@
+/**
+ * One observation of one id: GET it from v1, run the catalogue's v2 plan for the same v1 request,
+ * and bring the v1 answer into v2 shape through the catalogue's lens. Nothing here knows a field
+ * name: the catalogue does the mapping, the resource table says which part to keep.
+ */
+import { executePlan, PlanError, type Catalogue, type Rule } from '../catalogue/index.ts';
+import type { HttpResult, RequestSpec } from '../http/index.ts';
+import type { ResourceSpec } from './resources.ts';
+
+/** The part of the HTTP client verify uses (so tests and benches can count calls). */
+export interface Requester {
+  request(r: RequestSpec): Promise<HttpResult>;
+}
+
+export interface Sides {
+  v1: Requester;
+  v2: Requester;
+}
+
+/** A loss the catalogue declares for this record (a v1 field with no v2 counterpart). */
+export interface ExpectedLoss {
+  path: string;
+  message: string;
+}
+
+export interface Observation {
+  /** HTTP statuses of the v1 call and of the v2 plan (its first non-2xx answer, else 200) */
+  s1: number;
+  s2: number;
+  /** v1 body mapped into v2 shape (only when s1 is 2xx) */
+  v1?: unknown;
+  /** v2 body, with the plan's embedded calls in place (only when s2 is 2xx) */
+  v2?: unknown;
+  expected: ExpectedLoss[];
+  /** v2 credits the plan spent */
+  credits: number;
+}
+
+export class UnmappedResourceError extends Error {}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The rule of a resource's v1 request, from the catalogue. */
+export function ruleFor(catalogue: Catalogue, resource: ResourceSpec, id: string): Rule {
+  const t = catalogue.translate({ method: 'GET', target: resource.v1Path(id) });
+  if (!t.detail) throw new UnmappedResourceError(`the catalogue has no rule for GET ${resource.v1Path(id)} (${resource.name})`);
+  return t.detail.rule;
+}
+
+/** Which response of the plan is the record, and which ones are embedded in it (as translateResponse reads them). */
+function assemble(rule: Rule, bodies: unknown[]): unknown {
+  const spec = rule.response;
+  const embedded = new Map(Object.entries(spec?.embed ?? {}));
+  const embeddedIdx = new Set(embedded.values());
+  let main = rule.plan.findIndex((s) => s.forResponse);
+  if (main < 0) {
+    main = 0;
+    for (let i = rule.plan.length - 1; i >= 0; i--) {
+      if (!embeddedIdx.has(i)) {
+        main = i;
+        break;
+      }
+    }
+  }
+  let body = bodies[main];
+  if (isObject(body) && embedded.size > 0) {
+    body = { ...body };
+    for (const [field, index] of embedded) (body as Obj)[field] = bodies[index] ?? [];
+  }
+  return body;
+}
+
+function parseJson(r: HttpResult): unknown {
+  const text = r.text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Keeps the part of a mapped body that belongs to the resource. */
+function select(resource: ResourceSpec, body: unknown): unknown {
+  if (!isObject(body)) return body;
+  if (resource.only) return body[resource.only] ?? [];
+  if (resource.without) {
+    const { [resource.without]: _left, ...rest } = body;
+    return rest;
+  }
+  return body;
+}
+
+export async function observe(sides: Sides, catalogue: Catalogue, resource: ResourceSpec, id: string, signal?: AbortSignal): Promise<Observation> {
+  const target = resource.v1Path(id);
+  const translation = catalogue.translate({ method: 'GET', target });
+  if (!translation.detail) throw new UnmappedResourceError(`the catalogue has no rule for GET ${target} (${resource.name})`);
+  const rule = translation.detail.rule;
+
+  const v1Call = sides.v1.request({ method: 'GET', path: target, headers: { accept: 'application/json' }, signal });
+  let credits = 0;
+  let callIndex = 0;
+  const v2Run = executePlan(translation, async (call) => {
+    const cost = rule.plan[callIndex++]?.cost ?? 1;
+    credits += cost;
+    const r = await sides.v2.request({ method: call.method, path: call.path, query: call.query, cost, signal });
+    return { status: r.status, body: r.status >= 200 && r.status < 300 ? parseJson(r) : null };
+  }).then(
+    (result) => ({ status: 200, bodies: result.responses.map((x) => x.body) }),
+    (err: unknown) => {
+      if (err instanceof PlanError && err.response) return { status: err.response.status, bodies: [] as unknown[] };
+      throw err;
+    },
+  );
+  const [v1r, v2r] = await Promise.all([v1Call, v2Run]);
+
+  const out: Observation = { s1: v1r.status, s2: v2r.status, expected: [], credits };
+  if (v1r.status >= 200 && v1r.status < 300) {
+    const mapped = catalogue.normaliseV1Response(rule, parseJson(v1r));
+    out.v1 = select(resource, mapped.body);
+    out.expected = mapped.issues.map((i) => ({ path: i.path, message: i.message }));
+    if (resource.only) out.expected = out.expected.filter((e) => e.path.startsWith(resource.only!));
+    else if (resource.without) out.expected = out.expected.filter((e) => !e.path.startsWith(resource.without!));
+  }
+  if (v2r.status >= 200 && v2r.status < 300) out.v2 = select(resource, assemble(rule, v2r.bodies));
+  return out;
+}
+
+/** v2 credits one id of this resource costs (the plan's calls), for pacing estimates. */
+export function creditsPerId(rule: Rule): number {
+  return rule.plan.reduce((sum, s) => sum + s.cost, 0);
+}
