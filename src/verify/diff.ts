@@ -118,6 +118,8 @@ export function issueField(path: string, root = 'body'): string {
 /** What one id's observation records: differences, one-side-only fields, declared losses. */
 export interface RecordComparison extends Comparison {
   expected: { path: string; message: string }[];
+  /** differences in fields the catalogue declared lost for this record: shown, never failures */
+  declared: FieldDiff[];
 }
 
 /** Compares one observation: bodies when both sides answered, else their statuses. */
@@ -138,7 +140,11 @@ export function compareObservation(o: {
     seen.add(field);
     expected.push({ path: field, message: e.message });
   }
-  if (ok1 && ok2) return { ...compareBodies(o.v1, o.v2), expected };
+  if (ok1 && ok2) {
+    const c = compareBodies(o.v1, o.v2);
+    // a difference in a field the catalogue declared lost for this record is that loss, not a failure
+    return { ...c, diffs: c.diffs.filter((d) => !seen.has(d.field)), declared: c.diffs.filter((d) => seen.has(d.field)), expected };
+  }
   const diffs: FieldDiff[] = o.s1 === o.s2 ? [] : [{ field: 'status', at: 'status', v1: o.s1, v2: o.s2 }];
-  return { diffs, v1Only: [], v2Only: [], expected };
+  return { diffs, v1Only: [], v2Only: [], expected, declared: [] };
 }

@@ -4,6 +4,7 @@
  * name: the catalogue does the mapping, the resource table says which part to keep.
  */
 import { executePlan, PlanError, type Catalogue, type Rule } from '../catalogue/index.ts';
+import { walkLens } from '../catalogue/lens.ts';
 import type { HttpResult, RequestSpec } from '../http/index.ts';
 import type { ResourceSpec } from './resources.ts';
 
@@ -119,11 +120,28 @@ export async function observe(sides: Sides, catalogue: Catalogue, resource: Reso
   if (v1r.status >= 200 && v1r.status < 300) {
     const mapped = catalogue.normaliseV1Response(rule, parseJson(v1r));
     out.v1 = select(resource, mapped.body);
-    out.expected = mapped.issues.map((i) => ({ path: i.path, message: i.message }));
+    out.expected = mapped.issues.flatMap((i) => lossTargets(rule, i.path).map((path) => ({ path, message: i.message })));
     if (resource.only) out.expected = out.expected.filter((e) => e.path.startsWith(resource.only!));
     else if (resource.without) out.expected = out.expected.filter((e) => !e.path.startsWith(resource.without!));
   }
   if (v2r.status >= 200 && v2r.status < 300) out.v2 = select(resource, assemble(rule, v2r.bodies));
+  return out;
+}
+
+/**
+ * A loss is reported at the v1 field (`assign_time`); the value shows up in v2 under the field the
+ * rule's lens moves it to (`unassigned_for`), so the loss covers both. Read from the lens, not
+ * re-encoded.
+ */
+export function lossTargets(rule: Rule, path: string): string[] {
+  const generic = path.replace(/\[\d+\]/g, '');
+  const out = [path];
+  for (const { op, at } of walkLens(rule.response?.resource ?? [])) {
+    const prefix = at;
+    const full = (p: string) => (prefix ? `${prefix}.${p}` : p);
+    if (op.op === 'convert' && op.to && full(op.path) === generic) out.push(path.replace(op.path, op.to));
+    if (op.op === 'rename' && full(op.from) === generic) out.push(path.replace(op.from, op.to));
+  }
   return out;
 }
 

@@ -12,14 +12,16 @@ const show = (v: unknown) => {
 };
 
 function verdictWord(f: FieldReport): string {
+  if (f.verdict === 'declared-loss') return 'declared loss';
   return f.verdict === 'difference' ? 'DIFFERENT' : f.verdict === 'noise' ? 'noise' : `listed noise (${f.reason})`;
 }
 
 export function renderTerminal(r: VerifyReport): string {
   const out: string[] = [];
   out.push(`verify: v1 ${r.v1Base} against v2 ${r.base}`);
-  const head = ['resource', 'compared', 'identical', 'differing', 'noise only', 'unmatched', 'missing'];
-  const rows = r.resources.map((x) => [x.resource, x.compared, x.identical, x.differing, x.noiseOnly, x.withUnmatched, x.missing].map(String));
+  out.push('(unmatched = records with fields on one side only; missing = found on one side only; absent = found on neither; explained = only noise or declared losses differ)');
+  const head = ['resource', 'compared', 'identical', 'differing', 'explained', 'unmatched', 'missing', 'absent'];
+  const rows = r.resources.map((x) => [x.resource, x.compared, x.identical, x.differing, x.noiseOnly, x.withUnmatched, x.missing, x.absent].map(String));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   out.push(line(head));
@@ -52,14 +54,14 @@ export function renderTerminal(r: VerifyReport): string {
   out.push('');
   out.push(
     r.parity
-      ? `parity: v2 returns the same data for ${r.totals.compared} records (${r.totals.noiseOnly} with noise only)`
+      ? `parity: v2 returns the same data for ${r.totals.compared} records (${r.totals.noiseOnly} with explained differences only)`
       : `NOT at parity: ${r.totals.differingFields} fields differ beyond noise in ${r.totals.differing} records`,
   );
   return `${out.join('\n')}\n`;
 }
 
 function rankOf(f: FieldReport): number {
-  return f.verdict === 'difference' ? 0 : f.verdict === 'noise' ? 1 : 2;
+  return ['difference', 'noise', 'listed-noise', 'declared-loss'].indexOf(f.verdict);
 }
 
 export function renderJson(r: VerifyReport): string {
@@ -72,9 +74,9 @@ export function renderMarkdown(r: VerifyReport): string {
   const out: string[] = [];
   out.push('# hdmigrate verify report', '');
   out.push(`v1 \`${r.v1Base}\` against v2 \`${r.base}\`. Thresholds: relative ${r.thresholds.relative}%, absolute ${r.thresholds.absolute}%.`, '');
-  out.push(`**${r.parity ? 'Parity' : 'Not at parity'}**: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with noise only.`, '');
-  out.push('| resource | compared | identical | differing | noise only | unmatched | missing | probed (A/A) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const x of r.resources) out.push(`| ${x.resource} | ${x.compared} | ${x.identical} | ${x.differing} | ${x.noiseOnly} | ${x.withUnmatched} | ${x.missing} | ${x.probed} |`);
+  out.push(`**${r.parity ? 'Parity' : 'Not at parity'}**: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only.`, '');
+  out.push('| resource | compared | identical | differing | explained | unmatched | missing | absent | probed (A/A) |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const x of r.resources) out.push(`| ${x.resource} | ${x.compared} | ${x.identical} | ${x.differing} | ${x.noiseOnly} | ${x.withUnmatched} | ${x.missing} | ${x.absent} | ${x.probed} |`);
   for (const x of r.resources) {
     out.push('', `## ${x.resource}`, '');
     if (x.fields.length) {
@@ -152,7 +154,7 @@ export function renderHtml(r: VerifyReport): string {
   const sections = r.resources
     .map(
       (x) =>
-        `<section><h2>${esc(x.resource)}</h2><p>${x.compared} compared · ${x.identical} identical · ${x.differing} differing · ${x.noiseOnly} noise only · ${x.withUnmatched} with unmatched fields · ${x.missing} missing on one side · ${x.probed} probed A/A</p>${table(x)}` +
+        `<section><h2>${esc(x.resource)}</h2><p>${x.compared} compared · ${x.identical} identical · ${x.differing} differing · ${x.noiseOnly} explained (noise or declared loss) · ${x.withUnmatched} with unmatched fields · ${x.missing} missing on one side · ${x.absent} absent on both · ${x.probed} probed A/A</p>${table(x)}` +
         (x.unmatched.length ? `<h3>Fields on one side only (not differences)</h3>${list(x.unmatched.map((u) => `<li><code>${esc(u.path)}</code> ${u.side} (${u.records})</li>`))}` : '') +
         (x.expected.length ? `<h3>Expected losses the catalogue declares</h3>${list(x.expected.map((e) => `<li><code>${esc(e.path)}</code>: ${esc(e.message)} (${e.records})</li>`))}` : '') +
         '</section>',
@@ -170,14 +172,14 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
 .status{padding:.6rem 1rem;border-radius:6px;font-weight:600}
 .ok{background:#e3f5e8;color:#14532d}.bad{background:#fde7e7;color:#7f1d1d}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border-bottom:1px solid #dde1e8;padding:.3rem .5rem;text-align:left;vertical-align:top}
-tr.difference td:first-child{border-left:4px solid #c0392b}tr.noise td:first-child,tr.listed-noise td:first-child{border-left:4px solid #b9c2d0}
+tr.difference td:first-child{border-left:4px solid #c0392b}tr.noise td:first-child,tr.listed-noise td:first-child,tr.declared-loss td:first-child{border-left:4px solid #b9c2d0}
 code{font:12px ui-monospace,monospace;background:#f3f5f8;padding:0 .2rem}
 svg text{font:12px ui-monospace,monospace;fill:#1d2330}svg text.flag{fill:#c0392b;font-weight:700}svg text.num{fill:#4b5563}
 svg .raw{fill:#2f4b7c}svg .noise{fill:#a9bfe0}
 </style></head><body>
 <h1>hdmigrate verify</h1>
 <p>v1 <code>${esc(r.v1Base)}</code> against v2 <code>${esc(r.base)}</code> · thresholds: relative ${r.thresholds.relative}%, absolute ${r.thresholds.absolute}% (Diffy's rule: a field is a difference only when raw &gt; noise and both thresholds are passed)</p>
-<p class="status ${r.parity ? 'ok' : 'bad'}">${r.parity ? 'Parity' : 'Not at parity'}: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with noise only; ${r.totals.differingFields} fields differ beyond noise.</p>
+<p class="status ${r.parity ? 'ok' : 'bad'}">${r.parity ? 'Parity' : 'Not at parity'}: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only; ${r.totals.differingFields} fields differ beyond noise.</p>
 <h2>Differences by field: raw against noise</h2>
 ${chart(fields)}
 ${sections}${writes}

@@ -21,7 +21,7 @@ export interface FieldReport {
   field: string;
   raw: number;
   noise: number;
-  verdict: 'difference' | 'noise' | 'listed-noise';
+  verdict: 'difference' | 'noise' | 'listed-noise' | 'declared-loss';
   /** the reason from the noise file, for listed-noise */
   reason?: string;
   rawPct: number;
@@ -36,12 +36,14 @@ export interface ResourceReport {
   compared: number;
   identical: number;
   differing: number;
-  /** records whose only differences are noise (measured or listed) */
+  /** records whose only differences are explained: noise (measured or listed) or losses the catalogue declares */
   noiseOnly: number;
   /** records with fields present on one side only */
   withUnmatched: number;
   /** ids one side answered and the other did not (404 on one side) */
   missing: number;
+  /** ids neither side has (both answered the same error, e.g. 404): not evidence of parity */
+  absent: number;
   probed: number;
   fields: FieldReport[];
   unmatched: { path: string; side: 'v1 only' | 'v2 only'; records: number }[];
@@ -71,6 +73,8 @@ const EXAMPLES = 3;
 
 interface FieldAcc {
   raw: number;
+  /** records where the difference is a loss the catalogue declared */
+  declared: number;
   examples: Example[];
 }
 
@@ -129,14 +133,17 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
       const ok2 = line.s2 >= 200 && line.s2 < 300;
       if (ok1 !== ok2) a.missing++;
       const seen = new Set<string>();
-      for (const d of line.d) {
-        let f = a.fields.get(d.field);
-        if (!f) a.fields.set(d.field, (f = { raw: 0, examples: [] }));
-        if (!seen.has(d.field)) {
-          f.raw++;
-          seen.add(d.field);
+      for (const [declared, list] of [[false, line.d], [true, line.e ?? []]] as const) {
+        for (const d of list) {
+          let f = a.fields.get(d.field);
+          if (!f) a.fields.set(d.field, (f = { raw: 0, declared: 0, examples: [] }));
+          if (!seen.has(d.field)) {
+            if (declared) f.declared++;
+            else f.raw++;
+            seen.add(d.field);
+          }
+          keepExample(f.examples, { id: line.id, at: d.at, v1: d.v1, v2: d.v2 });
         }
-        keepExample(f.examples, { id: line.id, at: d.at, v1: d.v1, v2: d.v2 });
       }
       for (const u of line.u1) inc(a.u1, u);
       for (const u of line.u2) inc(a.u2, u);
@@ -163,11 +170,11 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
       m.set(field, {
         path,
         field,
-        raw: f.raw,
+        raw: f.raw + f.declared,
         noise,
-        verdict: reason !== undefined ? 'listed-noise' : v.flagged ? 'difference' : 'noise',
+        verdict: f.raw === 0 ? 'declared-loss' : reason !== undefined ? 'listed-noise' : v.flagged ? 'difference' : 'noise',
         ...(reason !== undefined ? { reason } : {}),
-        rawPct: round(v.rawRate * 100),
+        rawPct: round(a.compared ? ((f.raw + f.declared) / a.compared) * 100 : 0),
         noisePct: round(v.noiseRate * 100),
         relative: round(v.relative),
         absolute: round(v.absolute),
@@ -176,13 +183,15 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
     }
     judged.set(r, m);
   }
-  const counts = new Map(order.map((r) => [r, { identical: 0, differing: 0, noiseOnly: 0, withUnmatched: 0 }]));
+  const counts = new Map(order.map((r) => [r, { identical: 0, differing: 0, noiseOnly: 0, withUnmatched: 0, absent: 0 }]));
   for await (const line of readState(statePath)) {
     if (line.t !== 'r') continue;
     const c = counts.get(line.r)!;
     const fields = judged.get(line.r)!;
     if (line.u1.length || line.u2.length) c.withUnmatched++;
-    if (line.d.length === 0) c.identical++;
+    const gone = !(line.s1 >= 200 && line.s1 < 300) && line.s1 === line.s2;
+    if (gone) c.absent++;
+    else if (line.d.length === 0 && !line.e?.length) c.identical++;
     else if (line.d.some((d) => fields.get(d.field)?.verdict === 'difference')) c.differing++;
     else c.noiseOnly++;
   }
@@ -225,7 +234,7 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
 }
 
 function rank(f: FieldReport): number {
-  return f.verdict === 'difference' ? 0 : f.verdict === 'noise' ? 1 : 2;
+  return f.verdict === 'difference' ? 0 : f.verdict === 'noise' ? 1 : f.verdict === 'listed-noise' ? 2 : 3;
 }
 
 function round(n: number): number {

@@ -143,7 +143,7 @@ export async function runVerify(o: RunOptions): Promise<RunSummary> {
     await pool(todo, o.concurrency, o.signal, async (id) => {
       const obs = await observe(o.sides, o.catalogue, resource, id, o.signal);
       const c = compareObservation(obs);
-      o.state.append({ t: 'r', r: resource.name, id, s1: obs.s1, s2: obs.s2, d: c.diffs, u1: c.v1Only, u2: c.v2Only, x: c.expected });
+      o.state.append({ t: 'r', r: resource.name, id, s1: obs.s1, s2: obs.s2, d: c.diffs, ...(c.declared.length ? { e: c.declared } : {}), u1: c.v1Only, u2: c.v2Only, x: c.expected });
       compared++;
       finished++;
       report();

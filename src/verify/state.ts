@@ -55,6 +55,8 @@ export interface RecordLine {
   s1: number;
   s2: number;
   d: FieldDiff[];
+  /** differences in fields the catalogue declares lost for this record */
+  e?: FieldDiff[];
   u1: string[];
   u2: string[];
   x: ExpectedLoss[];
