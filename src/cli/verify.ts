@@ -12,6 +12,7 @@ import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget } from '../http/index.ts';
 import * as verify from '../verify/index.ts';
 import { LearnError } from '../verify/learn.ts';
+import { ServerError } from '../verify/observe.ts';
 import { formatProgress, type Progress } from '../verify/progress.ts';
 import type { StateFile } from '../verify/state.ts';
 import { runWrites } from '../verify/writes.ts';
@@ -44,6 +45,8 @@ interface VerifyCliOptions {
   concurrency: string;
   reserve: string;
   v1Limit?: string;
+  rateWindow: string;
+  retries: string;
   progress: boolean;
   ca?: string;
 }
@@ -137,6 +140,8 @@ export function registerVerify(program: Command): void {
     .option('--concurrency <n>', 'ids compared at the same time', '8')
     .option('--reserve <fraction>', 'part of the rate budget left for the account\'s own traffic', '0.2')
     .option('--v1-limit <calls>', 'v1 calls per hour to pace to (v1 sends no rate headers; default: only honour Retry-After)')
+    .option('--rate-window <seconds>', 'length of the v2 rate-limit window (60 on per-minute accounts)', '60')
+    .option('--retries <n>', 'retries of a GET after a network error or 5xx (back-off with jitter)', '5')
     .option('--ca <file>', 'extra CA certificate (PEM) to trust, e.g. the sandbox --tls certificate')
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
@@ -198,6 +203,8 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
   const noiseSample = number(opts.noiseSample, '--noise-sample', { integer: true });
   const concurrency = number(opts.concurrency, '--concurrency', { min: 1, max: 64, integer: true });
   const reserve = number(opts.reserve, '--reserve', { max: 0.95 });
+  const windowMs = number(opts.rateWindow, '--rate-window', { min: 1 }) * 1000;
+  const retries = number(opts.retries, '--retries', { max: 20, integer: true });
   const v1Limit = opts.v1Limit !== undefined ? number(opts.v1Limit, '--v1-limit', { min: 1, integer: true }) : undefined;
   let noiseList = new verify.NoiseList();
   if (opts.noise) {
@@ -226,9 +233,9 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
   let overlay: Overlay | undefined = readOverlayOption(opts.overlay);
   const apiKey = readApiKey(opts);
 
-  const v2Budget = new LocalBudget({ reserve });
+  const v2Budget = new LocalBudget({ reserve, windowMs });
   const v1Budget = new LocalBudget({ reserve, windowMs: 3_600_000, ...(v1Limit ? { limit: v1Limit } : {}) });
-  const common = { credentials: { apiKey }, allowInsecure: opts.allowInsecure ?? false, reserve, connections: concurrency, ca };
+  const common = { credentials: { apiKey }, allowInsecure: opts.allowInsecure ?? false, reserve, connections: concurrency, retries, ca };
   let v2: HelpdeskClient;
   let v1: HelpdeskClient;
   try {
@@ -290,7 +297,7 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
         state,
         noiseSample,
         concurrency,
-        budgets: { v2: budgetView(v2Budget, 60_000), v1: budgetView(v1Budget, 3_600_000) },
+        budgets: { v2: budgetView(v2Budget, windowMs), v1: budgetView(v1Budget, 3_600_000) },
         onProgress,
         signal: controller.signal,
       });
@@ -319,6 +326,9 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
     }
     if (e instanceof HttpConnectionError) {
       throw new UsageError(`connection failed: ${e.message}${opts.state ? `; run the same command again to resume from ${opts.state}` : ''}`);
+    }
+    if (e instanceof ServerError) {
+      throw new UsageError(`${e.message}${opts.state ? `; run the same command again to resume from ${opts.state}` : ''}`);
     }
     if (e instanceof verify.ListIdsError || e instanceof HttpUsageError) throw new UsageError(e.message);
     if (e instanceof LearnError) throw new UsageError(e.message);

@@ -134,8 +134,10 @@ export function compareObservation(o: {
   const ok2 = o.s2 >= 200 && o.s2 < 300;
   const seen = new Set<string>();
   const expected: { path: string; message: string }[] = [];
+  // in a list answer the catalogue names item fields (`active`); the field path is `body[].active`
+  const root = Array.isArray(o.v1) ? 'body[]' : 'body';
   for (const e of o.expected) {
-    const field = issueField(e.path);
+    const field = issueField(e.path, root);
     if (seen.has(field)) continue;
     seen.add(field);
     expected.push({ path: field, message: e.message });

@@ -39,6 +39,13 @@ export interface Observation {
 
 export class UnmappedResourceError extends Error {}
 
+/** A server error that outlasted the client's retries: the id is not recorded, so a resumed run tries it again. */
+export class ServerError extends Error {}
+
+function checkServer(status: number, what: string): void {
+  if (status >= 500) throw new ServerError(`${what} answered ${status} after retries`);
+}
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -106,6 +113,7 @@ export async function observe(sides: Sides, catalogue: Catalogue, resource: Reso
     const cost = rule.plan[callIndex++]?.cost ?? 1;
     credits += cost;
     const r = await sides.v2.request({ method: call.method, path: call.path, query: call.query, cost, signal });
+    checkServer(r.status, `${call.method} ${call.path}`);
     return { status: r.status, body: r.status >= 200 && r.status < 300 ? parseJson(r) : null };
   }).then(
     (result) => ({ status: 200, bodies: result.responses.map((x) => x.body) }),
@@ -115,6 +123,7 @@ export async function observe(sides: Sides, catalogue: Catalogue, resource: Reso
     },
   );
   const [v1r, v2r] = await Promise.all([v1Call, v2Run]);
+  checkServer(v1r.status, `GET ${target}`);
 
   const out: Observation = { s1: v1r.status, s2: v2r.status, expected: [], credits };
   if (v1r.status >= 200 && v1r.status < 300) {
