@@ -4,12 +4,12 @@
  * parity, 1 when differences beyond noise remain, 2 on usage, input or connection errors.
  */
 import type { Command } from 'commander';
-import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
-import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget } from '../http/index.ts';
+import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget, type HttpEvent } from '../http/index.ts';
 import * as verify from '../verify/index.ts';
 import { LearnError } from '../verify/learn.ts';
 import { ServerError } from '../verify/observe.ts';
@@ -46,6 +46,7 @@ interface VerifyCliOptions {
   reserve: string;
   v1Limit?: string;
   rateWindow: string;
+  log?: string;
   retries: string;
   progress: boolean;
   ca?: string;
@@ -143,6 +144,7 @@ export function registerVerify(program: Command): void {
     .option('--rate-window <seconds>', 'length of the v2 rate-limit window (60 on per-minute accounts)', '60')
     .option('--retries <n>', 'retries of a GET after a network error or 5xx (back-off with jitter)', '5')
     .option('--ca <file>', 'extra CA certificate (PEM) to trust, e.g. the sandbox --tls certificate')
+    .option('--log <file>', 'write every HTTP event (request, response, retry, wait; credentials masked) as JSONL')
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action(async (opts: VerifyCliOptions) => {
@@ -235,12 +237,23 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
 
   const v2Budget = new LocalBudget({ reserve, windowMs });
   const v1Budget = new LocalBudget({ reserve, windowMs: 3_600_000, ...(v1Limit ? { limit: v1Limit } : {}) });
+  let logFd: number | undefined;
+  if (opts.log) {
+    try {
+      logFd = openSync(opts.log, 'a');
+    } catch (e) {
+      throw new UsageError(`cannot open --log ${opts.log}: ${(e as NodeJS.ErrnoException).code ?? 'unwritable'}`);
+    }
+  }
+  const onEvent = (e: HttpEvent) => {
+    if (logFd !== undefined) writeSync(logFd, `${JSON.stringify({ at: new Date().toISOString(), api: e.path.startsWith('/api/v2') ? 'v2' : 'v1', ...e })}\n`);
+  };
   const common = { credentials: { apiKey }, allowInsecure: opts.allowInsecure ?? false, reserve, connections: concurrency, retries, ca };
   let v2: HelpdeskClient;
   let v1: HelpdeskClient;
   try {
-    v2 = new HelpdeskClient({ ...common, base: opts.base, budget: v2Budget, v1Budget });
-    v1 = opts.v1Base ? new HelpdeskClient({ ...common, base: opts.v1Base, budget: v2Budget, v1Budget }) : v2;
+    v2 = new HelpdeskClient({ ...common, base: opts.base, budget: v2Budget, v1Budget, onEvent });
+    v1 = opts.v1Base ? new HelpdeskClient({ ...common, base: opts.v1Base, budget: v2Budget, v1Budget, onEvent }) : v2;
   } catch (e) {
     if (e instanceof HttpUsageError) throw new UsageError(e.message);
     throw e;
@@ -339,6 +352,7 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
     state?.close();
     await v2.close();
     if (v1 !== v2) await v1.close();
+    if (logFd !== undefined) closeSync(logFd);
     if (tempDir && existsSync(tempDir)) rmSync(tempDir, { recursive: true, force: true });
   }
 }
