@@ -218,7 +218,12 @@ export class LocalBudget implements RateBudget {
   private take(cost: number): void {
     const now = this.clock.now();
     this.inFlight += cost;
-    this.nextSlot = Math.max(now, this.nextSlot) + cost * this.interval();
+    // Timers fire late under load; starting the next slot from a late "now" every time loses that
+    // lateness on every call (~10 % of the budget on a busy machine). A slot missed by at most a few
+    // intervals is caught up instead; the reserve check in delayFor() still guards the window.
+    const interval = this.interval();
+    const late = now - this.nextSlot;
+    this.nextSlot = (late > 0 && late <= 4 * interval ? this.nextSlot : Math.max(now, this.nextSlot)) + cost * interval;
   }
 }
 
