@@ -216,6 +216,7 @@ function blankUser(id: number, name: string, at: number): User {
 
 function seedAgents(rng: Rng, ids: Ids, at: number): User[] {
   const agentInfo = (role: Role, apiKey: string, password: string | null): AgentInfo => ({
+    recordId: ids.next('agentRecord'),
     role,
     apiKey,
     password,
