@@ -1,10 +1,10 @@
 /**
- * Behaviour both surfaces share: finding or creating a requester, creating tickets and
+ * Behaviour both surfaces share: finding or creating a requester, making agents, creating tickets and
  * conversations, storing uploads, time arithmetic of time entries, and the group escalation
  * enumeration. Validation-then-commit: `plan*` functions only look; `commit*`/`create*` write.
  */
 import type { UploadedFile } from './body.ts';
-import type { Attachment, Conversation, Scalar, Ticket, TimeEntry, User } from './model.ts';
+import type { Attachment, Conversation, Role, Scalar, Ticket, TimeEntry, User } from './model.ts';
 import type { Store } from './store.ts';
 
 const HOUR = 3_600_000;
@@ -115,6 +115,43 @@ export function newContact(store: Store, fields: Partial<User> & { name: string 
     createdAt: now,
     updatedAt: now,
   };
+  return store.putUser(user);
+}
+
+// ---- agents -----------------------------------------------------------------------------------
+
+export interface AgentDraft {
+  role?: Role;
+  occasional?: boolean;
+  ticketScope?: number;
+  signatureHtml?: string | null;
+  groupIds?: number[];
+}
+
+/**
+ * Turns a user into an agent: both surfaces' make_agent and v2's agent create. The agent gets a
+ * v1 record id of its own (not the user id) and an API key derived from the user id.
+ */
+export function makeAgent(store: Store, user: User, draft: AgentDraft, now: number): User {
+  user.agent = {
+    recordId: store.nextId('agentRecord'),
+    role: draft.role ?? 'agent',
+    apiKey: `sandbox-agent-${user.id}-key`,
+    password: null,
+    occasional: draft.occasional ?? false,
+    available: true,
+    ticketScope: draft.ticketScope ?? 1,
+    signatureHtml: draft.signatureHtml ?? null,
+    lastLoginAt: null,
+    becameAgentAt: now,
+  };
+  // the service drops a converted contact's other e-mails (FDDOC make_agent note 2)
+  user.otherEmails = [];
+  for (const id of draft.groupIds ?? []) {
+    const g = store.groups.get(id);
+    if (g && !g.agentIds.includes(user.id)) g.agentIds.push(user.id);
+  }
+  user.updatedAt = now;
   return store.putUser(user);
 }
 

@@ -30,6 +30,11 @@ export interface Account {
 export type Role = 'admin' | 'agent' | 'viewer';
 
 export interface AgentInfo {
+  /**
+   * The v1 agent record id (v1 `agent.id`, what `/agents/[id].json` takes). It differs from the
+   * user id, which is what v2 calls the agent id (reference §3, the agents trap).
+   */
+  recordId: number;
   role: Role;
   apiKey: string;
   /** Basic user:password login; null when the agent has none */
@@ -448,6 +453,7 @@ export const ID_KINDS = [
   'emailConfig',
   'product',
   'customView',
+  'agentRecord',
   'job',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
