@@ -100,9 +100,18 @@ function select(resource: ResourceSpec, body: unknown): unknown {
   return body;
 }
 
-export async function observe(sides: Sides, catalogue: Catalogue, resource: ResourceSpec, id: string, signal?: AbortSignal): Promise<Observation> {
-  const target = resource.v1Path(id);
-  const translation = catalogue.translate({ method: 'GET', target });
+export async function observe(
+  sides: Sides,
+  catalogue: Catalogue,
+  resource: ResourceSpec,
+  id: string,
+  signal?: AbortSignal,
+  /** the id the v1 path takes when it is not the v2 id (see ResourceSpec.v1IdsFrom) */
+  v1Id: string = id,
+): Promise<Observation> {
+  // the catalogue plans v2 from the v1 request spelled with the v2 id; v1 itself is asked with its own id
+  const translation = catalogue.translate({ method: 'GET', target: resource.v1Path(id) });
+  const target = resource.v1Path(v1Id);
   if (!translation.detail) throw new UnmappedResourceError(`the catalogue has no rule for GET ${target} (${resource.name})`);
   const rule = translation.detail.rule;
 
@@ -152,6 +161,34 @@ export function lossTargets(rule: Rule, path: string): string[] {
     if (op.op === 'rename' && full(op.from) === generic) out.push(path.replace(op.from, op.to));
   }
   return out;
+}
+
+/** v2 id → v1 id, from a v1 list whose items the catalogue maps into v2 shape. */
+export async function v1IdMap(sides: Sides, catalogue: Catalogue, listPath: string, signal?: AbortSignal): Promise<Map<string, string>> {
+  const translation = catalogue.translate({ method: 'GET', target: listPath });
+  if (!translation.detail) throw new UnmappedResourceError(`the catalogue has no rule for GET ${listPath}`);
+  const rule = translation.detail.rule;
+  const wrapper = rule.response?.wrapper;
+  const map = new Map<string, string>();
+  for (let page = 1; page <= 1000; page++) {
+    const r = await sides.v1.request({ method: 'GET', path: listPath, query: { page }, headers: { accept: 'application/json' }, signal });
+    checkServer(r.status, `GET ${listPath}`);
+    if (r.status < 200 || r.status > 299) throw new UnmappedResourceError(`GET ${listPath} answered ${r.status}: cannot match v1 ids to v2 ids`);
+    const items = parseJson(r);
+    if (!Array.isArray(items) || items.length === 0) break;
+    let added = 0;
+    for (const item of items) {
+      const raw = wrapper && isObject(item) && isObject(item[wrapper]) ? item[wrapper] : item;
+      const mapped = catalogue.normaliseV1Response(rule, [item]).body;
+      const v2Id = Array.isArray(mapped) && isObject(mapped[0]) ? mapped[0].id : undefined;
+      if (isObject(raw) && raw.id !== undefined && v2Id !== undefined && !map.has(String(v2Id))) {
+        map.set(String(v2Id), String(raw.id));
+        added++;
+      }
+    }
+    if (added === 0) break; // a v1 list without paging answers the same page again
+  }
+  return map;
 }
 
 /** v2 credits one id of this resource costs (the plan's calls), for pacing estimates. */

@@ -19,6 +19,12 @@ export interface ResourceSpec {
   ids?: { path: string; query?: Record<string, string>; paged: boolean };
   /** What the ids of `--ids` name, for help and errors. */
   idsAre: string;
+  /**
+   * The v1 path takes another id than v2 (agents: the v1 agent record id, v2 the user id). This v1
+   * list gives both: each item's own id is the v1 one, and the catalogue's mapping of the item
+   * gives the v2 one.
+   */
+  v1IdsFrom?: string;
 }
 
 const TICKET_IDS = { path: '/api/v2/tickets', query: { updated_since: '1970-01-01T00:00:00Z', order_by: 'created_at', order_type: 'asc' }, paged: true };
@@ -28,7 +34,14 @@ export const RESOURCES: readonly ResourceSpec[] = [
   { name: 'contacts', kind: 'record', v1Path: (id) => `/contacts/${id}.json`, ids: { path: '/api/v2/contacts', paged: true }, idsAre: 'contact ids' },
   { name: 'companies', kind: 'record', v1Path: (id) => `/customers/${id}.json`, ids: { path: '/api/v2/companies', paged: true }, idsAre: 'company ids' },
   { name: 'groups', kind: 'record', v1Path: (id) => `/groups/${id}.json`, ids: { path: '/api/v2/groups', paged: true }, idsAre: 'group ids' },
-  { name: 'agents', kind: 'record', v1Path: (id) => `/agents/${id}.json`, ids: { path: '/api/v2/agents', paged: true }, idsAre: 'agent ids' },
+  {
+    name: 'agents',
+    kind: 'record',
+    v1Path: (id) => `/agents/${id}.json`,
+    ids: { path: '/api/v2/agents', paged: true },
+    idsAre: 'agent ids as v2 knows them (user ids); the v1 agent record ids are looked up',
+    v1IdsFrom: '/agents.json',
+  },
   {
     name: 'time_entries',
     kind: 'record',

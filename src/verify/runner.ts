@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '../catalogue/index.ts';
 import { compareBodies, compareObservation } from './diff.ts';
-import { creditsPerId, observe, ruleFor, type Sides } from './observe.ts';
+import { creditsPerId, observe, ruleFor, v1IdMap, type Sides } from './observe.ts';
 import { budgetEtaMs, type BudgetView, type Progress } from './progress.ts';
 import { sampleIds, type ResourceSpec } from './resources.ts';
 import type { NoiseLine, StateFile } from './state.ts';
@@ -64,13 +64,13 @@ function count(map: Record<string, number>, fields: Iterable<string>): void {
 }
 
 /** The A/A probe: each sampled id read twice from v1 and twice from v2; what changes by itself is noise. */
-async function probeNoise(o: RunOptions, resource: ResourceSpec, ids: string[]): Promise<NoiseLine> {
+async function probeNoise(o: RunOptions, resource: ResourceSpec, ids: string[], v1Ids?: Map<string, string>): Promise<NoiseLine> {
   const sample = sampleIds(ids, Math.min(o.noiseSample, ids.length), 7);
   const line: NoiseLine = { t: 'noise', r: resource.name, probed: sample.length, v1: {}, v2: {}, any: {} };
   let done = 0;
   await pool(sample, o.concurrency, o.signal, async (id) => {
-    const a = await observe(o.sides, o.catalogue, resource, id, o.signal);
-    const b = await observe(o.sides, o.catalogue, resource, id, o.signal);
+    const a = await observe(o.sides, o.catalogue, resource, id, o.signal, v1Ids?.get(id));
+    const b = await observe(o.sides, o.catalogue, resource, id, o.signal, v1Ids?.get(id));
     const side = (x: unknown, y: unknown, sx: number, sy: number) =>
       sx !== sy ? ['status'] : x === undefined && y === undefined ? [] : compareBodies(x, y).diffs.map((d) => d.field);
     const f1 = side(a.v1, b.v1, a.s1, b.s1);
@@ -122,8 +122,9 @@ export async function runVerify(o: RunOptions): Promise<RunSummary> {
     }
     if (ids.length === 0) continue;
     const rule = ruleFor(o.catalogue, resource, ids[0]!);
+    const v1Ids = resource.v1IdsFrom ? await v1IdMap(o.sides, o.catalogue, resource.v1IdsFrom, o.signal) : undefined;
     if (!resume.noise.has(resource.name) && o.noiseSample > 0) {
-      const noise = await probeNoise(o, resource, ids);
+      const noise = await probeNoise(o, resource, ids, v1Ids);
       o.state.append(noise);
     }
     const done = resume.done.get(resource.name) ?? new Set<string>();
@@ -141,7 +142,7 @@ export async function runVerify(o: RunOptions): Promise<RunSummary> {
     };
     report();
     await pool(todo, o.concurrency, o.signal, async (id) => {
-      const obs = await observe(o.sides, o.catalogue, resource, id, o.signal);
+      const obs = await observe(o.sides, o.catalogue, resource, id, o.signal, v1Ids?.get(id));
       const c = compareObservation(obs);
       o.state.append({ t: 'r', r: resource.name, id, s1: obs.s1, s2: obs.s2, d: c.diffs, ...(c.declared.length ? { e: c.declared } : {}), u1: c.v1Only, u2: c.v2Only, x: c.expected });
       compared++;
