@@ -3,7 +3,7 @@
  * field-by-field differences between two differently seeded accounts, faults survived with the
  * same report, writes round-tripped and cleaned up, the overlay learned, usage refused.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,12 +68,19 @@ describe('hdmigrate verify on the sandbox', () => {
   });
 
   it('survives 5xx, resets, latency and 429 bursts with the same final report', async () => {
-    const faulty = await startSandbox({ port: 0, seed: 1, tickets: 40, ...FAST, faults: 'error503@0.08,reset@0.03,latency=1ms-10ms@0.3,burst429=2@0.01,seed=11' });
+    const faulty = await startSandbox({ port: 0, seed: 1, tickets: 40, ...FAST, faults: 'error503@0.08,reset@0.03,latency=1ms-10ms@0.3,burst429=2@0.02,seed=11' });
     try {
       const args = ['--allow-insecure', '--resources', 'tickets,contacts,time_entries', '--ids', '1-10', '--format', 'json', '--no-progress'];
       const a = await cli(['--base', clean.url, ...args, '--out', join(dir, 'nofault.json')]);
-      const b = await cli(['--base', faulty.url, ...args, '--out', join(dir, 'fault.json')]);
+      const log = join(dir, 'fault.log');
+      const b = await cli(['--base', faulty.url, ...args, '--out', join(dir, 'fault.json'), '--log', log]);
       expect(b.stderr).toBe('');
+      // the faults did happen, and were retried
+      const events = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; status?: number });
+      expect(events.filter((e) => e.status === 503).length).toBeGreaterThan(0);
+      expect(events.filter((e) => e.type === 'error').length).toBeGreaterThan(0);
+      expect(events.filter((e) => e.type === 'retry').length).toBeGreaterThan(0);
+      expect(events.filter((e) => e.status === 429 || e.status === 403).length).toBeGreaterThan(0);
       expect(b.code).toBe(a.code);
       const strip = (x: VerifyReport) => JSON.stringify({ ...x, base: '', v1Base: '' }).replaceAll(faulty.url, clean.url);
       expect(strip(read(join(dir, 'fault.json')))).toBe(strip(read(join(dir, 'nofault.json'))));
@@ -134,5 +141,68 @@ describe('hdmigrate verify on the sandbox', () => {
     expect(page).not.toMatch(/<script|<link|src="http|href="http|@import/);
     expect(page).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.example/);
     expect(page).toContain('[redacted]');
+  });
+});
+
+describe('noise', () => {
+  it('treats a field that changes by itself (A/A probe) as noise, not as a difference', async () => {
+    const { HelpdeskClient } = await import('../../src/http/index.ts');
+    const { loadCatalogue } = await import('../../src/catalogue/index.ts');
+    const { runVerify } = await import('../../src/verify/runner.ts');
+    const { buildReport } = await import('../../src/verify/report.ts');
+    const { StateFile } = await import('../../src/verify/state.ts');
+    const { NoiseList, DEFAULT_THRESHOLDS } = await import('../../src/verify/noise.ts');
+    const { findResource } = await import('../../src/verify/resources.ts');
+    const client = new HelpdeskClient({ base: clean.url, allowInsecure: true, credentials: { apiKey: clean.keys.admin } });
+    // a v2 that stamps updated_at anew on every read, as an automation touching records would
+    let tick = 0;
+    const jittery = {
+      async request(r: Parameters<typeof client.request>[0]) {
+        const res = await client.request(r);
+        if (!/^\/api\/v2\/contacts\/\d+$/.test(r.path) || res.status !== 200) return res;
+        const body = { ...res.json<Record<string, unknown>>(), updated_at: new Date(Date.UTC(2030, 0, 1) + ++tick * 1000).toISOString() };
+        const text = JSON.stringify(body);
+        return { ...res, body: Buffer.from(text), text: () => text, json: <T>() => JSON.parse(text) as T };
+      },
+    };
+    const statePath = join(dir, 'aa.jsonl');
+    const state = StateFile.open(statePath, { base: 'x', v1Base: 'x', resources: ['contacts'], selection: 'aa', thresholds: DEFAULT_THRESHOLDS, noiseSample: 5 });
+    try {
+      await runVerify({
+        sides: { v1: client, v2: jittery },
+        catalogue: loadCatalogue(),
+        resources: [findResource('contacts')!],
+        selection: { kind: 'sample', n: 12, seed: 1 },
+        state,
+        noiseSample: 5,
+        concurrency: 4,
+      });
+    } finally {
+      state.close();
+      await client.close();
+    }
+    const report = await buildReport(statePath, { thresholds: DEFAULT_THRESHOLDS, noiseList: new NoiseList() });
+    const contacts = report.resources[0]!;
+    const updated = contacts.fields.find((f) => f.field === 'body.updated_at')!;
+    expect(updated.raw).toBe(12);
+    expect(updated.noise).toBe(5);
+    expect(updated.verdict).toBe('noise');
+    expect(contacts.noiseOnly).toBe(12);
+    expect(report.parity).toBe(true);
+  });
+
+  it('silences differences whose reported paths are pasted into a noise file', async () => {
+    const first = join(dir, 'before-noise.json');
+    const args = ['--base', other.url, '--v1-base', clean.url, '--allow-insecure', '--resources', 'tickets', '--ids', '1-6', '--format', 'json', '--no-progress'];
+    expect((await cli([...args, '--out', first])).code).toBe(1);
+    const paths = read(first).resources[0]!.fields.filter((f) => f.verdict === 'difference').map((f) => f.path);
+    expect(paths.length).toBeGreaterThan(0);
+    const noiseFile = join(dir, 'noise.json');
+    writeFileSync(noiseFile, JSON.stringify(Object.fromEntries(paths.map((p) => [p, 'the two accounts were seeded differently']))));
+    const second = join(dir, 'after-noise.json');
+    const r = await cli([...args, '--noise', noiseFile, '--out', second]);
+    expect(r.code).toBe(0);
+    const fields = read(second).resources[0]!.fields;
+    for (const p of paths) expect(fields.find((f) => f.path === p)).toMatchObject({ verdict: 'listed-noise', reason: 'the two accounts were seeded differently' });
   });
 });
