@@ -139,8 +139,8 @@ export async function observe(
     const mapped = catalogue.normaliseV1Response(rule, parseJson(v1r));
     out.v1 = select(resource, mapped.body);
     out.expected = mapped.issues.flatMap((i) => lossTargets(rule, i.path).map((path) => ({ path, message: i.message })));
-    if (resource.only) out.expected = out.expected.filter((e) => e.path.startsWith(resource.only!));
-    else if (resource.without) out.expected = out.expected.filter((e) => !e.path.startsWith(resource.without!));
+    if (resource.only) out.expected = out.expected.flatMap((e) => within(rule, resource.only!, e));
+    else if (resource.without) out.expected = out.expected.filter((e) => within(rule, resource.without!, e).length === 0);
   }
   if (v2r.status >= 200 && v2r.status < 300) out.v2 = select(resource, assemble(rule, v2r.bodies));
   return out;
@@ -161,6 +161,21 @@ export function lossTargets(rule: Rule, path: string): string[] {
     if (op.op === 'rename' && full(op.from) === generic) out.push(path.replace(op.from, op.to));
   }
   return out;
+}
+
+/**
+ * A loss inside a top-level field (`notes[0].private` is inside `conversations`, which the lens
+ * renames notes to), re-rooted at that field; [] when it lies elsewhere.
+ */
+function within(rule: Rule, field: string, e: ExpectedLoss): ExpectedLoss[] {
+  const names = [field];
+  for (const { op, at } of walkLens(rule.response?.resource ?? [])) if (!at && op.op === 'rename' && op.to === field) names.push(op.from);
+  for (const name of names) {
+    if (e.path !== name && !e.path.startsWith(`${name}.`) && !e.path.startsWith(`${name}[`)) continue;
+    const rest = e.path.slice(name.length).replace(/^\[\d+\]/, '').replace(/^\./, '');
+    return rest ? [{ path: rest, message: e.message }] : [];
+  }
+  return [];
 }
 
 /** v2 id → v1 id, from a v1 list whose items the catalogue maps into v2 shape. */

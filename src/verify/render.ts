@@ -54,7 +54,7 @@ export function renderTerminal(r: VerifyReport): string {
   out.push('');
   out.push(
     r.parity
-      ? `parity: v2 returns the same data for ${r.totals.compared} records (${r.totals.noiseOnly} with explained differences only)`
+      ? `parity: v2 returns the same data for ${r.totals.compared - r.totals.absent} records (${r.totals.noiseOnly} with explained differences only${r.totals.absent ? `; ${r.totals.absent} ids found on neither side` : ''})`
       : `NOT at parity: ${r.totals.differingFields} fields differ beyond noise in ${r.totals.differing} records`,
   );
   return `${out.join('\n')}\n`;
@@ -74,11 +74,12 @@ export function renderMarkdown(r: VerifyReport): string {
   const out: string[] = [];
   out.push('# hdmigrate verify report', '');
   out.push(`v1 \`${r.v1Base}\` against v2 \`${r.base}\`. Thresholds: relative ${r.thresholds.relative}%, absolute ${r.thresholds.absolute}%.`, '');
-  out.push(`**${r.parity ? 'Parity' : 'Not at parity'}**: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only.`, '');
+  out.push(`**${r.parity ? 'Parity' : 'Not at parity'}**: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only, ${r.totals.absent} found on neither side.`, '');
   out.push('| resource | compared | identical | differing | explained | unmatched | missing | absent | probed (A/A) |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const x of r.resources) out.push(`| ${x.resource} | ${x.compared} | ${x.identical} | ${x.differing} | ${x.noiseOnly} | ${x.withUnmatched} | ${x.missing} | ${x.absent} | ${x.probed} |`);
   for (const x of r.resources) {
     out.push('', `## ${x.resource}`, '');
+    if (x.rule) out.push(`Read through the catalogue rule \`${x.rule.id}\` (${x.rule.fidelity})${x.rule.lost.length ? `, which declares lost: ${x.rule.lost.map(mdCell).join('; ')}` : ''}.`, '');
     if (x.fields.length) {
       out.push('| field (paste into a noise file) | verdict | raw | noise | relative | absolute | example |', '|---|---|---:|---:|---:|---:|---|');
       for (const f of x.fields) {
@@ -107,8 +108,11 @@ export function renderMarkdown(r: VerifyReport): string {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Horizontal bars: one row per field, raw % (dark) above noise % (light). */
-function chart(fields: { label: string; raw: number; noise: number; flagged: boolean }[]): string {
-  if (fields.length === 0) return '<p>No field differs.</p>';
+function chart(all: { label: string; raw: number; noise: number; flagged: boolean }[]): string {
+  if (all.length === 0) return '<p>No field differs.</p>';
+  const CAP = 40;
+  const fields = [...all].sort((a, b) => Number(b.flagged) - Number(a.flagged) || b.raw - a.raw).slice(0, CAP);
+  const more = all.length > CAP ? `<p>${all.length - CAP} more fields in the tables below.</p>` : '';
   const rowH = 30;
   const labelW = 360;
   const barW = 420;
@@ -131,7 +135,8 @@ function chart(fields: { label: string; raw: number; noise: number; flagged: boo
     `<rect x="${labelW}" y="2" width="12" height="10" class="raw"/><text x="${labelW + 16}" y="11" class="num">raw (v1 vs v2)</text>` +
     `<rect x="${labelW + 130}" y="2" width="12" height="10" class="noise"/><text x="${labelW + 146}" y="11" class="num">noise (A/A)</text>` +
     rows +
-    '</svg>'
+    '</svg>' +
+    more
   );
 }
 
@@ -154,7 +159,7 @@ export function renderHtml(r: VerifyReport): string {
   const sections = r.resources
     .map(
       (x) =>
-        `<section><h2>${esc(x.resource)}</h2><p>${x.compared} compared · ${x.identical} identical · ${x.differing} differing · ${x.noiseOnly} explained (noise or declared loss) · ${x.withUnmatched} with unmatched fields · ${x.missing} missing on one side · ${x.absent} absent on both · ${x.probed} probed A/A</p>${table(x)}` +
+        `<section><h2>${esc(x.resource)}</h2>${x.rule ? `<p>Read through the catalogue rule <code>${esc(x.rule.id)}</code> (${esc(x.rule.fidelity)})${x.rule.lost.length ? `, which declares lost: ${esc(x.rule.lost.join('; '))}` : ''}.</p>` : ''}<p>${x.compared} compared · ${x.identical} identical · ${x.differing} differing · ${x.noiseOnly} explained (noise or declared loss) · ${x.withUnmatched} with unmatched fields · ${x.missing} missing on one side · ${x.absent} absent on both · ${x.probed} probed A/A</p>${table(x)}` +
         (x.unmatched.length ? `<h3>Fields on one side only (not differences)</h3>${list(x.unmatched.map((u) => `<li><code>${esc(u.path)}</code> ${u.side} (${u.records})</li>`))}` : '') +
         (x.expected.length ? `<h3>Expected losses the catalogue declares</h3>${list(x.expected.map((e) => `<li><code>${esc(e.path)}</code>: ${esc(e.message)} (${e.records})</li>`))}` : '') +
         '</section>',
@@ -179,7 +184,7 @@ svg .raw{fill:#2f4b7c}svg .noise{fill:#a9bfe0}
 </style></head><body>
 <h1>hdmigrate verify</h1>
 <p>v1 <code>${esc(r.v1Base)}</code> against v2 <code>${esc(r.base)}</code> · thresholds: relative ${r.thresholds.relative}%, absolute ${r.thresholds.absolute}% (Diffy's rule: a field is a difference only when raw &gt; noise and both thresholds are passed)</p>
-<p class="status ${r.parity ? 'ok' : 'bad'}">${r.parity ? 'Parity' : 'Not at parity'}: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only; ${r.totals.differingFields} fields differ beyond noise.</p>
+<p class="status ${r.parity ? 'ok' : 'bad'}">${r.parity ? 'Parity' : 'Not at parity'}: ${r.totals.compared} records compared, ${r.totals.identical} identical, ${r.totals.differing} differing, ${r.totals.noiseOnly} with explained differences only, ${r.totals.absent} found on neither side; ${r.totals.differingFields} fields differ beyond noise.</p>
 <h2>Differences by field: raw against noise</h2>
 ${chart(fields)}
 ${sections}${writes}

@@ -45,6 +45,8 @@ export interface ResourceReport {
   /** ids neither side has (both answered the same error, e.g. 404): not evidence of parity */
   absent: number;
   probed: number;
+  /** the catalogue rule the resource is read through, and the losses it declares for every record */
+  rule?: { id: string; fidelity: string; lost: string[] };
   fields: FieldReport[];
   unmatched: { path: string; side: 'v1 only' | 'v2 only'; records: number }[];
   expected: { path: string; message: string; records: number }[];
@@ -66,7 +68,7 @@ export interface VerifyReport {
   parity: boolean;
   resources: ResourceReport[];
   writes: WriteReport[];
-  totals: { compared: number; identical: number; differing: number; noiseOnly: number; unmatchedFields: number; differingFields: number };
+  totals: { compared: number; identical: number; differing: number; noiseOnly: number; absent: number; unmatchedFields: number; differingFields: number };
 }
 
 const EXAMPLES = 3;
@@ -86,6 +88,7 @@ interface ResourceAcc {
   u2: Map<string, number>;
   expected: Map<string, { message: string; records: number }>;
   noise?: NoiseLine;
+  rule?: { id: string; fidelity: string; lost: string[] };
 }
 
 const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);
@@ -124,6 +127,7 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
     if (line.t === 'head') run = line.run;
     else if (line.t === 'ids') res(line.r);
     else if (line.t === 'noise') res(line.r).noise = line;
+    else if (line.t === 'rule') res(line.r).rule = { id: line.rule, fidelity: line.fidelity, lost: line.lost };
     else if (line.t === 'w') {
       writes.push({ resource: line.r, direction: line.direction, id: line.id, differences: line.d.map((d) => ({ id: line.id, at: d.at, v1: d.v1, v2: d.v2 })), cleaned: line.cleaned });
     } else if (line.t === 'r') {
@@ -208,9 +212,9 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
     const expected = [...a.expected]
       .map(([path, e]) => ({ path: `${r}:${path}`, message: o.redact ? String(redactValue(e.message)) : e.message, records: e.records }))
       .sort((x, y) => y.records - x.records || x.path.localeCompare(y.path));
-    return { resource: r, compared: a.compared, ...counts.get(r)!, missing: a.missing, probed: a.noise?.probed ?? 0, fields, unmatched, expected };
+    return { resource: r, compared: a.compared, ...counts.get(r)!, missing: a.missing, probed: a.noise?.probed ?? 0, ...(a.rule ? { rule: a.rule } : {}), fields, unmatched, expected };
   });
-  const sum = (k: 'compared' | 'identical' | 'differing' | 'noiseOnly') => resources.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'compared' | 'identical' | 'differing' | 'noiseOnly' | 'absent') => resources.reduce((s, r) => s + r[k], 0);
   const writeDiffs = writes.reduce((s, w) => s + w.differences.length, 0);
   const differingFields = resources.reduce((s, r) => s + r.fields.filter((f) => f.verdict === 'difference').length, 0);
   writes.sort((a, b) => a.resource.localeCompare(b.resource) || a.direction.localeCompare(b.direction));
@@ -227,6 +231,7 @@ export async function buildReport(statePath: string, o: ReportOptions): Promise<
       identical: sum('identical'),
       differing: sum('differing'),
       noiseOnly: sum('noiseOnly'),
+      absent: sum('absent'),
       unmatchedFields: resources.reduce((s, r) => s + r.unmatched.length, 0),
       differingFields,
     },

@@ -122,6 +122,7 @@ export async function runVerify(o: RunOptions): Promise<RunSummary> {
     }
     if (ids.length === 0) continue;
     const rule = ruleFor(o.catalogue, resource, ids[0]!);
+    if (!resume.rules.has(resource.name)) o.state.append({ t: 'rule', r: resource.name, rule: rule.id, fidelity: rule.fidelity, lost: rule.lost ?? [] });
     const v1Ids = resource.v1IdsFrom ? await v1IdMap(o.sides, o.catalogue, resource.v1IdsFrom, o.signal) : undefined;
     if (!resume.noise.has(resource.name) && o.noiseSample > 0) {
       const noise = await probeNoise(o, resource, ids, v1Ids);

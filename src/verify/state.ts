@@ -71,7 +71,16 @@ export interface WriteRoundTripLine {
   cleaned: boolean;
 }
 
-export type StateLine = HeaderLine | IdsLine | NoiseLine | RecordLine | WriteRoundTripLine;
+/** The catalogue rule a resource is read through, and what it declares lost. */
+export interface RuleLine {
+  t: 'rule';
+  r: string;
+  rule: string;
+  fidelity: string;
+  lost: string[];
+}
+
+export type StateLine = HeaderLine | IdsLine | NoiseLine | RecordLine | WriteRoundTripLine | RuleLine;
 
 export class StateFileError extends Error {}
 
@@ -79,6 +88,7 @@ export class StateFileError extends Error {}
 export interface Resume {
   ids: Map<string, string[]>;
   noise: Map<string, NoiseLine>;
+  rules: Set<string>;
   done: Map<string, Set<string>>;
   writesDone: boolean;
 }
@@ -113,7 +123,7 @@ export class StateFile {
 
   /** Opens (or creates) a state file for this run; a file from a different run is refused. */
   static open(path: string, run: RunIdentity): StateFile {
-    const resume: Resume = { ids: new Map(), noise: new Map(), done: new Map(), writesDone: false };
+    const resume: Resume = { ids: new Map(), noise: new Map(), rules: new Set(), done: new Map(), writesDone: false };
     const existed = existsSync(path) && readFileSync(path).length > 0;
     let fd: number;
     try {
@@ -144,6 +154,7 @@ export class StateFile {
         }
         if (line.t === 'ids') resume.ids.set(line.r, line.ids);
         else if (line.t === 'noise') resume.noise.set(line.r, line);
+        else if (line.t === 'rule') resume.rules.add(line.r);
         else if (line.t === 'r') {
           let set = resume.done.get(line.r);
           if (!set) resume.done.set(line.r, (set = new Set()));
