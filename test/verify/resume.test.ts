@@ -69,6 +69,30 @@ describe('verify runs', () => {
     expect(report('resumed.json')).toEqual(report('whole.json'));
   });
 
+  it('stops on Ctrl-C with exit 2 and a resume hint, and the same command finishes the run', async () => {
+    const state = join(dir, 'interrupted.jsonl');
+    const args = ['--base', slow.url, '--allow-insecure', '--resources', 'contacts', '--ids', '1001001-1001030', '--concurrency', '2', '--state', state, '--format', 'json', '--out', join(dir, 'interrupted.json'), '--no-progress'];
+    const { child, done } = spawnCli(args, { HDMIGRATE_API_KEY: 'sandbox-admin-key' });
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (existsSync(state) && recordLines(state).length >= 5) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+          resolve();
+        }
+      }, 20);
+    });
+    const stopped = await done;
+    expect(stopped.code).toBe(2);
+    expect(stopped.stderr).toMatch(/interrupted; run the same command again to resume from/);
+    expect(recordLines(state).length).toBeLessThan(30);
+    const resumed = await cli(args);
+    expect(resumed.code).toBe(0);
+    const ids = recordLines(state).map((l) => l.id);
+    expect(new Set(ids).size).toBe(30);
+    expect(ids.length).toBe(30);
+  });
+
   it('refuses to resume from a state file of a different run', async () => {
     const state = join(dir, 'other.jsonl');
     await cli(['--base', slow.url, '--allow-insecure', '--resources', 'groups', '--ids', '1-2', '--state', state, '--no-progress']);
