@@ -94,7 +94,7 @@ describe('hdmigrate verify on the sandbox', () => {
     const before = clean.store.snapshot();
     const r = await cli(['--base', clean.url, '--allow-insecure', '--allow-writes', '--format', 'json', '--out', out, '--no-progress']);
     const report = read(out);
-    expect(report.writes.map((w) => w.direction)).toEqual(['v1→v2', 'v2→v1']);
+    expect(report.writes.map((w) => `${w.resource} ${w.direction}`)).toEqual(['contacts v1→v2', 'contacts v2→v1', 'tickets v1→v2', 'tickets v2→v1']);
     for (const w of report.writes) {
       expect(w.differences, w.direction).toEqual([]);
       expect(w.cleaned).toBe(true);
@@ -103,6 +103,8 @@ describe('hdmigrate verify on the sandbox', () => {
     const after = clean.store.snapshot();
     const live = (s: typeof before) => (s.tickets as { deleted?: boolean }[]).filter((t) => !t.deleted).length;
     expect(live(after)).toBe(live(before));
+    // contacts are hard-deleted: none of the round-trip ones is left
+    expect(JSON.stringify(after.users)).not.toContain('hdmigrate-verify-');
   });
 
   it('refuses writes to an account it was not told it may write to', async () => {
