@@ -107,6 +107,13 @@ describe('hdmigrate verify on the sandbox', () => {
     expect(JSON.stringify(after.users)).not.toContain('hdmigrate-verify-');
   });
 
+  it('shows progress on stderr with an ETA from the rate budget, and the report on stdout', async () => {
+    const r = await cli(['--base', clean.url, '--allow-insecure', '--resources', 'groups', '--all']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^verify groups: compared 5\/5 \(100%\) · ETA \d+s \(from the rate budget\)$/m);
+    expect(r.stdout).toMatch(/^groups\s+5\s+/m);
+  });
+
   it('refuses writes to an account it was not told it may write to', async () => {
     const r = await cli(['--base', 'https://acme.helpdesk.example', '--allow-writes', '--ids', '1']);
     expect(r.code).toBe(2);
