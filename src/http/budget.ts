@@ -9,7 +9,7 @@
  * The pacing is hand-written: undici has retry and back-off, but nothing that reads a server's
  * remaining-credit headers and spreads calls across a window.
  */
-import { abortReason, systemClock, type Clock } from './clock.ts';
+import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 
 /** What one answer said about the budget. `status` 0 means no answer came (network error). */
 export interface RateObservation {
@@ -33,6 +33,9 @@ export interface BudgetSnapshot {
   pausedUntil?: number;
   /** credits of our calls started and not yet answered */
   inFlight?: number;
+  /** credits per window this budget lets us spend (total minus reserve), and the window: the pace for an ETA */
+  usable?: number;
+  windowMs?: number;
 }
 
 /** Pluggable: LocalBudget here; RedisBudget (src/http/budget-redis.ts) shares one across processes. */
@@ -51,6 +54,12 @@ export interface LocalBudgetOptions {
   windowMs?: number;
   /** calls per window when known before any answer says so (v1 answers carry no X-RateLimit headers) */
   limit?: number;
+  /**
+   * credits that may go back to back to catch up after callers fell behind the pace (late timers, a
+   * busy event loop, a pause for lack of callers); default 2% of the usable budget, at least 2. The
+   * reserve check still holds: catching up never spends below it.
+   */
+  burst?: number;
   clock?: Clock;
 }
 
@@ -82,7 +91,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export class LocalBudget implements RateBudget {
   readonly reserve: number;
-  readonly windowMs: number;
+  /** the window length in use: as configured, or longer once a Retry-After proved it longer */
+  windowMs: number;
   private readonly clock: Clock;
   private total: number | undefined;
   /** latest X-RateLimit-Remaining and when it arrived */
@@ -92,9 +102,13 @@ export class LocalBudget implements RateBudget {
   private inFlight = 0;
   private answered = false;
   private nextSlot = -Infinity;
+  private readonly burst: number | undefined;
   private pausedUntil = -Infinity;
   /** FIFO: callers are admitted one at a time, in arrival order */
   private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
+  /** the server sends X-RateLimit headers (v2): an answer without them did not pass its limiter */
+  private sawHeaders = false;
   /** resolved (and replaced) whenever an answer may let a waiting caller go earlier */
   private wake!: () => void;
   private woken!: Promise<void>;
@@ -106,6 +120,7 @@ export class LocalBudget implements RateBudget {
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     if (!(this.windowMs > 0)) throw new RangeError('windowMs must be positive');
     this.total = options.limit;
+    this.burst = options.burst;
     this.clock = options.clock ?? systemClock;
     this.rearm();
   }
@@ -114,7 +129,17 @@ export class LocalBudget implements RateBudget {
     this.woken = new Promise<void>((resolve) => (this.wake = resolve));
   }
 
-  async acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+  acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+    // fast path: nobody queued and nothing to wait for
+    if (this.queued === 0 && !signal?.aborted && this.delayFor(cost) <= 0) {
+      this.take(cost);
+      return Promise.resolve();
+    }
+    return this.acquireQueued(cost, signal);
+  }
+
+  private async acquireQueued(cost: number, signal?: AbortSignal): Promise<void> {
+    this.queued++;
     const previous = this.tail;
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -125,13 +150,21 @@ export class LocalBudget implements RateBudget {
         const wait = this.delayFor(cost);
         if (wait <= 0) break;
         const woken = this.woken;
-        await raceAbort(
-          Number.isFinite(wait) ? Promise.race([this.clock.sleep(wait, signal), woken]) : woken,
-          signal,
-        );
+        if (!Number.isFinite(wait)) {
+          await raceAbort(woken, signal);
+          continue;
+        }
+        // an answer may end the wait early: then the timer is cancelled, not left to run out
+        const cancel = new AbortController();
+        try {
+          await raceAbort(Promise.race([this.clock.sleep(wait, cancel.signal).catch(() => {}), woken]), signal);
+        } finally {
+          cancel.abort();
+        }
       }
       this.take(cost);
     } finally {
+      this.queued--;
       done();
     }
   }
@@ -142,27 +175,44 @@ export class LocalBudget implements RateBudget {
     if (h.status !== 0) this.answered = true;
     if (h.total !== undefined && h.total > 0) this.total = h.total;
     if (h.remaining !== undefined) {
+      // Answers of concurrent calls arrive out of order, so "remaining went up" only means a new
+      // window when it went up by more than the calls that could have overtaken each other.
+      const overtaken = this.inFlight + (h.cost ?? 1);
       const fresh =
         this.remaining === undefined ||
-        h.remaining > this.remaining ||
+        h.remaining > this.remaining + overtaken ||
         this.windowStart === undefined ||
         now >= this.windowStart + this.windowMs;
       // A window that was not open at our last look opened at some point up to now; taking "now"
       // can only make us wait longer than needed, never start a call too early.
       if (fresh) this.windowStart = now;
-      this.remaining = h.remaining;
+      // an older answer overtaken by a newer one does not raise the count: the lower one stands
+      if (fresh || h.remaining < this.remaining!) this.remaining = h.remaining;
     }
-    if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
+    if (h.remaining !== undefined || h.used !== undefined) this.sawHeaders = true;
+    const free = h.used === 0 || (this.sawHeaders && h.status !== 0 && h.remaining === undefined && h.used === undefined);
+    if (free && h.cost !== undefined && this.total) {
+      // An answer that did not pass the rate limiter (a proxy's 502, a fault) cost nothing: give
+      // its slot back. A call with no answer at all may have been counted, so it keeps its slot.
+      this.nextSlot -= h.cost * this.interval();
+    } else if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
       // the call cost more than we expected (embedding): keep the pace by pushing the next slot
       this.nextSlot = Math.max(this.nextSlot, now) + (h.used - h.cost) * this.interval();
     }
     if (h.retryAfterS !== undefined) {
+      // A wait longer than the window we assumed proves the window longer: older accounts count
+      // per hour (spec 000 "Limits"). Pace by the longer one from now on.
+      if (h.retryAfterS * 1000 > this.windowMs) this.windowMs = h.retryAfterS > 60 ? Math.max(3_600_000, h.retryAfterS * 1000) : Math.ceil(h.retryAfterS) * 1000;
       const until = now + Math.max(0, h.retryAfterS) * 1000;
       this.pausedUntil = Math.max(this.pausedUntil, until);
       // throttled: the window is spent and resets when the pause ends
       this.remaining = 0;
       this.windowStart = this.pausedUntil - this.windowMs;
     }
+    this.wakeAll();
+  }
+
+  private wakeAll(): void {
     this.wake();
     this.rearm();
   }
@@ -175,6 +225,8 @@ export class LocalBudget implements RateBudget {
       resetAt: this.windowStart === undefined ? undefined : this.windowStart + this.windowMs,
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : undefined,
       inFlight: this.inFlight,
+      usable: this.total === undefined ? undefined : this.usable(),
+      windowMs: this.windowMs,
     };
   }
 
@@ -218,12 +270,14 @@ export class LocalBudget implements RateBudget {
   private take(cost: number): void {
     const now = this.clock.now();
     this.inFlight += cost;
-    // Timers fire late under load; starting the next slot from a late "now" every time loses that
-    // lateness on every call (~10 % of the budget on a busy machine). A slot missed by at most a few
-    // intervals is caught up instead; the reserve check in delayFor() still guards the window.
     const interval = this.interval();
-    const late = now - this.nextSlot;
-    this.nextSlot = (late > 0 && late <= 4 * interval ? this.nextSlot : Math.max(now, this.nextSlot)) + cost * interval;
+    if (interval === 0) {
+      this.nextSlot = now; // no known limit: nothing to pace by yet
+      return;
+    }
+    const burst = this.burst ?? Math.max(2, Math.ceil(this.usable() * 0.02));
+    // a token bucket of `burst` credits: time not used (we were late, or idle) buys up to that many
+    this.nextSlot = Math.max(now - burst * interval, this.nextSlot) + cost * interval;
   }
 }
 
@@ -231,15 +285,14 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
   if (!signal) return p;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const off = onAbort(signal, () => reject(abortReason(signal)));
     p.then(
       (v) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         resolve(v);
       },
       (e) => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         reject(e);
       },
     );

@@ -8,10 +8,11 @@
 import { inspect } from 'node:util';
 import { Pool, type Dispatcher } from 'undici';
 import { LocalBudget, parseRetryAfter, rateHeaders, type RateBudget, DEFAULT_RESERVE } from './budget.ts';
-import { abortReason, systemClock, type Clock } from './clock.ts';
+import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 import { HttpConnectionError, HttpUsageError } from './errors.ts';
+import { exchange } from './exchange.ts';
 import { basicParts, redact } from './redact.ts';
-import { backoffDelay, errorCode, isConnectionError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
+import { backoffDelay, errorCode, isConnectionError, isUsageError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
 
 export type QueryValue = string | number | boolean | undefined | (string | number)[];
 
@@ -21,7 +22,11 @@ export interface RequestSpec {
   path: string;
   /** appended to the path; arrays repeat the key (`k=a&k=b`); undefined values are left out */
   query?: Record<string, QueryValue>;
-  /** per-request headers; an 'authorization' here overrides the client's credentials (shim pass-through) */
+  /**
+   * per-request headers; an 'authorization' here overrides the client's credentials (shim
+   * pass-through). Connection headers (host, connection, content-length, transfer-encoding, …) are
+   * dropped: the client frames the request and only ever talks to its base.
+   */
   headers?: Record<string, string>;
   /** object → JSON; a string is sent as application/json unless a content-type header says otherwise */
   body?: string | Uint8Array | object;
@@ -85,6 +90,8 @@ export interface HelpdeskClientOptions {
   backoff?: BackoffOptions;
   /** headers + body timeout per attempt (default 30 s) */
   timeoutMs?: number;
+  /** a longer answer is cut off and fails with HttpConnectionError, not retried (default 64 MB; attachments total 20 MB) */
+  maxResponseBytes?: number;
   /** to run over something other than the default pool (then `close()` leaves it open) */
   dispatcher?: Dispatcher;
   /** request/response/retry/wait events, already redacted */
@@ -111,15 +118,14 @@ class Gate {
     }
     await new Promise<void>((resolve, reject) => {
       const go = () => {
-        signal?.removeEventListener('abort', onAbort);
+        off();
         resolve();
       };
-      const onAbort = () => {
+      const off = onAbort(signal, () => {
         const i = this.queue.indexOf(go);
         if (i >= 0) this.queue.splice(i, 1);
         reject(abortReason(signal!));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      });
       this.queue.push(go);
     });
   }
@@ -130,6 +136,9 @@ class Gate {
     else this.active--;
   }
 }
+
+/** Headers of the connection, not of the request: never taken from a caller. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'expect']);
 
 const V2_PREFIX = /^\/api\/v2(\/|$|\?)/;
 
@@ -175,7 +184,9 @@ export class HelpdeskClient {
   readonly #throttleRetries: number;
   readonly #backoff: BackoffOptions;
   readonly #timeoutMs: number;
-  readonly #onEvent: ((e: HttpEvent) => void) | undefined;
+  readonly #maxResponseBytes: number;
+  /** undefined without a listener, so `this.#emit?.({...})` does not even build the event */
+  readonly #emit: ((e: HttpEvent) => void) | undefined;
   readonly #clock: Clock;
   #closed = false;
 
@@ -184,7 +195,8 @@ export class HelpdeskClient {
     try {
       url = new URL(o.base);
     } catch {
-      throw new HttpUsageError(`not a URL: ${redact(String(o.base))}`);
+      // not echoed: a malformed URL may hold a credential the masking patterns cannot recognise
+      throw new HttpUsageError('the base URL is not a valid absolute URL (expected https://<account domain>)');
     }
     if (url.username || url.password) {
       throw new HttpUsageError('put credentials in the API key setting, not in the base URL');
@@ -222,6 +234,7 @@ export class HelpdeskClient {
     const concurrency = o.concurrency ?? connections;
     if (!(concurrency >= 1)) throw new HttpUsageError('concurrency must be at least 1');
     this.#timeoutMs = o.timeoutMs ?? 30_000;
+    this.#maxResponseBytes = o.maxResponseBytes ?? 64 * 1024 * 1024;
     if (o.dispatcher) {
       this.#dispatcher = o.dispatcher;
       this.#ownsDispatcher = false;
@@ -244,7 +257,16 @@ export class HelpdeskClient {
     this.#retries = o.retries ?? 3;
     this.#throttleRetries = o.throttleRetries ?? 5;
     this.#backoff = o.backoff ?? {};
-    this.#onEvent = o.onEvent;
+    const listener = o.onEvent;
+    this.#emit = listener
+      ? (e) => {
+          try {
+            listener(e);
+          } catch {
+            // a failing listener must not fail the request
+          }
+        }
+      : undefined;
   }
 
   /** The v2 budget (for progress and ETAs). */
@@ -286,20 +308,26 @@ export class HelpdeskClient {
     const method = String(r.method ?? '').toUpperCase();
     if (!/^[A-Z]+$/.test(method)) throw new HttpUsageError(`bad HTTP method ${JSON.stringify(redact(String(r.method)))}`);
     const path = this.#resolvePath(r);
-    const isV2 = V2_PREFIX.test(r.path);
+    const isV2 = V2_PREFIX.test(path);
     const budget = isV2 ? this.#budget : this.#v1Budget;
 
     // headers: defaults, then the caller's (a caller's authorization replaces ours: shim pass-through)
     const headers: Record<string, string> = { ...this.#defaultHeaders };
     const extraSecrets: string[] = [];
     for (const [k, v] of Object.entries(r.headers ?? {})) {
+      if (v === undefined || v === null) continue;
       const name = k.toLowerCase();
       if (/[\r\n]/.test(name) || /[\r\n]/.test(String(v))) throw new HttpUsageError(`header ${redact(name)} contains a line break`);
+      // The connection is ours: a caller (e.g. a v1 client through the shim) cannot pick the
+      // virtual host, the framing or the connection's fate.
+      if (HOP_BY_HOP.has(name)) continue;
       headers[name] = String(v);
       if (name === 'authorization' || name === 'proxy-authorization') extraSecrets.push(String(v), ...basicParts(String(v)));
     }
     const secrets = extraSecrets.length ? [...this.#secrets, ...extraSecrets] : this.#secrets;
-    const shown = redact(path, secrets);
+    // redacted on first use only: most requests never print their path
+    let shownText: string | undefined;
+    const shown = () => (shownText ??= redact(path, secrets));
 
     let body: string | Uint8Array | undefined;
     if (r.body !== undefined && r.body !== null) {
@@ -324,63 +352,76 @@ export class HelpdeskClient {
     for (;;) {
       attempt++;
       if (signal?.aborted) throw abortReason(signal);
+      // The budget first, then a slot: a call paused by one budget (v1 throttled for an hour)
+      // must not hold a slot that a call of the other budget could use.
       let t0 = this.#clock.now();
-      await this.#gate.enter(signal);
+      await budget.acquire(cost, signal);
+      const waited = this.#clock.now() - t0;
+      if (waited > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
+      t0 = this.#clock.now();
+      try {
+        await this.#gate.enter(signal);
+      } catch (e) {
+        budget.observe({ status: 0, cost }); // never sent: the credits stop counting as in flight
+        throw e;
+      }
       let entered = true;
       const leave = () => {
         if (entered) this.#gate.leave();
         entered = false;
       };
-      try {
-        const gateMs = this.#clock.now() - t0;
-        if (gateMs > 0) this.#emit({ type: 'wait', method, path: shown, ms: gateMs, reason: 'concurrency' });
-        t0 = this.#clock.now();
-        await budget.acquire(cost, signal);
-        const waited = this.#clock.now() - t0;
-        if (waited > 0) this.#emit({ type: 'wait', method, path: shown, ms: waited, reason: 'budget' });
-      } catch (e) {
-        leave();
-        throw e;
-      }
+      const gateMs = this.#clock.now() - t0;
+      if (gateMs > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
 
-      this.#emit({ type: 'request', method, path: shown, attempt });
+      this.#emit?.({ type: 'request', method, path: shown(), attempt });
       const sentAt = this.#clock.now();
       let status: number;
       let resHeaders: Record<string, string>;
       let bytes: Buffer;
       try {
-        const res = await this.#dispatcher.request({
-          origin: this.#origin,
-          path,
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
+        const res = await exchange(
+          this.#dispatcher,
+          {
+            origin: this.#origin,
+            path,
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            // undici's own timers are idle timers on a coarse (~0.5 s) clock: exchange()'s one
+            // deadline for headers and body is the real bound, these only back it up
+            headersTimeout: this.#timeoutMs + 1_000,
+            bodyTimeout: this.#timeoutMs + 1_000,
+          },
+          this.#timeoutMs,
           signal,
-          headersTimeout: this.#timeoutMs,
-          bodyTimeout: this.#timeoutMs,
-        });
-        status = res.statusCode;
-        resHeaders = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
-        bytes = Buffer.from(await res.body.arrayBuffer());
+          this.#maxResponseBytes,
+        );
+        status = res.status;
+        resHeaders = flatHeaders(res.headers);
+        bytes = res.body;
       } catch (err) {
         budget.observe({ status: 0, cost });
         leave();
         if (signal?.aborted) throw abortReason(signal);
         const code = errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
-        this.#emit({ type: 'error', method, path: shown, attempt, code, message });
+        this.#emit?.({ type: 'error', method, path: shown(), attempt, code, message });
+        if (isUsageError(err, code)) {
+          throw new HttpUsageError(`${method} ${shown()}: ${message}${code ? ` (${code})` : ''}`);
+        }
         if (!isConnectionError(code)) {
-          throw new HttpUsageError(`${method} ${shown}: ${message}${code ? ` (${code})` : ''}`);
+          // e.g. an untrusted certificate: retrying would not change the answer
+          throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
         }
         if ((idempotent || neverSent(code)) && retriesUsed < this.#retries) {
           const delayMs = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
           retriesUsed++;
-          this.#emit({ type: 'retry', method, path: shown, attempt, reason: code!, delayMs });
+          this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: code!, delayMs });
           await this.#clock.sleep(delayMs, signal);
           continue;
         }
         const why = idempotent || neverSent(code) ? `after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `(not retried: ${method} is not idempotent)`;
-        throw new HttpConnectionError(`${method} ${this.base}${shown}: connection failed ${why}: ${code}`, code, attempt);
+        throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
       }
       leave();
 
@@ -389,20 +430,20 @@ export class HelpdeskClient {
       const retryAfterS = parseRetryAfter(resHeaders['retry-after'], now);
       const throttle = isThrottled(status, retryAfterS);
       budget.observe({ ...rate, status, cost, retryAfterS: throttle ? (retryAfterS ?? 1) : undefined });
-      this.#emit({ type: 'response', method, path: shown, attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
+      this.#emit?.({ type: 'response', method, path: shown(), attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
 
       if (throttle && throttled < this.#throttleRetries) {
         // A throttled call was refused, not run: safe to send again for any method. The budget
         // holds every caller until Retry-After has passed.
         throttled++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
         continue;
       }
       if (isRetryableStatus(status) && idempotent && retriesUsed < this.#retries) {
         const jitter = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
         const delayMs = Math.max(jitter, retryAfterS !== undefined ? retryAfterS * 1000 : 0);
         retriesUsed++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `status ${status}`, delayMs });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `status ${status}`, delayMs });
         await this.#clock.sleep(delayMs, signal);
         continue;
       }
@@ -432,14 +473,5 @@ export class HelpdeskClient {
     const q = r.query ? encodeQuery(r.query) : '';
     if (q) path += (path.includes('?') ? (path.endsWith('?') || path.endsWith('&') ? '' : '&') : '?') + q;
     return path;
-  }
-
-  #emit(e: HttpEvent): void {
-    if (!this.#onEvent) return;
-    try {
-      this.#onEvent(e);
-    } catch {
-      // a failing listener must not fail the request
-    }
   }
 }

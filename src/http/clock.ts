@@ -15,6 +15,36 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
+const watchers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Runs `fn` once when `signal` aborts; returns the function that unsubscribes. One listener per
+ * signal however many requests, sleeps and queues wait on it: a caller may share one signal
+ * across thousands of concurrent requests (Ctrl-C of a whole run) without piling up listeners.
+ */
+export function onAbort(signal: AbortSignal | undefined, fn: () => void): () => void {
+  if (!signal) return () => {};
+  let set = watchers.get(signal);
+  if (!set) {
+    const fresh = new Set<() => void>();
+    set = fresh;
+    watchers.set(signal, fresh);
+    signal.addEventListener(
+      'abort',
+      () => {
+        watchers.delete(signal);
+        for (const f of [...fresh]) f();
+      },
+      { once: true },
+    );
+  }
+  set.add(fn);
+  const mine = set;
+  return () => {
+    mine.delete(fn);
+  };
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   random: () => Math.random(),
@@ -22,15 +52,14 @@ export const systemClock: Clock = {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (ms <= 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortReason(signal!));
-      };
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        off();
         resolve();
       }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const off = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(abortReason(signal!));
+      });
     });
   },
 };
@@ -67,16 +96,15 @@ export class ManualClock implements Clock {
         at: this.t + ms,
         seq: this.seq++,
         resolve: () => {
-          signal?.removeEventListener('abort', onAbort);
+          off();
           resolve();
         },
       };
-      const onAbort = () => {
+      const off = onAbort(signal, () => {
         const i = this.timers.indexOf(entry);
         if (i >= 0) this.timers.splice(i, 1);
         reject(abortReason(signal!));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      });
       this.timers.push(entry);
       this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
     });
@@ -124,8 +152,21 @@ export class ScaledClock implements Clock {
 
   constructor(
     readonly scale: number,
-    private readonly start = Date.now(),
+    readonly start = Date.now(),
   ) {}
+
+  /**
+   * The same clock for a sandbox whose seed anchors at its clock's first reading: that reading
+   * is `start`, so sandboxes started a little apart seed the very same account.
+   */
+  anchored(): () => number {
+    let first = true;
+    return () => {
+      if (!first) return this.now();
+      first = false;
+      return this.start;
+    };
+  }
 
   now = (): number => this.start + (performance.now() - this.realStart) * this.scale;
 

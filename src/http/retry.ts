@@ -64,6 +64,12 @@ export function isConnectionError(code: string | undefined): boolean {
   return code !== undefined && (CONNECTION_CODES.has(code) || code.startsWith('HPE_'));
 }
 
+/** The request itself was malformed (undici refused to send it): the caller's mistake, not the network's. */
+export function isUsageError(err: unknown, code: string | undefined): boolean {
+  if (code) return code.startsWith('UND_ERR_INVALID') || code === 'UND_ERR_NOT_SUPPORTED' || code.startsWith('ERR_INVALID');
+  return err instanceof TypeError;
+}
+
 export function neverSent(code: string | undefined): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code);
 }

@@ -89,6 +89,7 @@ describe('HelpdeskClient', () => {
       const r = await prefixed.request({ method: 'GET', path: '/tickets/2' });
       expect(r.status).toBe(200);
       expect(r.json<{ id: number }>().id).toBe(2);
+      expect(prefixed.budget.snapshot().total).toBe(1_000_000); // still a v2 call for pacing
     } finally {
       await prefixed.close();
     }
@@ -134,6 +135,76 @@ describe('HelpdeskClient', () => {
       expect(c.v1Budget).toBe(v1);
     } finally {
       await c.close();
+    }
+  });
+
+  it('keeps at most `concurrency` requests in flight however many callers wait, each getting its own answer', async () => {
+    const slow = await startSandbox({ port: 0, tickets: 40, rateLimit: { calls: 1_000_000, seconds: 60 }, faults: 'latency=2-6ms' });
+    let inFlight = 0;
+    let peak = 0;
+    const c = new HelpdeskClient({
+      base: slow.url,
+      allowInsecure: true,
+      credentials: { apiKey: slow.keys.admin },
+      connections: 4,
+      concurrency: 3,
+      onEvent: (e) => {
+        if (e.type === 'request') peak = Math.max(peak, ++inFlight);
+        if (e.type === 'response' || e.type === 'error') inFlight--;
+      },
+    });
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+      const results = await Promise.all(ids.map((id) => c.request({ method: 'GET', path: `/api/v2/tickets/${id}` })));
+      expect(results.map((r) => r.json<{ id: number }>().id)).toEqual(ids);
+      expect(peak).toBe(3);
+    } finally {
+      await c.close();
+      await slow.close();
+    }
+  });
+
+  it('cuts off an answer larger than maxResponseBytes', async () => {
+    const small = new HelpdeskClient({ base: sandbox.url, allowInsecure: true, credentials: { apiKey: sandbox.keys.admin }, maxResponseBytes: 500 });
+    try {
+      const err = await small.request({ method: 'GET', path: '/api/v2/tickets/1' }).catch((e) => e);
+      expect(err).toBeInstanceOf(HttpConnectionError);
+      expect(err.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+      expect(err.attempts).toBe(1);
+      expect((await client.request({ method: 'GET', path: '/api/v2/tickets/1' })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('never lets a caller pick the host or the framing: connection headers are dropped', async () => {
+    const r = await client.request({
+      method: 'POST',
+      path: '/api/v2/tickets',
+      body: { subject: 'host trick', description: 'd', email: 'host-trick@example.com', priority: 1, status: 2 },
+      headers: { Host: 'evil.example', 'Content-Length': '999999', Connection: 'close', 'Transfer-Encoding': 'chunked' },
+    });
+    expect(r.status).toBe(201);
+    // the sandbox builds Location from the Host header it received
+    expect(r.headers.location).toMatch(new RegExp(`^${sandbox.url}/api/v2/tickets/\\d+$`));
+  });
+
+  it('talks HTTPS to a server with a self-signed certificate given as ca', async () => {
+    const secure = await startSandbox({ port: 0, tickets: 5, tls: true });
+    const c = new HelpdeskClient({ base: secure.url, ca: secure.ca, credentials: { apiKey: secure.keys.admin } });
+    const untrusting = new HelpdeskClient({ base: secure.url, credentials: { apiKey: secure.keys.admin }, retries: 0 });
+    try {
+      expect(secure.url.startsWith('https://')).toBe(true);
+      expect((await c.request({ method: 'GET', path: '/api/v2/tickets/1' })).status).toBe(200);
+      // an untrusted certificate is not a connection hiccup to retry: it is refused
+      const err = await untrusting.request({ method: 'GET', path: '/api/v2/tickets/1' }).catch((e) => e);
+      expect(err).toBeInstanceOf(HttpConnectionError);
+      expect(err.message).toMatch(/certificate/i);
+      expect(err.attempts).toBe(1);
+    } finally {
+      await c.close();
+      await untrusting.close();
+      await secure.close();
     }
   });
 });
