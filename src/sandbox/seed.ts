@@ -13,6 +13,7 @@ import {
   DEMO_AGENT_IDS,
   DEMO_KEYS,
   DEMO_LOGINS,
+  HELPDESK_LANGUAGES,
   SEED_ANCHOR,
 } from './constants.ts';
 import type {
@@ -154,6 +155,7 @@ export function seedAccount(options: SeedOptions): AccountState {
       sslRequired: false,
       defaultListWindowDays: 30,
       ticketTypes: TICKET_TYPES.slice(),
+      languages: { primary: HELPDESK_LANGUAGES.primary, supported: [...HELPDESK_LANGUAGES.supported], portal: [...HELPDESK_LANGUAGES.portal] },
     },
     counters: ids.counters,
     lastDisplayId: count,
@@ -910,5 +912,11 @@ function seedSolutions(rng: Rng, ids: Ids, agents: User[], at: number) {
       updatedAt: created,
     });
   });
+  // The showcase category, folder and article have a French translation (no PRNG draw).
+  const fr = (name: string, description: string | null, when: number, status?: number) => ({ fr: { name, description, ...(status ? { status } : {}), createdAt: when + DAY, updatedAt: when + DAY } });
+  solutionCategories[0]!.translations = fr('Général', 'Articles généraux', at);
+  solutionFolders[0]!.translations = fr('Premiers pas', 'Aide pour bien commencer', at);
+  const first = solutionArticles[0]!;
+  first.translations = fr(`${first.title} (FR)`, `<p>Instructions pas à pas.</p>`, first.createdAt, 2);
   return { solutionCategories, solutionFolders, solutionArticles };
 }

@@ -177,6 +177,9 @@ export function userObjectV1(store: Store, u: User) {
     address: u.address,
     created_at: c.at(u.createdAt),
     customer_id: u.companyId,
+    // FC aliased customer_id and company_id on v1 users (lib/customer_deprecation_methods.rb); the
+    // python-freshdesk samples carry both
+    company_id: u.companyId,
     deleted: u.deleted,
     description: u.description,
     email: u.email,

@@ -115,14 +115,37 @@ export function conversationV2(baseUrl: string, c: Conversation) {
     to_emails: c.toEmails,
     notified_to: note ? c.toEmails : null,
     from_email: c.fromEmail,
-    cc_emails: c.ccEmails,
-    bcc_emails: c.bccEmails,
+    // null, not [], when there were none: what the service answers (python-freshdesk's recorded
+    // conversations.json, FC's decorator reading the absent cc/bcc hash)
+    cc_emails: c.ccEmails.length > 0 ? c.ccEmails : null,
+    bcc_emails: c.bccEmails.length > 0 ? c.bccEmails : null,
     email_failure_count: null,
     outgoing_failures: null,
     attachments: c.attachments.map((a) => attachmentV2(baseUrl, a)),
     deleted: c.deleted,
     last_edited_at: formatUtcOrNull(c.lastEditedAt),
     last_edited_user_id: c.lastEditedUserId,
+    created_at: formatUtc(c.createdAt),
+    updated_at: formatUtc(c.updatedAt),
+  };
+}
+
+/**
+ * The answer of `POST /tickets/[id]/reply`: the reply shape FDDOC documents ("Create a Reply"), with
+ * `replied_to` (the addresses the reply went to) and `[]` for no cc/bcc, not a whole conversation.
+ */
+export function replyV2(baseUrl: string, c: Conversation) {
+  return {
+    body_text: c.bodyText,
+    body: c.bodyHtml,
+    id: c.id,
+    user_id: c.userId,
+    from_email: c.fromEmail,
+    cc_emails: c.ccEmails,
+    bcc_emails: c.bccEmails,
+    ticket_id: c.ticketDisplayId,
+    replied_to: c.toEmails,
+    attachments: c.attachments.map((a) => attachmentV2(baseUrl, a)),
     created_at: formatUtc(c.createdAt),
     updated_at: formatUtc(c.updatedAt),
   };
@@ -261,7 +284,11 @@ export function groupV2(g: Group) {
   };
 }
 
-export function timeEntryV2(e: TimeEntry, now: number) {
+/**
+ * A time entry. `company_id` is the company of the entry's ticket (python-freshdesk's recorded
+ * time_entry_1.json; FC scopes time entries by the ticket's owner_id); FDDOC's older sample omits it.
+ */
+export function timeEntryV2(store: Store, e: TimeEntry, now: number) {
   return {
     id: e.id,
     billable: e.billable,
@@ -269,6 +296,7 @@ export function timeEntryV2(e: TimeEntry, now: number) {
     timer_running: e.timerRunning,
     agent_id: e.agentId,
     ticket_id: e.ticketDisplayId,
+    company_id: store.tickets.get(e.ticketDisplayId)?.companyId ?? null,
     time_spent: formatHhMm(secondsSpent(e, now)),
     executed_at: formatUtc(e.executedAt),
     start_time: formatUtc(e.startTime),

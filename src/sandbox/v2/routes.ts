@@ -8,7 +8,8 @@ import * as conv from './conversations.ts';
 import * as contacts from './contacts.ts';
 import * as disc from './discussions.ts';
 import * as people from './people.ts';
-import { searchTicketsHandler } from './search.ts';
+import * as search from './search.ts';
+import * as tr from './solution-translations.ts';
 import * as sol from './solutions.ts';
 import * as te from './time-entries.ts';
 import * as tickets from './tickets.ts';
@@ -44,7 +45,11 @@ export function buildV2Router(): Router<RouteDef> {
   add('POST', '/tickets/:id/time_entries', te.createTimeEntryHandler);
   add('GET', '/tickets/:id/satisfaction_ratings', te.listTicketRatingsHandler);
   add('POST', '/tickets/:id/satisfaction_ratings', te.createRatingHandler);
-  add('GET', '/search/tickets', searchTicketsHandler);
+  add('GET', '/search/tickets', search.searchTicketsHandler);
+  add('GET', '/search/contacts', search.searchContactsHandler);
+  add('GET', '/search/companies', search.searchCompaniesHandler);
+  add('GET', '/search/solutions', search.searchSolutionsHandler);
+  add('GET', '/settings/helpdesk', tr.helpdeskSettingsHandler);
   add('GET', '/ticket_fields', sol.listTicketFieldsHandler);
   add('GET', '/jobs/*id', tickets.viewJobHandler);
 
@@ -138,5 +143,14 @@ export function buildV2Router(): Router<RouteDef> {
   add('GET', '/solutions/articles/:id', sol.viewArticleHandler);
   add('PUT', '/solutions/articles/:id', sol.updateArticleHandler);
   add('DELETE', '/solutions/articles/:id', sol.deleteArticleHandler);
+  // translations: registered after the routes above, so a numeric id or a fixed word wins over a language code
+  add('GET', '/solutions/categories/*lang', tr.listTranslatedHandler('category'));
+  add('GET', '/solutions/categories/:id/folders/*lang', tr.listTranslatedHandler('folder'));
+  add('GET', '/solutions/folders/:id/articles/*lang', tr.listTranslatedHandler('article'));
+  for (const [segment, kind] of [['categories', 'category'], ['folders', 'folder'], ['articles', 'article']] as const) {
+    add('GET', `/solutions/${segment}/:id/*lang`, tr.viewTranslationHandler(kind));
+    add('POST', `/solutions/${segment}/:id/*lang`, tr.createTranslationHandler(kind));
+    add('PUT', `/solutions/${segment}/:id/*lang`, tr.updateTranslationHandler(kind));
+  }
   return r;
 }

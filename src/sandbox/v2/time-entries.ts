@@ -77,14 +77,14 @@ export function createTimeEntryHandler(ctx: Ctx): Reply {
   };
   if (running) stopOtherTimers(ctx, entry.agentId, entry.id, now);
   ctx.store.putTimeEntry(entry);
-  return { status: 201, body: timeEntryV2(entry, now), headers: { Location: `${ctx.baseUrl}/api/v2/time_entries/${entry.id}` } };
+  return { status: 201, body: timeEntryV2(ctx.store, entry, now), headers: { Location: `${ctx.baseUrl}/api/v2/time_entries/${entry.id}` } };
 }
 
 export function listTicketTimeEntriesHandler(ctx: Ctx): Reply {
   checkQuery(ctx.query, PAGING_PARAMS);
   const ticket = findTicket(ctx);
   const now = ctx.now();
-  return paged(ctx, ctx.store.timeEntriesOf(ticket.displayId), (e) => timeEntryV2(e, now));
+  return paged(ctx, ctx.store.timeEntriesOf(ticket.displayId), (e) => timeEntryV2(ctx.store, e, now));
 }
 
 export function listTimeEntriesHandler(ctx: Ctx): Reply {
@@ -104,7 +104,7 @@ export function listTimeEntriesHandler(ctx: Ctx): Reply {
     if (companyId !== null && ctx.store.tickets.get(e.ticketDisplayId)?.companyId !== companyId) return false;
     return true;
   });
-  return paged(ctx, entries, (e) => timeEntryV2(e, now));
+  return paged(ctx, entries, (e) => timeEntryV2(ctx.store, e, now));
 }
 
 function findEntry(ctx: Ctx): TimeEntry {
@@ -138,7 +138,7 @@ export function updateTimeEntryHandler(ctx: Ctx): Reply {
   }
   if (startTime !== null) entry.startTime = startTime;
   entry.updatedAt = now;
-  return { status: 200, body: timeEntryV2(entry, now) };
+  return { status: 200, body: timeEntryV2(ctx.store, entry, now) };
 }
 
 export function toggleTimerHandler(ctx: Ctx): Reply {
@@ -154,7 +154,7 @@ export function toggleTimerHandler(ctx: Ctx): Reply {
     stopOtherTimers(ctx, entry.agentId, entry.id, now);
   }
   entry.updatedAt = now;
-  return { status: 200, body: timeEntryV2(entry, now) };
+  return { status: 200, body: timeEntryV2(ctx.store, entry, now) };
 }
 
 export function deleteTimeEntryHandler(ctx: Ctx): Reply {
