@@ -116,6 +116,8 @@ describe('pacing', () => {
       expect(v2Answers.length).toBe(40);
       expect(events.filter((e) => e.status === 429)).toEqual([]);
       expect(events.filter((e) => e.type === 'retry')).toEqual([]);
+      // read-only by default: nothing but GETs
+      expect(new Set(events.filter((e) => e.type === 'request').map((e) => (e as { method?: string }).method))).toEqual(new Set(['GET']));
     } finally {
       await tight.close();
     }
