@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,7 +186,8 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
         throw new UsageError(`cannot read --ids-file ${opts.idsFile}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
       }
       selection = { kind: 'ids', ids: verify.parseIdList(text) };
-      selectionText = `ids-file:${selection.ids.length}:${selection.ids[0] ?? ''}-${selection.ids[selection.ids.length - 1] ?? ''}`;
+      // the state file names the id list by its digest, so a resume with another list is refused
+      selectionText = `ids-file:${selection.ids.length}:${createHash('sha256').update(selection.ids.join(',')).digest('hex').slice(0, 16)}`;
     } else if (opts.sample !== undefined) {
       selection = { kind: 'sample', n: number(opts.sample, '--sample', { min: 1, integer: true }), seed: number(opts.seed, '--seed', { integer: true }) };
       selectionText = `sample:${selection.n}:${selection.seed}`;
