@@ -3,7 +3,8 @@
  * two `ticket_fields` endpoints give the custom field names (v1 `<name>_<account id>` against the
  * v2 name, paired by field id, or by label when ids differ), the account id, the statuses with
  * their agent and customer labels, and the ticket types; a v1 timestamp gives the account's UTC
- * offset. The result is what every command reads with `--overlay`.
+ * offset; a few contacts and companies read through both APIs give the custom field names the
+ * default `cf_` rule does not explain. The result is what every command reads with `--overlay`.
  */
 import { checkOverlay, type Overlay } from '../catalogue/index.ts';
 import type { Requester } from './observe.ts';
@@ -80,8 +81,56 @@ export function deriveOverlay(v1Fields: unknown, v2Fields: unknown): { overlay: 
   return { overlay: checkOverlay(overlay, 'learned overlay'), notes };
 }
 
-/** Reads both ticket_fields endpoints and derives the overlay. */
+/**
+ * Custom field names of contacts or companies from sample records read through both APIs: a v1
+ * name the catalogue's default (`cf_<v2 name>`) does not explain is paired with the v2 name that
+ * holds the same value in every sample. Only such exceptions are returned.
+ */
+export function deriveFieldNames(samples: { v1: Obj; v2: Obj }[]): Record<string, string> {
+  const v2Names = new Set(samples.flatMap((s) => Object.keys(s.v2)));
+  const explained = (k: string) => k.startsWith('cf_') && v2Names.has(k.slice(3));
+  const taken = new Set([...v2Names].filter((n) => samples.some((s) => `cf_${n}` in s.v1)));
+  const out: Record<string, string> = {};
+  for (const k of new Set(samples.flatMap((s) => Object.keys(s.v1)))) {
+    if (explained(k)) continue;
+    const candidates = [...v2Names].filter(
+      (n) =>
+        !taken.has(n) &&
+        samples.some((s) => s.v1[k] !== null && s.v1[k] !== undefined) &&
+        samples.every((s) => JSON.stringify(s.v1[k] ?? null) === JSON.stringify(s.v2[n] ?? null)),
+    );
+    if (candidates.length === 1) {
+      out[k] = candidates[0]!;
+      taken.add(candidates[0]!);
+    }
+  }
+  return out;
+}
+
+/** Up to `n` records of a resource read through both APIs: their custom field objects. */
+async function customFieldSamples(v1: Requester, v2: Requester, list: string, view: (id: string) => string, wrapper: string, n = 5): Promise<{ v1: Obj; v2: Obj }[]> {
+  const r = await v2.request({ method: 'GET', path: list, query: { per_page: n } });
+  if (r.status !== 200) return [];
+  const items = r.json<unknown>();
+  const out: { v1: Obj; v2: Obj }[] = [];
+  for (const item of Array.isArray(items) ? items.filter(isObject).slice(0, n) : []) {
+    const one = await v1.request({ method: 'GET', path: view(String(item.id)), headers: { accept: 'application/json' } });
+    if (one.status !== 200) continue;
+    const body = one.json<unknown>();
+    const rec = isObject(body) && isObject(body[wrapper]) ? body[wrapper] : body;
+    if (isObject(rec) && isObject(rec.custom_field) && isObject(item.custom_fields)) out.push({ v1: rec.custom_field, v2: item.custom_fields });
+  }
+  return out;
+}
+
+/** Reads both ticket_fields endpoints and a few contacts and companies, and derives the overlay. */
 export async function learnOverlay(v1: Requester, v2: Requester): Promise<{ overlay: Overlay; notes: string[] }> {
   const [a, b] = await Promise.all([getJson(v1, '/ticket_fields.json'), getJson(v2, '/api/v2/ticket_fields')]);
-  return deriveOverlay(a, b);
+  const learned = deriveOverlay(a, b);
+  const contactFields = deriveFieldNames(await customFieldSamples(v1, v2, '/api/v2/contacts', (id) => `/contacts/${id}.json`, 'user'));
+  const companyFields = deriveFieldNames(await customFieldSamples(v1, v2, '/api/v2/companies', (id) => `/customers/${id}.json`, 'customer'));
+  const overlay: Overlay = { ...learned.overlay };
+  if (Object.keys(contactFields).length) overlay.contactFields = contactFields;
+  if (Object.keys(companyFields).length) overlay.companyFields = companyFields;
+  return { overlay: checkOverlay(overlay, 'learned overlay'), notes: learned.notes };
 }

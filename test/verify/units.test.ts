@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveOverlay } from '../../src/verify/learn.ts';
+import { deriveFieldNames, deriveOverlay } from '../../src/verify/learn.ts';
 import { budgetEtaMs } from '../../src/verify/progress.ts';
 import { redactValue } from '../../src/verify/redact.ts';
 import { parseIdList, sampleIds } from '../../src/verify/resources.ts';
@@ -70,6 +70,17 @@ describe('deriveOverlay', () => {
       ticketTypes: ['Question', 'Refund'],
       utcOffset: '+10:00',
     });
+  });
+});
+
+describe('deriveFieldNames', () => {
+  it('pairs only the custom field names the cf_ rule does not explain, by their values', () => {
+    const samples = [
+      { v1: { cf_tier: 'Gold', region_code_x: 'AU-QLD', cf_note: null }, v2: { tier: 'Gold', region: 'AU-QLD', note: null } },
+      { v1: { cf_tier: 'Silver', region_code_x: 'NZ-AUK', cf_note: 'n' }, v2: { tier: 'Silver', region: 'NZ-AUK', note: 'n' } },
+    ];
+    expect(deriveFieldNames(samples)).toEqual({ region_code_x: 'region' });
+    expect(deriveFieldNames([{ v1: { cf_tier: 'Gold' }, v2: { tier: 'Gold' } }])).toEqual({});
   });
 });
 
