@@ -13,7 +13,7 @@ import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget, type HttpEvent } from '../http/index.ts';
 import * as verify from '../verify/index.ts';
 import { LearnError } from '../verify/learn.ts';
-import { ServerError } from '../verify/observe.ts';
+import { RunRefusedError, ServerError } from '../verify/observe.ts';
 import { formatProgress, type Progress } from '../verify/progress.ts';
 import type { StateFile } from '../verify/state.ts';
 import { runWrites } from '../verify/writes.ts';
@@ -334,6 +334,10 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
       process.stdout.write(verify.renderTerminal(report));
       process.stdout.write(`report: ${opts.out}\n`);
     } else process.stdout.write(text);
+    if (report.totals.compared > 0 && report.totals.compared === report.totals.absent && report.writes.length === 0) {
+      process.stderr.write('verify: none of the ids exists on either side: nothing was compared\n');
+      return 1;
+    }
     return report.parity ? 0 : 1;
   } catch (e) {
     if (e instanceof verify.VerifyAbortedError || controller.signal.aborted) {
@@ -345,7 +349,7 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
     if (e instanceof ServerError) {
       throw new UsageError(`${e.message}${opts.state ? `; run the same command again to resume from ${opts.state}` : ''}`);
     }
-    if (e instanceof verify.ListIdsError || e instanceof HttpUsageError) throw new UsageError(e.message);
+    if (e instanceof verify.ListIdsError || e instanceof HttpUsageError || e instanceof RunRefusedError) throw new UsageError(e.message);
     if (e instanceof LearnError) throw new UsageError(e.message);
     throw e;
   } finally {

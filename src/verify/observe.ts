@@ -46,6 +46,21 @@ function checkServer(status: number, what: string): void {
   if (status >= 500) throw new ServerError(`${what} answered ${status} after retries`);
 }
 
+/**
+ * An answer that says nothing about the record but about the run: a refused key, a redirect to
+ * https, v2's ssl_required. Every id would answer the same, so the run stops (exit 2) instead of
+ * reporting them as absent or different.
+ */
+export class RunRefusedError extends Error {}
+
+function checkRefused(r: HttpResult, what: string): void {
+  if (r.status === 401) throw new RunRefusedError(`${what} answered 401: the API key was refused`);
+  if (r.status >= 300 && r.status < 400) {
+    throw new RunRefusedError(`${what} answered ${r.status} (redirect to ${r.headers.location ?? '?'}): use that base, e.g. https`);
+  }
+  if (r.status === 403 && /ssl_required/.test(r.text())) throw new RunRefusedError(`${what} answered 403 ssl_required: the account needs an https base`);
+}
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -123,6 +138,7 @@ export async function observe(
     credits += cost;
     const r = await sides.v2.request({ method: call.method, path: call.path, query: call.query, cost, signal });
     checkServer(r.status, `${call.method} ${call.path}`);
+    checkRefused(r, `${call.method} ${call.path}`);
     return { status: r.status, body: r.status >= 200 && r.status < 300 ? parseJson(r) : null };
   }).then(
     (result) => ({ status: 200, bodies: result.responses.map((x) => x.body) }),
@@ -133,6 +149,7 @@ export async function observe(
   );
   const [v1r, v2r] = await Promise.all([v1Call, v2Run]);
   checkServer(v1r.status, `GET ${target}`);
+  checkRefused(v1r, `GET ${target}`);
 
   const out: Observation = { s1: v1r.status, s2: v2r.status, expected: [], credits };
   if (v1r.status >= 200 && v1r.status < 300) {

@@ -129,6 +129,16 @@ describe('hdmigrate verify on the sandbox', () => {
     expect(k.stderr).toMatch(/HDMIGRATE_API_KEY/);
   });
 
+  it('stops with exit 2 when the key is refused, and exit 1 when none of the ids exists', async () => {
+    const refused = await cli(['--base', clean.url, '--allow-insecure', '--ids', '1-3', '--no-progress'], 'not-a-key');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/answered 401: the API key was refused/);
+    expect(refused.stderr).not.toContain('not-a-key');
+    const none = await cli(['--base', clean.url, '--allow-insecure', '--resources', 'groups', '--ids', '1-3', '--no-progress']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/none of the ids exists on either side/);
+  });
+
   it('learns the overlay from both ticket_fields endpoints and writes a file every command reads', async () => {
     const file = join(dir, 'overlay.json');
     const r = await cli(['--base', clean.url, '--allow-insecure', '--learn', file]);
