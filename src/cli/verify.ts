@@ -58,7 +58,9 @@ Examples:
   # the sandbox (plain http is allowed only with --allow-insecure)
   hdmigrate sandbox --port 4010 &
   HDMIGRATE_API_KEY=sandbox-admin-key hdmigrate verify --base http://127.0.0.1:4010 --allow-insecure \\
-      --resources tickets,contacts --ids 1-50
+      --resources tickets,conversations,time_entries --ids 1-50
+  HDMIGRATE_API_KEY=sandbox-admin-key hdmigrate verify --base http://127.0.0.1:4010 --allow-insecure \\
+      --resources contacts,companies,agents --sample 20 --format md --out verify.md
   # a real account: a sample of 200 tickets, resumable, HTML report, personal data masked
   hdmigrate verify --base https://acme.helpdesk.example --api-key-file ~/.helpdesk-key \\
       --resources tickets,conversations --sample 200 --state verify.state.jsonl \\
@@ -66,7 +68,8 @@ Examples:
   # learn the account overlay (custom field names, statuses, types, UTC offset) for every other command
   hdmigrate verify --base https://acme.helpdesk.example --learn overlay.json
 
-Exit codes: 0 parity, 1 differences beyond noise remain, 2 usage, input or connection error.`;
+Exit codes: 0 parity, 1 differences beyond noise remain (or no id found on either side),
+2 usage, input or connection error (rerun with the same --state to resume).`;
 
 function number(text: string, name: string, { min = 0, max = Infinity, integer = false } = {}): number {
   const n = Number(text);
