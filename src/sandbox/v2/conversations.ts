@@ -8,7 +8,7 @@ import type { Conversation } from '../model.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { conversationV2, replyV2 } from './present.ts';
-import { findTicket } from './tickets.ts';
+import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
 
 function sizeErrors(files: UploadedFile[]): FieldError[] {

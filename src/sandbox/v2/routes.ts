@@ -12,7 +12,9 @@ import * as search from './search.ts';
 import * as tr from './solution-translations.ts';
 import * as sol from './solutions.ts';
 import * as te from './time-entries.ts';
-import * as tickets from './tickets.ts';
+import * as bulk from './tickets/bulk-jobs.ts';
+import * as tickets from './tickets/crud.ts';
+import * as mw from './tickets/merge-watchers.ts';
 
 export function buildV2Router(): Router<RouteDef> {
   const r = new Router<RouteDef>();
@@ -23,18 +25,18 @@ export function buildV2Router(): Router<RouteDef> {
   add('POST', '/tickets', tickets.createTicketHandler);
   add('GET', '/tickets', tickets.listTicketsHandler);
   add('POST', '/tickets/outbound_email', tickets.outboundEmailHandler);
-  add('POST', '/tickets/bulk_update', tickets.bulkUpdateHandler);
-  add('POST', '/tickets/bulk_delete', tickets.bulkDeleteHandler);
-  add('PUT', '/tickets/merge', tickets.mergeHandler);
-  add('PUT', '/tickets/bulk_watch', tickets.bulkWatchHandler);
-  add('PUT', '/tickets/bulk_unwatch', tickets.bulkUnwatchHandler);
+  add('POST', '/tickets/bulk_update', bulk.bulkUpdateHandler);
+  add('POST', '/tickets/bulk_delete', bulk.bulkDeleteHandler);
+  add('PUT', '/tickets/merge', mw.mergeHandler);
+  add('PUT', '/tickets/bulk_watch', mw.bulkWatchHandler);
+  add('PUT', '/tickets/bulk_unwatch', mw.bulkUnwatchHandler);
   add('GET', '/tickets/:id', tickets.viewTicketHandler);
   add('PUT', '/tickets/:id', tickets.updateTicketHandler);
   add('DELETE', '/tickets/:id', tickets.deleteTicketHandler);
   add('PUT', '/tickets/:id/restore', tickets.restoreTicketHandler);
-  add('POST', '/tickets/:id/watch', tickets.watchHandler);
-  add('PUT', '/tickets/:id/unwatch', tickets.unwatchHandler);
-  add('GET', '/tickets/:id/watchers', tickets.watchersHandler);
+  add('POST', '/tickets/:id/watch', mw.watchHandler);
+  add('PUT', '/tickets/:id/unwatch', mw.unwatchHandler);
+  add('GET', '/tickets/:id/watchers', mw.watchersHandler);
   add('POST', '/tickets/:id/reply', conv.replyHandler);
   add('POST', '/tickets/:id/notes', conv.noteHandler);
   add('POST', '/tickets/:id/forward', conv.forwardHandler);
@@ -51,7 +53,7 @@ export function buildV2Router(): Router<RouteDef> {
   add('GET', '/search/solutions', search.searchSolutionsHandler);
   add('GET', '/settings/helpdesk', tr.helpdeskSettingsHandler);
   add('GET', '/ticket_fields', sol.listTicketFieldsHandler);
-  add('GET', '/jobs/*id', tickets.viewJobHandler);
+  add('GET', '/jobs/*id', bulk.viewJobHandler);
 
   // time entries, surveys
   add('GET', '/time_entries', te.listTimeEntriesHandler);

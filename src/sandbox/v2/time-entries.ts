@@ -6,7 +6,7 @@ import type { SatisfactionRating, TimeEntry } from '../model.ts';
 import { formatUtc, parseDateInput } from '../time.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { ratingV2, timeEntryV2 } from './present.ts';
-import { findTicket } from './tickets.ts';
+import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, queryBoolean, queryDate, queryId, requireNoBody, type Schema } from './validate.ts';
 
 const TIME_ENTRY_SCHEMA: Schema = {
