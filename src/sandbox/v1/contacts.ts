@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../constants.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { makeAgent, newContact } from '../domain.ts';
+import { makeAgent, newContact } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import type { Scalar, User } from '../model.ts';
 import type { Store } from '../store.ts';

@@ -2,7 +2,7 @@
  * v1 discussions: forum categories, forums, topics, posts and monitorships, in the spec 001
  * spellings and the older ones of the official samples.
  */
-import { addPost, follow, followSubject, removeForum, removeForumCategory, removeTopic, unfollow } from '../community.ts';
+import { addPost, follow, followSubject, removeForum, removeForumCategory, removeTopic, unfollow } from '../domain/index.ts';
 import type { Ctx, Reply } from '../context.ts';
 import { v1 } from '../errors.ts';
 import type { Forum, ForumCategory, Post, Topic } from '../model.ts';

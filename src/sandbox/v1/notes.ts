@@ -3,7 +3,7 @@
  */
 import { LIMITS } from '../constants.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { addConversation, totalSize } from '../domain.ts';
+import { addConversation, totalSize } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import { htmlToText, textToHtml } from '../text.ts';
 import { attachmentFiles, bool, int, list, str, wrapped } from './coerce.ts';

@@ -1,7 +1,7 @@
 /**
  * v1 solutions: categories, folders, articles, thumbs up/down.
  */
-import { removeSolutionCategory, removeSolutionFolder } from '../community.ts';
+import { removeSolutionCategory, removeSolutionFolder } from '../domain/index.ts';
 import type { Ctx, Reply } from '../context.ts';
 import { v1 } from '../errors.ts';
 import type { SolutionArticle, SolutionCategory, SolutionFolder } from '../model.ts';

@@ -2,7 +2,7 @@
  * v1 surveys: `rate.json?rating=1|2|3` and the survey results of a ticket.
  */
 import type { Ctx, Reply } from '../context.ts';
-import { activeSurvey, rateTicket, V1_TO_V2_RATING } from '../domain.ts';
+import { activeSurvey, rateTicket, V1_TO_V2_RATING } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import { rootParams, str } from './coerce.ts';
 import { surveyResultV1 } from './present.ts';

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../constants.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { commitRequester, createTicket, planRequester, setStatus, storeAttachments, totalSize, type TicketDraft } from '../domain.ts';
+import { commitRequester, createTicket, planRequester, setStatus, storeAttachments, totalSize, type TicketDraft } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import type { Scalar, Ticket } from '../model.ts';
 import type { Store } from '../store.ts';

@@ -3,7 +3,7 @@
  * legacy filters. The rules both APIs share live in the domain layer.
  */
 import type { Ctx, Reply } from '../context.ts';
-import { addTimeEntry, filterTimeEntries, parseV1Hhmm, setTimer, toggleTimer } from '../domain.ts';
+import { addTimeEntry, filterTimeEntries, parseV1Hhmm, setTimer, toggleTimer } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import type { TimeEntry } from '../model.ts';
 import { parseV1DateInput } from '../time.ts';

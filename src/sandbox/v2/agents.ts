@@ -3,7 +3,7 @@
  * an administrator (FDDOC "Agents").
  */
 import type { Ctx, Reply } from '../context.ts';
-import { makeAgent, newContact } from '../domain.ts';
+import { makeAgent, newContact } from '../domain/index.ts';
 import { v2, V2Error, type FieldError } from '../errors.ts';
 import type { User } from '../model.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';

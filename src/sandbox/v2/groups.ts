@@ -2,7 +2,7 @@
  * v2 groups: `unassigned_for` takes only the nine service values; `agent_ids` replaces the set.
  */
 import type { Ctx, Reply } from '../context.ts';
-import { UNASSIGNED_FOR } from '../domain.ts';
+import { UNASSIGNED_FOR } from '../domain/index.ts';
 import { v2, V2Error, type FieldError } from '../errors.ts';
 import type { Group } from '../model.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';

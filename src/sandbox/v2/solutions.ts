@@ -1,7 +1,7 @@
 /**
  * v2 solutions: categories, folders, articles (translations: solution-translations.ts).
  */
-import { removeSolutionCategory, removeSolutionFolder } from '../community.ts';
+import { removeSolutionCategory, removeSolutionFolder } from '../domain/index.ts';
 import type { Ctx, Reply } from '../context.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
 import type { SolutionArticle, SolutionCategory, SolutionFolder } from '../model.ts';

@@ -2,7 +2,7 @@
  * v2 surveys and satisfaction ratings (per ticket and account-wide).
  */
 import type { Ctx, Reply } from '../context.ts';
-import { activeSurvey, rateTicket, RATING_VALUES } from '../domain.ts';
+import { activeSurvey, rateTicket, RATING_VALUES } from '../domain/index.ts';
 import { v2 } from '../errors.ts';
 import { formatUtc } from '../time.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';

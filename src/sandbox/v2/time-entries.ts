@@ -3,7 +3,7 @@
  * toggle the timer, delete. The rules both APIs share live in the domain layer.
  */
 import type { Ctx, Reply } from '../context.ts';
-import { addTimeEntry, filterTimeEntries, parseHhMm, setTimer, toggleTimer } from '../domain.ts';
+import { addTimeEntry, filterTimeEntries, parseHhMm, setTimer, toggleTimer } from '../domain/index.ts';
 import { v2, type FieldError } from '../errors.ts';
 import type { TimeEntry } from '../model.ts';
 import { parseDateInput } from '../time.ts';
