@@ -4,7 +4,7 @@
  * `cc_email: {cc_emails, fwd_emails, reply_cc}`, ticket custom fields named `<name>_<account id>`,
  * contact and company custom fields named `cf_<name>`.
  */
-import { formatDecimalHours, secondsSpent, v1RatingOf } from '../domain.ts';
+import { formatDecimalHours, secondsSpent, v1RatingOf } from '../domain/index.ts';
 import type {
   Attachment,
   Company,

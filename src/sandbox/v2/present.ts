@@ -22,7 +22,7 @@ import type {
   User,
 } from '../model.ts';
 import type { Store } from '../store.ts';
-import { formatHhMm, secondsSpent, unassignedForOf } from '../domain.ts';
+import { formatHhMm, secondsSpent, unassignedForOf } from '../domain/index.ts';
 import { formatUtc, formatUtcOrNull } from '../time.ts';
 
 export function attachmentV2(baseUrl: string, a: Attachment) {

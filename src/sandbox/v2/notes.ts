@@ -2,13 +2,13 @@
 import type { UploadedFile } from '../body.ts';
 import { LIMITS } from '../constants.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { addConversation, storeAttachments, supportEmailOf, totalSize } from '../domain.ts';
+import { addConversation, storeAttachments, supportEmailOf, totalSize } from '../domain/index.ts';
 import { v2, type FieldError } from '../errors.ts';
 import type { Conversation } from '../model.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { conversationV2, replyV2 } from './present.ts';
-import { findTicket } from './tickets.ts';
+import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
 
 function sizeErrors(files: UploadedFile[]): FieldError[] {
