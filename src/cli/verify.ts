@@ -122,7 +122,7 @@ export function registerVerify(program: Command): void {
     )
     .option('--base <url>', 'the account (v2 calls go here; https only unless --allow-insecure)')
     .option('--v1-base <url>', 'where v1 calls go (default: --base)')
-    .option('--resources <list>', 'comma-separated: tickets,contacts,companies,groups,agents,time_entries,solutions,discussions,ticket_fields,conversations', 'tickets')
+    .option('--resources <list>', 'comma-separated: tickets,contacts,companies,groups,agents,time_entries,solutions,discussions,ticket_fields,conversations, or all', 'tickets')
     .option('--ids <list>', 'ids and ranges, e.g. 1-500,712')
     .option('--ids-file <file>', 'ids, one per line (or comma-separated)')
     .option('--sample <n>', 'a deterministic sample of n ids listed from v2')
@@ -165,7 +165,8 @@ export async function runVerifyCommand(opts: VerifyCliOptions): Promise<number> 
       throw new UsageError(`refusing plain http:// base ${shownBase(url)}: v2 is HTTPS only (use --allow-insecure for the sandbox)`);
     }
   }
-  const names = opts.resources.split(',').map((s) => s.trim()).filter(Boolean);
+  const asked = opts.resources.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = asked.includes('all') ? [...verify.RESOURCE_NAMES] : asked;
   const resources = names.map((n) => {
     const r = verify.findResource(n);
     if (!r) throw new UsageError(`unknown resource "${n}" (known: ${verify.RESOURCE_NAMES.join(', ')})`);

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
-import { RESOURCE_NAMES } from './resources.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hdmigrate');
 
@@ -17,7 +16,7 @@ export async function verifyOnSandbox(out: string, seed: number, log: (line: str
   const sandbox = await startSandbox({ port: 0, seed, v1RateLimit: { calls: 100_000, seconds: 3600 } });
   const report = join(resolve(out), 'verify.html');
   try {
-    const args = [BIN, 'verify', '--base', sandbox.url, '--allow-insecure', '--resources', RESOURCE_NAMES.join(','), '--sample', '5', '--format', 'html', '--out', report, '--no-progress'];
+    const args = [BIN, 'verify', '--base', sandbox.url, '--allow-insecure', '--resources', 'all', '--sample', '5', '--format', 'html', '--out', report, '--no-progress'];
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
       const child = spawn(process.execPath, args, { env: { ...process.env, HDMIGRATE_API_KEY: sandbox.keys.admin }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
