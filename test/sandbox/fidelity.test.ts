@@ -4,6 +4,10 @@
  * timestamp format. Sources: spec 000 (v2 tickets), spec 001 (v1), FDDOC samples (the v2 reference,
  * see shared/reference/v1-v2-facts.md), python-freshdesk's recorded samples (PF).
  *
+ * Some python-freshdesk v2 samples are v1 answers copied over (all_tickets.json, contact.json,
+ * search_*.json carry `custom_field`, `helpdesk_agent`, `priority_name`; role_1.json is a group):
+ * where they contradict spec 000 or FDDOC, the spec wins and they are not used here.
+ *
  * Documented fields the sandbox deliberately does not model are listed in NOT_MODELLED with the
  * reason, so that a gap is a decision written down, not an accident.
  */
@@ -222,10 +226,10 @@ const V2: Case[] = [
   },
   {
     resource: 'v2 solution article',
-    source: 'FDDOC "View a Solution Article" sample',
+    source: 'FDDOC "View a Solution Article" sample + PF solution_articles.json (attachments, cloud_files, suggested, feedback_count)',
     path: `/api/v2/solutions/articles/${SHOWCASE.solutionArticleId}`,
     shape: 'object',
-    keys: ['id', 'type', 'category_id', 'folder_id', 'title', 'description', 'description_text', 'status', 'agent_id', 'thumbs_up', 'thumbs_down', 'hits', 'seo_data', 'tags', 'created_at', 'updated_at'],
+    keys: ['id', 'type', 'category_id', 'folder_id', 'title', 'description', 'description_text', 'status', 'agent_id', 'thumbs_up', 'thumbs_down', 'hits', 'seo_data', 'tags', 'attachments', 'cloud_files', 'suggested', 'feedback_count', 'created_at', 'updated_at'],
   },
   {
     resource: 'v2 search solutions',

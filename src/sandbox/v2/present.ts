@@ -418,6 +418,12 @@ export function solutionArticleV2(store: Store, a: SolutionArticle) {
     hits: a.hits,
     seo_data: { meta_title: a.seoTitle, meta_description: a.seoDescription },
     tags: a.tags,
+    // python-freshdesk's recorded answers (solution_articles*.json, 2020) carry these four; FDDOC's
+    // samples omit them and no spec fixes the article shape. The sandbox stores no article files.
+    attachments: [],
+    cloud_files: [],
+    suggested: 0,
+    feedback_count: 0,
     created_at: formatUtc(a.createdAt),
     updated_at: formatUtc(a.updatedAt),
   };
