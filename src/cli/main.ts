@@ -7,6 +7,7 @@ import { registerSandbox } from './sandbox.ts';
 import { registerAudit } from './audit.ts';
 import { registerCodemod } from './codemod.ts';
 import { registerDemo } from './demo.ts';
+import { registerVerify } from './verify.ts';
 
 /**
  * The command line. Each command lives in its own src/cli/<command>.ts and is added here by one
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerAudit(program);
   registerCodemod(program);
   registerDemo(program);
+  registerVerify(program);
   return program;
 }
 

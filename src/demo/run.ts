@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
+import { verifyOnSandbox } from '../verify/demo-step.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/hdmigrate');
@@ -106,6 +107,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   section(log, '4. compare');
   const same = before.code === 0 && after.code === 0 && before.stdout === after.stdout;
   log(same ? 'same output before and after: the migrated app behaves as the legacy one did' : 'the outputs DIFFER (see above)');
+
+  reports['verify html'] = await verifyOnSandbox(out, options.seed, log);
 
   section(log, 'reports');
   for (const [name, file] of Object.entries(reports)) log(`  ${name.padEnd(14)} ${file}`);
