@@ -6,6 +6,7 @@ import { registerSandbox } from './sandbox.ts';
 import { registerAudit } from './audit.ts';
 import { registerCodemod } from './codemod.ts';
 import { registerDemo } from './demo.ts';
+import { registerShim } from './shim.ts';
 
 export function buildProgram(): Command {
   const program = new Command('hdmigrate')
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerAudit(program);
   registerCodemod(program);
   registerDemo(program);
+  registerShim(program);
   return program;
 }
 

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBudget } from '../../src/http/budget-redis.ts';
 import { ShimCore } from '../../src/shim/index.ts';
-import { AUTH, startFakeUpstream, type FakeUpstream } from '../shim/fake-upstream.ts';
+import { AUTH, startFakeUpstream, type Answer, type FakeUpstream } from '../shim/fake-upstream.ts';
 
 const LIMIT = 200; // calls per window at the fake account
 const WINDOW_MS = 1000;
@@ -59,7 +59,7 @@ function maxInAnyWindow(times: number[]): number {
 }
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream(() => {
+  upstream = await startFakeUpstream((): Answer => {
     const now = Date.now();
     while (calls.length && now - calls[0]! >= WINDOW_MS) calls.shift();
     if (calls.length >= LIMIT) {
