@@ -108,6 +108,7 @@ export class ShimCore {
   readonly upstream: string;
   readonly stats: ShimStats = { requests: 0, byStatus: {}, v2Calls: 0, credits: 0, errors: 0 };
   private readonly client: HelpdeskClient;
+  private readonly budget: RateBudget;
   private readonly cache: LookupCache;
   private readonly ttl: number;
   private readonly requestTimeoutMs: number;
@@ -131,11 +132,12 @@ export class ShimCore {
     this.ttl = options.cacheTtlMs ?? 5 * 60_000;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
     this.onUsage = options.onUsage;
+    this.budget = options.budget ?? new LocalBudget();
     this.client = new HelpdeskClient({
       base: this.upstream,
       allowInsecure: options.allowInsecureUpstream,
       connections: options.connections ?? 32,
-      budget: options.budget ?? new LocalBudget(),
+      budget: this.budget,
       retries: options.retries ?? 2,
       // a throttled answer goes back to the v1 client as 403 + Retry-After: it decides when to retry
       throttleRetries: 0,
@@ -231,6 +233,13 @@ export class ShimCore {
     const missing = t.calls.find((c) => /\{[A-Za-z_]\w*\}/.test(c.path));
     if (missing) throw new ShimInputError(400, `the request does not give what ${missing.method} ${missing.path} needs`);
 
+    // throttled: the account said Retry-After; v1 clients get their throttle answer now instead of a hung call
+    const pausedUntil = this.budget.snapshot().pausedUntil;
+    if (pausedUntil !== undefined && pausedUntil > Date.now()) {
+      const r = answer(403, { errors: { error: 'You have exceeded the limit of requests per hour' } }, format);
+      r.headers['retry-after'] = String(Math.max(1, Math.ceil((pausedUntil - Date.now()) / 1000)));
+      return r;
+    }
     const timeout = AbortSignal.timeout(this.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     ctx.signal = signal;
