@@ -67,7 +67,8 @@ export async function parseBody(contentType: string | undefined, bytes: Uint8Arr
   if (type === 'multipart/form-data') {
     let form: FormData;
     try {
-      const copy = bytes.slice().buffer as ArrayBuffer;
+      // a copy of exactly these bytes: a Buffer may be a view into a larger pooled ArrayBuffer
+      const copy = new Uint8Array(bytes).buffer as ArrayBuffer;
       form = await new Response(copy, { headers: { 'content-type': contentType! } }).formData();
     } catch {
       throw new ShimInputError(400, 'the body is not valid multipart/form-data (check the boundary)');
