@@ -11,6 +11,8 @@ import { HttpUsageError } from '../http/errors.ts';
 import { RedisBudget } from '../http/budget-redis.ts';
 import { RedisCache, startShimServer, type LookupCache, type UsageLine } from '../shim/index.ts';
 import { UsageError } from './errors.ts';
+import { readOverlayOption } from './overlay.ts';
+import { loadCatalogue } from '../catalogue/index.ts';
 
 interface ShimFlags {
   upstream?: string;
@@ -22,6 +24,7 @@ interface ShimFlags {
   reserve: string;
   instances: string;
   timeout: string;
+  overlay?: string;
 }
 
 const EXAMPLES = `
@@ -66,6 +69,7 @@ export function registerShim(program: Command): void {
     .option('--allow-insecure-upstream', 'allow a plain http:// upstream (the sandbox)')
     .option('--reserve <fraction>', 'part of the account budget left for other traffic', '0.2')
     .option('--instances <n>', 'with --redis: instances sharing the account (the safe local share when Redis is away)', '2')
+    .option('--overlay <file>', 'account facts (utcOffset, custom field names, statuses) for exact v1 answers')
     .option('--timeout <seconds>', 'deadline of one v1 call, all its v2 calls included', '60')
     .addHelpText('after', EXAMPLES)
     .action(async (flags: ShimFlags) => {
@@ -74,6 +78,7 @@ export function registerShim(program: Command): void {
       const reserve = fraction('--reserve', flags.reserve, 0.95);
       const instances = fraction('--instances', flags.instances, 1000);
       const timeoutS = fraction('--timeout', flags.timeout, 3600);
+      const overlay = readOverlayOption(flags.overlay);
       let origin: string;
       try {
         origin = new URL(flags.upstream).origin;
@@ -118,6 +123,7 @@ export function registerShim(program: Command): void {
           port,
           budget,
           cache,
+          catalogue: loadCatalogue(overlay),
           requestTimeoutMs: timeoutS * 1000,
           onUsage: log ? (line: UsageLine) => log!.write(`${JSON.stringify(line)}\n`) : undefined,
         });

@@ -240,17 +240,32 @@ export class ShimCore {
       r.headers['retry-after'] = String(Math.max(1, Math.ceil((pausedUntil - Date.now()) / 1000)));
       return r;
     }
-    const timeout = AbortSignal.timeout(this.requestTimeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    ctx.signal = signal;
-    const facts = await this.factsFor(rule, ctx);
-    const embedded = new Set(Object.values(rule.response?.embed ?? {}));
-    let index = 0;
-    const send = async (call: PlannedCall): Promise<V2Answer> => {
-      const i = index++;
-      return this.send(call, ctx, embedded.has(i));
-    };
-    const { v1 } = await executePlan(t, send, { overlay: this.catalogue.overlay, facts });
+    // One deadline for the whole plan, and the client's going away, on one controller. A plain
+    // timer cleared at the end (not AbortSignal.timeout/any): nothing outlives the request.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(Object.assign(new Error('the request took too long'), { name: 'TimeoutError' })), this.requestTimeoutMs);
+    const forward = () => deadline.abort(req.signal!.reason);
+    if (req.signal?.aborted) forward();
+    req.signal?.addEventListener('abort', forward, { once: true });
+    ctx.signal = deadline.signal;
+    let v1;
+    try {
+      const facts = await this.factsFor(rule, ctx);
+      const embedded = new Set(Object.values(rule.response?.embed ?? {}));
+      let index = 0;
+      const send = async (call: PlannedCall): Promise<V2Answer> => {
+        const i = index++;
+        return this.send(call, ctx, embedded.has(i));
+      };
+      ({ v1 } = await executePlan(t, send, { overlay: this.catalogue.overlay, facts }));
+    } catch (e) {
+      // an abort from the deadline surfaces as whatever the client threw: name it
+      if (deadline.signal.aborted && !req.signal?.aborted) throw deadline.signal.reason;
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', forward);
+    }
     if (rule.response?.shape === 'none' || v1.body === null) return { status: v1.status, headers: { 'content-type': format === 'xml' ? XML_TYPE : JSON_TYPE }, body: '' };
     return answer(v1.status, v1.body, format, xmlRoot(rule));
   }

@@ -63,6 +63,8 @@ export class ShimDispatcher extends Dispatcher {
       reason: null,
     };
     const legacy = typeof handler.onRequestStart !== 'function';
+    let signal: AbortSignal | undefined;
+    const onAbort = () => abort.abort(signal?.reason);
     const fail = (err: Error) => {
       if (legacy) (handler.onError as ((e: Error) => void) | undefined)?.(err);
       else (handler.onResponseError as ((c: unknown, e: Error) => void) | undefined)?.(controller, err);
@@ -70,8 +72,9 @@ export class ShimDispatcher extends Dispatcher {
     try {
       if (legacy) (handler.onConnect as ((a: (r?: unknown) => void) => void) | undefined)?.((r) => abort.abort(r));
       else (handler.onRequestStart as (c: unknown, ctx: unknown) => void)(controller, {});
-      const signal = (opts as { signal?: AbortSignal }).signal;
-      if (signal && typeof signal.addEventListener === 'function') signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
+      signal = (opts as { signal?: AbortSignal }).signal;
+      if (signal && typeof signal.addEventListener === 'function') signal.addEventListener('abort', onAbort, { once: true });
+      else signal = undefined;
       const headers = normaliseHeaders(opts.headers);
       let answer: ShimResponse;
       const body = await collectBody(opts.body, bodyLimit(headers['content-type']));
@@ -96,6 +99,8 @@ export class ShimDispatcher extends Dispatcher {
       }
     } catch (err) {
       fail(err instanceof Error ? err : new Error(String(err)));
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -39,7 +39,7 @@ function raw(request: string): Promise<{ status: number; text: string }> {
   });
 }
 
-const post = (path: string, body: string | Uint8Array, type?: string) =>
+const post = (path: string, body: string, type?: string) =>
   fetch(`${shim.url}${path}`, { method: 'POST', headers: { authorization: AUTH, ...(type ? { 'content-type': type } : {}) }, body });
 
 describe('bad input: a clear v1 error and nothing upstream', () => {
