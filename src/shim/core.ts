@@ -11,7 +11,7 @@ import { Catalogue, PlanError, executePlan, loadCatalogue, parseTarget, type Rul
 import type { Facts } from '../catalogue/derivers.ts';
 import type { PlannedCall, V2Response } from '../catalogue/translate.ts';
 import type { LensOp } from '../catalogue/types.ts';
-import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget, parseRetryAfter, redact, type RateBudget } from '../http/index.ts';
+import { HelpdeskClient, HttpConnectionError, HttpUsageError, LocalBudget, parseRetryAfter, redact, type HttpEvent, type RateBudget } from '../http/index.ts';
 import { hasFiles, parseBody, toV2Form, type UploadedFile } from './body.ts';
 import { LocalCache, type LookupCache } from './cache.ts';
 import { ShimInputError } from './errors.ts';
@@ -43,6 +43,8 @@ export interface ShimOptions {
   dispatcher?: Dispatcher;
   /** one usage line per v1 call */
   onUsage?: (line: UsageLine) => void;
+  /** the HTTP layer's events (requests, retries, budget waits), already redacted */
+  onHttpEvent?: (e: HttpEvent) => void;
 }
 
 /** One line of the usage log: the `audit --traffic` format (ts, method, path, rule, status) plus what the call cost. */
@@ -145,6 +147,7 @@ export class ShimCore {
       timeoutMs: options.upstreamTimeoutMs ?? 30_000,
       ca: options.ca,
       dispatcher: options.dispatcher,
+      onEvent: options.onHttpEvent,
     });
   }
 
