@@ -13,6 +13,7 @@ import {
   DEMO_LOGINS,
   FaultSpecError,
   SandboxStartError,
+  parseClock,
   parseFaults,
   parseRateLimit,
   startSandbox,
@@ -31,6 +32,7 @@ interface SandboxFlags {
   faults?: string;
   tls?: boolean;
   sslRequired?: boolean;
+  now?: string;
   json?: boolean;
 }
 
@@ -58,6 +60,13 @@ export function sandboxOptionsFromFlags(flags: SandboxFlags): SandboxOptions {
       throw e;
     }
   }
+  if (flags.now !== undefined) {
+    try {
+      parseClock(flags.now);
+    } catch {
+      throw new UsageError(`--now must be a date and time such as 2027-01-02T09:30:00Z, got "${flags.now}"`);
+    }
+  }
   return {
     port: integer('--port', flags.port, 0, 65535),
     host: flags.host,
@@ -69,6 +78,7 @@ export function sandboxOptionsFromFlags(flags: SandboxFlags): SandboxOptions {
     faults: flags.faults,
     tls: flags.tls ?? false,
     sslRequired: flags.sslRequired,
+    now: flags.now,
   };
 }
 
@@ -85,6 +95,7 @@ Examples:
   hdmigrate sandbox                                  # http://127.0.0.1:${DEFAULT_PORT}
   hdmigrate sandbox --port 0 --json                  # one JSON line with url and keys
   hdmigrate sandbox --data state.json --seed 7       # keep changes between runs
+  hdmigrate sandbox --now 2027-01-02T09:30:00Z       # same seed + same --now = same account
   hdmigrate sandbox --rate-limit 50/60 --faults "latency=20-80ms,error503@0.05"
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/api/v2/tickets/1?include=conversations
   curl -u sandbox-admin-key:X http://127.0.0.1:${DEFAULT_PORT}/helpdesk/tickets/1.json
@@ -103,6 +114,7 @@ export function registerSandbox(program: Command): void {
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--seed <n>', 'seed of the generated account (same seed, same data)', '1')
     .option('--tickets <count>', 'number of seeded tickets', String(DEFAULT_TICKETS))
+    .option('--now <time>', 'start the clock at this ISO time (seeded records are dated relative to it; default: the real time)')
     .option('--data <file>', 'load the account from this file if it exists; write it on exit')
     .option('--rate-limit <calls/seconds>', `v2 call budget (default ${DEFAULT_V2_RATE_LIMIT.calls}/${DEFAULT_V2_RATE_LIMIT.seconds})`)
     .option('--v1-rate-limit <calls/seconds>', `v1 call budget (default ${DEFAULT_V1_RATE_LIMIT.calls}/${DEFAULT_V1_RATE_LIMIT.seconds})`)

@@ -36,6 +36,12 @@ export const SEED_ANCHOR = Date.UTC(2025, 5, 30, 0, 0, 0);
 /** Name of the `X-<service>-Api-Version` header (spec 000 "Versioning" 1). */
 export const API_VERSION_HEADER = 'X-Helpdesk-Api-Version';
 
+/**
+ * Languages of the sandbox helpdesk (multilingual feature on): solution translations may be made in
+ * the supported ones; `GET /api/v2/settings/helpdesk` shows them.
+ */
+export const HELPDESK_LANGUAGES = { primary: 'en', supported: ['fr', 'es'], portal: ['fr'] } as const;
+
 /** Limits of spec 000. */
 export const LIMITS = {
   attachmentsTotalBytes: 20 * 1024 * 1024,

@@ -1,10 +1,10 @@
 /**
- * Behaviour both surfaces share: finding or creating a requester, creating tickets and
+ * Behaviour both surfaces share: finding or creating a requester, making agents, creating tickets and
  * conversations, storing uploads, time arithmetic of time entries, and the group escalation
  * enumeration. Validation-then-commit: `plan*` functions only look; `commit*`/`create*` write.
  */
 import type { UploadedFile } from './body.ts';
-import type { Attachment, Conversation, Scalar, Ticket, TimeEntry, User } from './model.ts';
+import type { Attachment, Conversation, Role, SatisfactionRating, Scalar, Survey, Ticket, TimeEntry, User } from './model.ts';
 import type { Store } from './store.ts';
 
 const HOUR = 3_600_000;
@@ -115,6 +115,43 @@ export function newContact(store: Store, fields: Partial<User> & { name: string 
     createdAt: now,
     updatedAt: now,
   };
+  return store.putUser(user);
+}
+
+// ---- agents -----------------------------------------------------------------------------------
+
+export interface AgentDraft {
+  role?: Role;
+  occasional?: boolean;
+  ticketScope?: number;
+  signatureHtml?: string | null;
+  groupIds?: number[];
+}
+
+/**
+ * Turns a user into an agent: both surfaces' make_agent and v2's agent create. The agent gets a
+ * v1 record id of its own (not the user id) and an API key derived from the user id.
+ */
+export function makeAgent(store: Store, user: User, draft: AgentDraft, now: number): User {
+  user.agent = {
+    recordId: store.nextId('agentRecord'),
+    role: draft.role ?? 'agent',
+    apiKey: `sandbox-agent-${user.id}-key`,
+    password: null,
+    occasional: draft.occasional ?? false,
+    available: true,
+    ticketScope: draft.ticketScope ?? 1,
+    signatureHtml: draft.signatureHtml ?? null,
+    lastLoginAt: null,
+    becameAgentAt: now,
+  };
+  // the service drops a converted contact's other e-mails (FDDOC make_agent note 2)
+  user.otherEmails = [];
+  for (const id of draft.groupIds ?? []) {
+    const g = store.groups.get(id);
+    if (g && !g.agentIds.includes(user.id)) g.agentIds.push(user.id);
+  }
+  user.updatedAt = now;
   return store.putUser(user);
 }
 
@@ -318,15 +355,85 @@ export function secondsSpent(entry: TimeEntry, now: number): number {
   return entry.secondsSpent + running;
 }
 
-export function toggleTimer(entry: TimeEntry, now: number): void {
-  if (entry.timerRunning) {
-    entry.secondsSpent = secondsSpent(entry, now);
-    entry.timerRunning = false;
-  } else {
+export interface TimeEntryDraft {
+  agentId: number;
+  billable: boolean;
+  note: string | null;
+  timerRunning: boolean;
+  /** seconds already spent */
+  seconds: number;
+  startTime?: number;
+  executedAt?: number;
+}
+
+/** A new time entry on a ticket, for either surface. Starting a timer stops the agent's others. */
+export function addTimeEntry(store: Store, ticket: Ticket, draft: TimeEntryDraft, now: number): TimeEntry {
+  const entry: TimeEntry = {
+    id: store.nextId('timeEntry'),
+    ticketDisplayId: ticket.displayId,
+    agentId: draft.agentId,
+    billable: draft.billable,
+    note: draft.note,
+    timerRunning: draft.timerRunning,
+    startTime: draft.startTime ?? now,
+    executedAt: draft.executedAt ?? now,
+    secondsSpent: draft.seconds,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (entry.timerRunning) stopOtherTimers(store, entry.agentId, entry.id, now);
+  store.putTimeEntry(entry);
+  return entry;
+}
+
+/** One running timer per agent: starting one stops the others, as the service does. */
+export function stopOtherTimers(store: Store, agentId: number, except: number, now: number): void {
+  for (const e of store.timeEntries.values()) {
+    if (e.agentId === agentId && e.id !== except && e.timerRunning) {
+      e.secondsSpent = secondsSpent(e, now);
+      e.timerRunning = false;
+      e.updatedAt = now;
+    }
+  }
+}
+
+/** Starts or stops the timer (both surfaces' toggle_timer); starting stops the agent's others. */
+export function setTimer(store: Store, entry: TimeEntry, running: boolean, now: number): void {
+  if (running === entry.timerRunning) return;
+  if (running) {
     entry.timerRunning = true;
     entry.startTime = now;
+    stopOtherTimers(store, entry.agentId, entry.id, now);
+  } else {
+    entry.secondsSpent = secondsSpent(entry, now);
+    entry.timerRunning = false;
   }
   entry.updatedAt = now;
+}
+
+export function toggleTimer(store: Store, entry: TimeEntry, now: number): void {
+  setTimer(store, entry, !entry.timerRunning, now);
+  entry.updatedAt = now;
+}
+
+/** What both account-wide time entry lists filter on (v1 time_sheets.json, v2 time_entries). */
+export interface TimeEntryFilter {
+  companyId?: number | null;
+  agentId?: number | null;
+  billable?: boolean | null;
+  executedAfter?: number | null;
+  executedBefore?: number | null;
+}
+
+export function filterTimeEntries(store: Store, f: TimeEntryFilter, extra: (e: TimeEntry) => boolean = () => true): TimeEntry[] {
+  return store.timeEntries.all().filter((e) => {
+    if (f.agentId != null && e.agentId !== f.agentId) return false;
+    if (f.billable != null && e.billable !== f.billable) return false;
+    if (f.executedAfter != null && e.executedAt < f.executedAfter) return false;
+    if (f.executedBefore != null && e.executedAt > f.executedBefore) return false;
+    if (f.companyId != null && store.tickets.get(e.ticketDisplayId)?.companyId !== f.companyId) return false;
+    return extra(e);
+  });
 }
 
 /** v2 `time_spent`: "hh:mm", hours unbounded, minutes rounded down. */
@@ -388,6 +495,33 @@ export const RATING_VALUES = [103, 102, 101, 100, -101, -102, -103];
 
 /** v1 `rating` 1 Awesome, 2 Just Okay, 3 Not Good → v2 face value (as the service converted). */
 export const V1_TO_V2_RATING: Record<number, number> = { 1: 103, 2: 100, 3: -103 };
+
+/** The survey ratings go to; null when none is active (v1 then answers 422, v2 403). */
+export function activeSurvey(store: Store): Survey | null {
+  return store.surveys.all().find((s) => s.active) ?? null;
+}
+
+/**
+ * Rates a ticket on the v2 scale, for either surface (v1 converts its 1/2/3 first). The rating
+ * names the ticket's requester, responder and group, as the service records them.
+ */
+export function rateTicket(store: Store, survey: Survey, ticket: Ticket, value: number, feedback: string | null, now: number): SatisfactionRating {
+  const rating: SatisfactionRating = {
+    id: store.nextId('rating'),
+    surveyId: survey.id,
+    ticketDisplayId: ticket.displayId,
+    userId: ticket.requesterId,
+    agentId: ticket.responderId,
+    groupId: ticket.groupId,
+    rating: value,
+    feedback,
+    responseNoteId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  store.putRating(rating);
+  return rating;
+}
 
 /** v2 face value → v1 rating: positive is Awesome, 100 neutral is Just Okay, negative is Not Good. */
 export function v1RatingOf(value: number): number {

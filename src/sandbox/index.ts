@@ -17,6 +17,7 @@ import { RateLimiter, type RateLimitConfig } from './ratelimit.ts';
 import { seedAccount } from './seed.ts';
 import { createRequestHandler } from './server.ts';
 import { Store } from './store.ts';
+import { parseDateInput } from './time.ts';
 import { createSelfSignedCertificate } from './tls.ts';
 
 export { DEMO_KEYS, DEMO_LOGINS, DEMO_AGENT_IDS, ACCOUNT_ID, SHOWCASE, TICKET_CUSTOM_FIELDS, API_VERSION_HEADER } from './constants.ts';
@@ -51,8 +52,15 @@ export interface SandboxOptions {
   jobDelayMs?: number;
   /** v2 default ticket list window in days (default 30; 0 lists all) */
   defaultListWindowDays?: number;
-  /** the clock used for writes and windows (default Date.now) */
-  now?: () => number;
+  /**
+   * The sandbox's clock. Seeded records are dated relative to its "now" at start-up, so a fresh
+   * sandbox always holds recent tickets, notes and time entries.
+   * - a function: the clock itself (tests drive it); the seed anchors at its first reading
+   * - an instant (ISO text in any v2 date form, epoch ms, or a Date): the clock starts there and
+   *   runs on with real time; the same seed and the same instant give the same account byte for byte
+   * - absent: the real clock (Date.now)
+   */
+  now?: (() => number) | string | number | Date;
   /** called for unexpected server errors (default: one line on stderr) */
   onError?: (err: unknown) => void;
 }
@@ -67,6 +75,8 @@ export interface Sandbox {
   ca?: string;
   /** the live store, for tests and in-process tools */
   store: Store;
+  /** the sandbox's clock (epoch ms): what it stamps writes with and counts windows from */
+  now(): number;
   /** writes the account to `dataFile` now (no-op without one) */
   save(): Promise<void>;
   /** stops accepting, drops connections, writes `dataFile` */
@@ -80,7 +90,28 @@ export const DEFAULT_V1_RATE_LIMIT: RateLimitConfig = { calls: 1000, seconds: 36
 
 export class SandboxStartError extends Error {}
 
-async function loadOrSeed(options: SandboxOptions): Promise<Store> {
+/**
+ * Turns the `now` option into a clock. An instant starts a clock that runs on from it, rather than
+ * a frozen one: rate-limit windows, bulk-job delays and the order of writes need time to pass.
+ */
+export function clockFrom(now: SandboxOptions['now'], realNow: () => number = Date.now): () => number {
+  if (now === undefined) return realNow;
+  if (typeof now === 'function') return now;
+  const start = parseClock(now);
+  const startedAt = realNow();
+  return () => start + (realNow() - startedAt);
+}
+
+/** An instant as the `now` option or `--now` give it; throws SandboxStartError on anything else. */
+export function parseClock(now: string | number | Date): number {
+  const ms = typeof now === 'string' ? parseDateInput(now.trim()) : typeof now === 'number' ? now : now.getTime();
+  if (ms === null || !Number.isFinite(ms)) {
+    throw new SandboxStartError(`now must be a date and time such as 2027-01-02T09:30:00Z, got "${String(now)}"`);
+  }
+  return ms;
+}
+
+async function loadOrSeed(options: SandboxOptions, anchor: number): Promise<Store> {
   if (options.dataFile && existsSync(options.dataFile)) {
     let state: AccountState;
     try {
@@ -91,7 +122,7 @@ async function loadOrSeed(options: SandboxOptions): Promise<Store> {
     if (state?.format !== 'hdmigrate-sandbox/1') throw new SandboxStartError(`${options.dataFile} is not a sandbox data file`);
     return new Store(state);
   }
-  return new Store(seedAccount({ seed: options.seed ?? 1, tickets: options.tickets ?? DEFAULT_TICKETS }));
+  return new Store(seedAccount({ seed: options.seed ?? 1, tickets: options.tickets ?? DEFAULT_TICKETS, anchor }));
 }
 
 async function writeState(store: Store, file: string): Promise<void> {
@@ -118,8 +149,9 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const store = await loadOrSeed(options);
-  const now = options.now ?? Date.now;
+  const now = clockFrom(options.now);
+  // A data file keeps the anchor it was seeded with: its records are as old as they were.
+  const store = await loadOrSeed(options, now());
   const tls = options.tls ?? false;
   store.account.sslRequired = options.sslRequired ?? tls;
   if (options.defaultListWindowDays !== undefined) store.account.defaultListWindowDays = options.defaultListWindowDays;
@@ -191,6 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     keys: { admin: DEMO_KEYS.admin, viewer: DEMO_KEYS.viewer },
     ca,
     store,
+    now,
     save,
     close() {
       closed ??= (async () => {

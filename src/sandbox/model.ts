@@ -25,11 +25,24 @@ export interface Account {
   /** v2 default ticket list: tickets created in the last N days (0 = no window) */
   defaultListWindowDays: number;
   ticketTypes: string[];
+  /** languages of the helpdesk (v2 settings/helpdesk); absent in older data files: HELPDESK_LANGUAGES */
+  languages?: HelpdeskLanguages;
+}
+
+export interface HelpdeskLanguages {
+  primary: string;
+  supported: string[];
+  portal: string[];
 }
 
 export type Role = 'admin' | 'agent' | 'viewer';
 
 export interface AgentInfo {
+  /**
+   * The v1 agent record id (v1 `agent.id`, what `/agents/[id].json` takes). It differs from the
+   * user id, which is what v2 calls the agent id (reference §3, the agents trap).
+   */
+  recordId: number;
   role: Role;
   apiKey: string;
   /** Basic user:password login; null when the agent has none */
@@ -289,12 +302,29 @@ export interface Monitorship {
   active: boolean;
 }
 
+/**
+ * A solution record in another language than the account's primary one (v2 `/solutions/.../<lang>`,
+ * multilingual feature). For articles `name` is the title and `description` the HTML body.
+ */
+export interface SolutionTranslation {
+  name: string;
+  description: string | null;
+  /** articles only: 1 draft, 2 published */
+  status?: number;
+  createdAt: Ms;
+  updatedAt: Ms;
+}
+
+export type Translations = Record<string, SolutionTranslation>;
+
 export interface SolutionCategory {
   id: number;
   name: string;
   description: string | null;
   position: number;
   isDefault: boolean;
+  /** translations by language code (absent in data files written before they existed) */
+  translations?: Translations;
   createdAt: Ms;
   updatedAt: Ms;
 }
@@ -309,6 +339,8 @@ export interface SolutionFolder {
   /** 1 All, 2 Logged in users, 3 Agents, 4 Selected companies */
   visibility: number;
   companyIds: number[];
+  /** translations by language code (absent in data files written before they existed) */
+  translations?: Translations;
   createdAt: Ms;
   updatedAt: Ms;
 }
@@ -331,6 +363,8 @@ export interface SolutionArticle {
   tags: string[];
   seoTitle: string | null;
   seoDescription: string | null;
+  /** translations by language code (absent in data files written before they existed) */
+  translations?: Translations;
   createdAt: Ms;
   updatedAt: Ms;
 }
@@ -448,6 +482,7 @@ export const ID_KINDS = [
   'emailConfig',
   'product',
   'customView',
+  'agentRecord',
   'job',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];

@@ -1,6 +1,6 @@
 /**
  * Builds a realistic account from a seed. Pure: same seed and ticket count → the same AccountState,
- * byte for byte (no clock, no Math.random). Timestamps lie before SEED_ANCHOR.
+ * byte for byte (no clock, no Math.random). Timestamps lie before the anchor (the sandbox's "now").
  *
  * A few records are the same for every seed (SHOWCASE in constants.ts) so tests and demos can name
  * them: ticket 1 has every kind of conversation, ticket 2 is deleted, ticket 3 is spam, ticket 4 is
@@ -13,6 +13,7 @@ import {
   DEMO_AGENT_IDS,
   DEMO_KEYS,
   DEMO_LOGINS,
+  HELPDESK_LANGUAGES,
   SEED_ANCHOR,
 } from './constants.ts';
 import type {
@@ -73,6 +74,11 @@ export interface SeedOptions {
   seed: number;
   /** number of tickets (at least 4, so the showcase tickets exist) */
   tickets: number;
+  /**
+   * the account's "now" (epoch ms): every seeded timestamp is placed relative to it, so a sandbox
+   * seeded today holds recent tickets. Default SEED_ANCHOR, a fixed instant, keeps the function pure.
+   */
+  anchor?: number;
 }
 
 /** Incrementing ids per kind, starting from the ranges in store.ts. */
@@ -87,7 +93,8 @@ class Ids {
 export function seedAccount(options: SeedOptions): AccountState {
   const rng = createRng(options.seed);
   const ids = new Ids();
-  const anchor = SEED_ANCHOR;
+  // whole seconds: both APIs print seconds, and a sub-second anchor would leak into no field
+  const anchor = Math.floor((options.anchor ?? SEED_ANCHOR) / 1000) * 1000;
   const accountStart = anchor - 420 * DAY;
 
   const agents = seedAgents(rng, ids, accountStart);
@@ -115,6 +122,7 @@ export function seedAccount(options: SeedOptions): AccountState {
     seedTicket(world, displayId, globalId, count, tickets, conversations, timeEntries, ratings);
   }
   ids.counters.ticket = globalId;
+  ensureRecentTimeEntry(world, tickets, timeEntries);
 
   const discussions = seedDiscussions(rng, ids, agents, contacts, accountStart);
   const solutions = seedSolutions(rng, ids, agents, accountStart);
@@ -147,6 +155,7 @@ export function seedAccount(options: SeedOptions): AccountState {
       sslRequired: false,
       defaultListWindowDays: 30,
       ticketTypes: TICKET_TYPES.slice(),
+      languages: { primary: HELPDESK_LANGUAGES.primary, supported: [...HELPDESK_LANGUAGES.supported], portal: [...HELPDESK_LANGUAGES.portal] },
     },
     counters: ids.counters,
     lastDisplayId: count,
@@ -209,6 +218,7 @@ function blankUser(id: number, name: string, at: number): User {
 
 function seedAgents(rng: Rng, ids: Ids, at: number): User[] {
   const agentInfo = (role: Role, apiKey: string, password: string | null): AgentInfo => ({
+    recordId: ids.next('agentRecord'),
     role,
     apiKey,
     password,
@@ -669,7 +679,8 @@ function seedTicket(
   if (responder && (showcase || rng.chance(0.2))) {
     const n = showcase ? 2 : rng.int(1, 2);
     for (let i = 0; i < n; i++) {
-      const executedAt = createdAt + rng.int(1, 48) * HOUR;
+      // never after "now": the newest tickets are only hours old
+      const executedAt = Math.min(anchor, createdAt + rng.int(1, 48) * HOUR);
       const minutes = showcase ? (i === 0 ? 90 : 20) : rng.int(1, 48) * 5;
       timeEntries.push({
         id: ids.next('timeEntry'),
@@ -705,6 +716,30 @@ function seedTicket(
     });
   }
   tickets.push(ticket);
+}
+
+/**
+ * A fresh sandbox always holds a time entry from the last days, whatever the seed: the newest ticket
+ * with a responder gets one when it has none. It draws nothing from the PRNG, so every other record
+ * of the seed stays as it was; its id is the next free one.
+ */
+function ensureRecentTimeEntry(world: World, tickets: Ticket[], timeEntries: TimeEntry[]): void {
+  const newest = [...tickets].reverse().find((t) => t.responderId !== null && !t.deleted && !t.spam);
+  if (!newest || timeEntries.some((e) => e.ticketDisplayId === newest.displayId)) return;
+  const executedAt = Math.min(world.anchor, newest.createdAt + HOUR);
+  timeEntries.push({
+    id: world.ids.next('timeEntry'),
+    ticketDisplayId: newest.displayId,
+    agentId: newest.responderId!,
+    billable: true,
+    note: 'First look at the report',
+    timerRunning: false,
+    startTime: executedAt,
+    executedAt,
+    secondsSpent: 45 * 60,
+    createdAt: executedAt,
+    updatedAt: executedAt,
+  });
 }
 
 /** kind: 0 agent reply, 1 customer reply (incoming), 2 public note, 3 private note, 4 meta note */
@@ -877,5 +912,11 @@ function seedSolutions(rng: Rng, ids: Ids, agents: User[], at: number) {
       updatedAt: created,
     });
   });
+  // The showcase category, folder and article have a French translation (no PRNG draw).
+  const fr = (name: string, description: string | null, when: number, status?: number) => ({ fr: { name, description, ...(status ? { status } : {}), createdAt: when + DAY, updatedAt: when + DAY } });
+  solutionCategories[0]!.translations = fr('Général', 'Articles généraux', at);
+  solutionFolders[0]!.translations = fr('Premiers pas', 'Aide pour bien commencer', at);
+  const first = solutionArticles[0]!;
+  first.translations = fr(`${first.title} (FR)`, `<p>Instructions pas à pas.</p>`, first.createdAt, 2);
   return { solutionCategories, solutionFolders, solutionArticles };
 }

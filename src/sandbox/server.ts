@@ -20,7 +20,7 @@ import { API_VERSION_HEADER, LIMITS } from './constants.ts';
 import type { Ctx, Reply, RouteDef, Services } from './context.ts';
 import { V1Error, V2Error, type FieldError } from './errors.ts';
 import type { FaultInjector } from './faults.ts';
-import type { Attachment } from './model.ts';
+import type { Attachment, User } from './model.ts';
 import type { RateLimiter } from './ratelimit.ts';
 import type { Router } from './router.ts';
 import type { Store } from './store.ts';
@@ -200,61 +200,26 @@ async function handleV2(config: ServerConfig, router: Router<RouteDef>, req: Inc
   if (match.kind === 'wrong_method') {
     return fail(new V2Error(405, 'Method not allowed', [{ message: `${method} method is not allowed. It should be one of these method(s): ${match.allowed.join(', ')}`, code: 'method_not_allowed' }], { Allow: match.allowed.join(', ') }));
   }
-  const role = auth.user.agent!.role;
-  const { access } = match.route.handler;
-  if ((access !== 'read' && role === 'viewer') || (access === 'admin' && role !== 'admin')) {
-    return fail(new V2Error(403, 'Access denied', [{ message: 'You are not authorized to perform this action.', code: 'access_denied' }]));
-  }
-  if (!acceptsJson(req.headers.accept)) {
-    return fail(new V2Error(406, 'Not acceptable', [{ message: 'Accept header should be application/json or */*', code: 'invalid_accept_header' }]));
-  }
-  let body: unknown;
-  let formEncoded = false;
-  if (hasBody(req)) {
-    const type = mediaType(req.headers['content-type']);
-    if (type !== 'application/json' && type !== 'multipart/form-data') {
-      return fail(new V2Error(415, 'Unsupported media type', [{ message: 'Content-Type header should be application/json (multipart/form-data for attachments)', code: 'invalid_content_type' }]));
-    }
-    try {
-      const raw = await readBody(req, MAX_BODY_BYTES, DRAIN_BYTES);
-      if (raw.tooLarge) {
-        return fail(new V2Error(413, 'Request entity too large', [{ field: 'attachments', message: 'The cumulative size of all attachments cannot exceed 20 MB', code: 'invalid_value' }]));
-      }
-      if (type === 'application/json') body = parseJsonBody(raw.bytes);
-      else {
-        body = nestParams(await parseMultipart(raw.bytes, req.headers['content-type']!));
-        formEncoded = true;
-      }
-    } catch (e) {
-      if (!(e instanceof BodyError)) throw e;
-      if (e.kind === 'too_large' || e.kind === 'aborted') return;
-      const code = e.kind === 'invalid_json' ? 'invalid_json' : 'invalid_value';
-      return fail(new V2Error(400, 'Validation failed', [{ field: '', message: e.message, code }]));
-    }
-  }
-  const ctx: Ctx = {
-    store,
-    now: config.now,
-    services: config.services,
-    caller: auth.user,
-    method,
-    path,
-    query,
-    params: match.params,
-    body,
-    formEncoded,
-    baseUrl: baseUrlOf(req),
-  };
-  let reply: Reply;
-  try {
-    reply = await match.route.handler.handler(ctx);
-  } catch (e) {
-    if (e instanceof V2Error) return fail(e);
-    throw e;
-  }
-  const out = { ...headers, ...reply.headers };
-  if (reply.body === undefined) return send(res, reply.status, out);
-  send(res, reply.status, { ...out, 'Content-Type': JSON_TYPE }, JSON.stringify(reply.body));
+  return runRoute(config, req, res, { method, path, query, params: match.params, route: match.route.handler, caller: auth.user }, {
+    isError: (e): e is V2Error => e instanceof V2Error,
+    fail,
+    denied: () => new V2Error(403, 'Access denied', [{ message: 'You are not authorized to perform this action.', code: 'access_denied' }]),
+    notAcceptable: () =>
+      acceptsJson(req.headers.accept) ? null : new V2Error(406, 'Not acceptable', [{ message: 'Accept header should be application/json or */*', code: 'invalid_accept_header' }]),
+    refuseType: (type) =>
+      type !== 'application/json' && type !== 'multipart/form-data'
+        ? new V2Error(415, 'Unsupported media type', [{ message: 'Content-Type header should be application/json (multipart/form-data for attachments)', code: 'invalid_content_type' }])
+        : null,
+    parse: async (type, bytes, contentType) =>
+      type === 'application/json' ? { body: parseJsonBody(bytes), formEncoded: false } : { body: nestParams(await parseMultipart(bytes, contentType)), formEncoded: true },
+    tooLarge: () => new V2Error(413, 'Request entity too large', [{ field: 'attachments', message: 'The cumulative size of all attachments cannot exceed 20 MB', code: 'invalid_value' }]),
+    badBody: (e) => new V2Error(400, 'Validation failed', [{ field: '', message: e.message, code: e.kind === 'invalid_json' ? 'invalid_json' : 'invalid_value' }]),
+    render: (reply) => {
+      const out = { ...headers, ...reply.headers };
+      if (reply.body === undefined) return send(res, reply.status, out);
+      send(res, reply.status, { ...out, 'Content-Type': JSON_TYPE }, JSON.stringify(reply.body));
+    },
+  });
 }
 
 // ---- v1 ------------------------------------------------------------------------------------------
@@ -298,55 +263,98 @@ async function handleV1(config: ServerConfig, router: Router<RouteDef>, req: Inc
   const match = router.match(method, path);
   // Rails answers an unmatched verb like an unknown path: 404.
   if (match.kind !== 'found') return fail(new V1Error(404, 'Record Not Found'));
-  const role = auth.user.agent!.role;
-  const { access } = match.route.handler;
-  if ((access !== 'read' && role === 'viewer') || (access === 'admin' && role !== 'admin')) {
-    return fail(new V1Error(403, 'Access denied', { access_denied: true }));
-  }
+  return runRoute(config, req, res, { method, path, query, params: match.params, route: match.route.handler, caller: auth.user }, {
+    isError: (e): e is V1Error => e instanceof V1Error,
+    fail,
+    denied: () => new V1Error(403, 'Access denied', { access_denied: true }),
+    // v1 picks its format from the suffix; any Accept is fine
+    notAcceptable: () => null,
+    // Rails parses what it knows and leaves the params empty for any other content type
+    refuseType: () => null,
+    parse: async (type, bytes, contentType) => {
+      if (type === 'application/json') return { body: parseJsonBody(bytes), formEncoded: false };
+      if (type === 'application/xml' || type === 'text/xml') return { body: parseXmlBody(bytes.toString('utf8')), formEncoded: false };
+      if (type === 'multipart/form-data') return { body: nestParams(await parseMultipart(bytes, contentType)), formEncoded: true };
+      if (type === 'application/x-www-form-urlencoded') return { body: nestParams(parseUrlEncoded(bytes)), formEncoded: true };
+      return { body: undefined, formEncoded: false };
+    },
+    tooLarge: () => new V1Error(413, 'Request entity too large'),
+    badBody: (e) => new V1Error(400, e.message),
+    render: (reply) => renderV1(res, format, reply.status, reply.body, reply.headers, reply.xmlRoot),
+  });
+}
+
+// ---- the request tail both APIs share -------------------------------------------------------------
+
+/** What differs between the two APIs once a request is authenticated and routed. */
+interface Surface<E extends Error> {
+  isError(e: unknown): e is E;
+  fail(e: E): void;
+  /** the caller's role may not use this route */
+  denied(): E;
+  /** checked after the role: the Accept header (v2: 406), or null */
+  notAcceptable(): E | null;
+  /** refuses a content type before reading the body (v2: 415), or null to read it */
+  refuseType(type: string | undefined): E | null;
+  parse(type: string | undefined, bytes: Buffer, contentType: string): Promise<{ body: unknown; formEncoded: boolean }>;
+  tooLarge(): E;
+  badBody(e: BodyError): E;
+  render(reply: Reply): void;
+}
+
+interface Routed {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  route: RouteDef;
+  caller: User;
+}
+
+/** Role check, body, handler, answer: the tail of the v1 and the v2 pipeline, written once. */
+async function runRoute<E extends Error>(config: ServerConfig, req: IncomingMessage, res: ServerResponse, r: Routed, surface: Surface<E>): Promise<void> {
+  const role = r.caller.agent!.role;
+  const { access } = r.route;
+  if ((access !== 'read' && role === 'viewer') || (access === 'admin' && role !== 'admin')) return surface.fail(surface.denied());
+  const unacceptable = surface.notAcceptable();
+  if (unacceptable) return surface.fail(unacceptable);
   let body: unknown;
   let formEncoded = false;
   if (hasBody(req)) {
     const type = mediaType(req.headers['content-type']);
+    const refused = surface.refuseType(type);
+    if (refused) return surface.fail(refused);
     try {
       const raw = await readBody(req, MAX_BODY_BYTES, DRAIN_BYTES);
-      if (raw.tooLarge) return fail(new V1Error(413, 'Request entity too large'));
-      if (type === 'application/json') body = parseJsonBody(raw.bytes);
-      else if (type === 'application/xml' || type === 'text/xml') body = parseXmlBody(raw.bytes.toString('utf8'));
-      else if (type === 'multipart/form-data') {
-        body = nestParams(await parseMultipart(raw.bytes, req.headers['content-type']!));
-        formEncoded = true;
-      } else if (type === 'application/x-www-form-urlencoded') {
-        body = nestParams(parseUrlEncoded(raw.bytes));
-        formEncoded = true;
-      }
-      // any other content type: Rails parses nothing, the params stay empty
+      if (raw.tooLarge) return surface.fail(surface.tooLarge());
+      ({ body, formEncoded } = await surface.parse(type, raw.bytes, req.headers['content-type'] ?? ''));
     } catch (e) {
       if (!(e instanceof BodyError)) throw e;
       if (e.kind === 'too_large' || e.kind === 'aborted') return;
-      return fail(new V1Error(400, e.message));
+      return surface.fail(surface.badBody(e));
     }
   }
   const ctx: Ctx = {
-    store,
+    store: config.store,
     now: config.now,
     services: config.services,
-    caller: auth.user,
-    method,
-    path,
-    query,
-    params: match.params,
+    caller: r.caller,
+    method: r.method,
+    path: r.path,
+    query: r.query,
+    params: r.params,
     body,
     formEncoded,
     baseUrl: baseUrlOf(req),
   };
   let reply: Reply;
   try {
-    reply = await match.route.handler.handler(ctx);
+    reply = await r.route.handler(ctx);
   } catch (e) {
-    if (e instanceof V1Error) return fail(e);
+    if (surface.isError(e)) return surface.fail(e);
     throw e;
   }
-  renderV1(res, format, reply.status, reply.body, reply.headers, reply.xmlRoot);
+  surface.render(reply);
 }
 
 // ---- attachments -----------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ export const ID_BASES: Record<IdKind, number> = {
   emailConfig: 13_000_000,
   product: 13_100_000,
   customView: 14_000_000,
+  agentRecord: 16_000_000,
   job: 0,
 };
 
@@ -141,7 +142,11 @@ export class Store {
     this.counters = { ...state.counters };
     for (const kind of ID_KINDS) this.counters[kind] ??= ID_BASES[kind];
     this.lastDisplayId = state.lastDisplayId;
-    for (const u of state.users) this.putUser(u);
+    for (const u of state.users) {
+      // data files written before agents had a v1 record id get one now
+      if (u.agent && u.agent.recordId === undefined) u.agent.recordId = this.nextId('agentRecord');
+      this.putUser(u);
+    }
     state.companies.forEach((r) => this.companies.put(r));
     state.groups.forEach((r) => this.groups.put(r));
     state.tickets.forEach((r) => this.tickets.put(r));
@@ -265,6 +270,11 @@ export class Store {
   agent(id: number): User | undefined {
     const u = this.users.get(id);
     return u?.agent ? u : undefined;
+  }
+
+  /** The agent with this v1 agent record id (deleted users included, as FC's all_agents). */
+  agentByRecordId(recordId: number): User | undefined {
+    return this.agents().find((u) => u.agent!.recordId === recordId);
   }
 
   contact(id: number): User | undefined {

@@ -47,21 +47,24 @@ export function formatDate(ms: number): string {
 }
 
 // The eight input formats of spec 000 "General conventions" 3. Seconds and zone are optional;
-// the zone may be Z, +hh:mm, +hh or +hhmm. Without a zone, UTC is assumed.
+// the zone may be Z, +hh:mm, +hh or +hhmm. Without a zone, UTC is assumed. The service also takes
+// fractional seconds after the seconds (`2027-01-02T00:00:00.000Z`, what JavaScript's toISOString()
+// and Python's isoformat() send): the spec's list names the forms, not every digit the parser
+// reads. Still refused, as by the service: a space for `T`, one-digit fields, a zone after a bare
+// date, a fraction without seconds, impossible dates.
 const DATE_INPUT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
  * Parses a v2 date input. Returns epoch ms, or null when the text is not one of the accepted
  * formats or names an impossible date (2024-02-30). `YYYY-MM-DDTHH:MMZ` is accepted; a zone after
- * a bare date is not (spec lists no such format).
+ * a bare date is not (spec lists no such format). Fractions below a millisecond are dropped.
  */
 export function parseDateInput(text: string): number | null {
   const m = DATE_INPUT.exec(text);
   if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = m;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone] = m;
   if (m[4] === undefined && zone !== undefined) return null;
-  // `+hh:mm` with seconds missing is only listed together with seconds; we stay lenient there.
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -69,12 +72,13 @@ export function parseDateInput(text: string): number | null {
   const minute = Number(mi);
   const second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  let ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  let ms = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
   const check = new Date(ms);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
   if (zone && zone !== 'Z') {
     const zm = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
     if (!zm) return null;
+    if (Number(zm[2]) > 23 || Number(zm[3] ?? '0') > 59) return null;
     const offMin = Number(zm[2]) * 60 + Number(zm[3] ?? '0');
     ms -= (zm[1] === '-' ? -offMin : offMin) * 60_000;
   }
@@ -98,7 +102,7 @@ export function parseV1DateInput(text: string, accountOffset: string): number | 
   if (m) {
     const base = parseDateInput(trimmed);
     if (base === null) return null;
-    const hasZone = m[7] !== undefined;
+    const hasZone = m[8] !== undefined;
     return hasZone ? base : base - parseOffset(accountOffset) * 60_000;
   }
   const fallback = Date.parse(trimmed);

@@ -24,8 +24,11 @@ export interface Client {
   close(): Promise<void>;
 }
 
+/** The clock the tests pin: seeded dates (and the date filters the tests use) fall before it. */
+export const TEST_NOW = '2025-06-30T00:00:00Z';
+
 export async function openSandbox(options: SandboxOptions = {}): Promise<Client> {
-  const sandbox = await startSandbox({ port: 0, tickets: 300, onError: (e) => { throw e; }, ...options });
+  const sandbox = await startSandbox({ port: 0, tickets: 300, now: TEST_NOW, onError: (e) => { throw e; }, ...options });
   const call: Client['call'] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     const auth = init.auth === undefined ? ADMIN : init.auth;

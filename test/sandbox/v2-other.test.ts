@@ -72,7 +72,10 @@ describe('v2 contacts', () => {
     expect((await c.call('PUT', `/api/v2/contacts/${r.json.id}/make_agent`, { auth: AGENT })).status).toBe(403);
     const made = await c.call('PUT', `/api/v2/contacts/${r.json.id}/make_agent`, { body: { occasional: true } });
     expect(made.status).toBe(200);
-    expect(made.json).toMatchObject({ id: r.json.id, occasional: true, contact: { email: 'future.agent@example.org' } });
+    // the service answers the contact with the agent inside (FDDOC "Make Agent"), not an agent
+    expect(made.json).toMatchObject({ email: 'future.agent@example.org', name: 'Future Agent', agent: { id: r.json.id, occasional: true, type: 'support_agent' } });
+    expect(made.json).not.toHaveProperty('contact');
+    expect((await c.get(`/api/v2/agents/${made.json.agent.id}`)).json.contact.email).toBe('future.agent@example.org');
     const fields = await c.get('/api/v2/contact_fields');
     expect(fields.json.map((f: { name: string }) => f.name)).toContain('preferred_channel');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ID, DEMO_AGENT_IDS, SHOWCASE } from '../../src/sandbox/index.ts';
-import { ADMIN, AGENT, codes, openSandbox, UTC_Z, VIEWER, type Client } from './helpers.ts';
+import { ADMIN, AGENT, codes, openSandbox, TEST_NOW, UTC_Z, VIEWER, type Client } from './helpers.ts';
 
 let c: Client;
 beforeAll(async () => {
@@ -242,8 +242,10 @@ describe('v2 ticket list', () => {
     expect(r.status).toBe(200);
     const ids = r.json.map((t: { id: number }) => t.id);
     expect(ids).toContain(fresh.id);
-    // seeded tickets are older than 30 days (fixed seed clock), so only recent ones show
-    expect(ids.every((id: number) => id > 300)).toBe(true);
+    // seeded dates sit relative to the sandbox clock: the window holds recent seeded tickets, no old one
+    const windowStart = Date.parse(TEST_NOW) - 30 * 86_400_000;
+    expect(ids.some((id: number) => id <= 300)).toBe(true);
+    expect(r.json.every((t: { created_at: string }) => Date.parse(t.created_at) >= windowStart)).toBe(true);
     expect(r.json[0]).not.toHaveProperty('description');
     const withDesc = await c.get('/api/v2/tickets?include=description&per_page=1');
     expect(withDesc.json[0]).toHaveProperty('description_text');
@@ -411,12 +413,17 @@ describe('v2 conversations', () => {
     const t = (await newTicket()).json;
     const reply = await c.call('POST', `/api/v2/tickets/${t.id}/reply`, { body: { body: '<p>We are on it</p>' } });
     expect(reply.status).toBe(201);
-    expect(reply.json).toMatchObject({ body: '<p>We are on it</p>', body_text: 'We are on it', private: false, source: 0, ticket_id: t.id });
+    // the documented reply shape (FDDOC "Create a Reply"), not a whole conversation
+    expect(Object.keys(reply.json).sort()).toEqual(['attachments', 'bcc_emails', 'body', 'body_text', 'cc_emails', 'created_at', 'from_email', 'id', 'replied_to', 'ticket_id', 'updated_at', 'user_id']);
+    expect(reply.json).toMatchObject({ body: '<p>We are on it</p>', body_text: 'We are on it', ticket_id: t.id, replied_to: [expect.stringContaining('@')], cc_emails: [], bcc_emails: [] });
     const note = await c.call('POST', `/api/v2/tickets/${t.id}/notes`, { body: { body: 'internal', notify_emails: ['boss@sandbox.example'] } });
     expect(note.status).toBe(201);
     expect(note.json).toMatchObject({ private: true, source: 2, notified_to: ['boss@sandbox.example'] });
     const list = await c.get(`/api/v2/tickets/${t.id}/conversations`);
     expect(list.json.map((x: { id: number }) => x.id)).toEqual([reply.json.id, note.json.id]);
+    // listed, the reply is a conversation; no cc/bcc reads null, as the service answers
+    expect(list.json[0]).toMatchObject({ source: 0, private: false, to_emails: reply.json.replied_to, bcc_emails: null });
+    expect(list.json[1]).toMatchObject({ cc_emails: null, bcc_emails: null });
     const upd = await c.call('PUT', `/api/v2/conversations/${note.json.id}`, { body: { body: 'edited' } });
     expect(upd.status).toBe(200);
     expect(upd.json.body).toBe('edited');

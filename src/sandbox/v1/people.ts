@@ -4,7 +4,7 @@
  */
 import type { Ctx, Reply } from '../context.ts';
 import { LIMITS } from '../constants.ts';
-import { newContact } from '../domain.ts';
+import { makeAgent, newContact } from '../domain.ts';
 import { v1 } from '../errors.ts';
 import type { Company, Group, Scalar, User } from '../model.ts';
 import type { Store } from '../store.ts';
@@ -109,10 +109,8 @@ export function deleteContactV1(ctx: Ctx): Reply {
 export function makeAgentV1(ctx: Ctx): Reply {
   const user = findContactV1(ctx);
   if (!user.email) throw v1.invalid('Email is required to make the contact an agent');
-  const now = ctx.now();
-  user.agent = { role: 'agent', apiKey: `sandbox-agent-${user.id}-key`, password: null, occasional: false, available: true, ticketScope: 1, signatureHtml: null, lastLoginAt: null, becameAgentAt: now };
-  user.updatedAt = now;
-  ctx.store.putUser(user);
+  makeAgent(ctx.store, user, {}, ctx.now());
+  // `agent.id` is the new v1 agent record id: python-freshdesk's v1 make_agent then GETs /agents/<it>.json
   return { status: 200, body: agentV1(ctx.store, user) };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Access, Handler, RouteDef } from '../context.ts';
 import { Router } from '../router.ts';
+import * as agents from './agents.ts';
 import * as c from './community.ts';
 import * as people from './people.ts';
 import * as tickets from './tickets.ts';
@@ -47,6 +48,13 @@ export function buildV1Router(): Router<RouteDef> {
   add('PUT', '/contacts/:id', people.updateContactV1);
   add('DELETE', '/contacts/:id', people.deleteContactV1);
   add('PUT', '/contacts/:id/make_agent', people.makeAgentV1, 'admin');
+
+  // agents (python-freshdesk's v1 AgentAPI, FC AgentsController): ids are v1 agent record ids.
+  // Admin only, as every v2 agent endpoint but /me (INFERRED for v1: FC kept agents under admin).
+  add('GET', '/agents', agents.listAgentsV1, 'admin');
+  add('GET', '/agents/:id', agents.viewAgentV1, 'admin');
+  add('PUT', '/agents/:id', agents.updateAgentV1, 'admin');
+  add('DELETE', '/agents/:id', agents.deleteAgentV1, 'admin');
 
   // companies: /customers (older) and /companies, same records
   for (const [base, wrapper] of [['/customers', 'customer'], ['/companies', 'company']] as const) {

@@ -1,8 +1,8 @@
 /** v1 time sheets and surveys (spec 001 "Time entries", "Surveys"). */
 import type { Ctx, Reply } from '../context.ts';
-import { parseV1Hhmm, secondsSpent, V1_TO_V2_RATING } from '../domain.ts';
+import { activeSurvey, addTimeEntry, filterTimeEntries, parseV1Hhmm, rateTicket, setTimer, toggleTimer, V1_TO_V2_RATING } from '../domain.ts';
 import { v1 } from '../errors.ts';
-import type { SatisfactionRating, TimeEntry } from '../model.ts';
+import type { TimeEntry } from '../model.ts';
 import { parseV1DateInput } from '../time.ts';
 import { bool, int, rootParams, str, strOrNull, wrapped } from './coerce.ts';
 import { surveyResultV1, timeEntryV1 } from './present.ts';
@@ -23,21 +23,14 @@ export function createTimeSheetV1(ctx: Ctx): Reply {
   if (!ctx.store.agent(userId)) throw v1.invalid('User is invalid');
   const seconds = readHhmm(p.hhmm);
   const now = ctx.now();
-  const entry: TimeEntry = {
-    id: ctx.store.nextId('timeEntry'),
-    ticketDisplayId: ticket.displayId,
+  const entry = addTimeEntry(ctx.store, ticket, {
     agentId: userId,
     billable: bool(p, 'billable') ?? false,
     note: strOrNull(p, 'note') ?? null,
     // setting hhmm turns the timer off; without it the timer runs (spec 001)
     timerRunning: seconds === undefined,
-    startTime: now,
-    executedAt: now,
-    secondsSpent: seconds ?? 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.store.putTimeEntry(entry);
+    seconds: seconds ?? 0,
+  }, now);
   return { status: 200, body: timeEntryV1(ctx.store, entry, now) };
 }
 
@@ -68,21 +61,23 @@ export function timeSheetsV1(ctx: Ctx): Reply {
   const billableRaw = q.get('billable');
   const billable = billableRaw === null ? true : billableRaw === 'true' || billableRaw === '1';
   const now = ctx.now();
-  const entries = store.timeEntries.all().filter((e) => {
-    const ticket = store.tickets.get(e.ticketDisplayId);
-    if (e.billable !== billable) return false;
-    if (companyId !== null && String(ticket?.companyId) !== companyId) return false;
-    if (companyName !== null && (!company || ticket?.companyId !== company.id)) return false;
-    if (contactEmail !== undefined) {
+  const none = -1; // a name or e-mail that matches nothing filters everything out
+  const entries = filterTimeEntries(
+    store,
+    {
+      billable,
+      companyId: companyName !== null ? (company?.id ?? none) : companyId !== null ? Number(companyId) : null,
+      agentId: agentEmail !== null ? (agent?.id ?? none) : agentId !== null ? Number(agentId) : null,
+      executedAfter: start,
+      executedBefore: end === null ? null : end + 86_399_999, // the end date is inclusive
+    },
+    (e) => {
+      if (contactEmail === undefined) return true;
+      const ticket = store.tickets.get(e.ticketDisplayId);
       const requester = ticket ? store.users.get(ticket.requesterId) : undefined;
-      if (requester?.email?.toLowerCase() !== contactEmail) return false;
-    }
-    if (agentId !== null && String(e.agentId) !== agentId) return false;
-    if (agentEmail !== null && (!agent || e.agentId !== agent.id)) return false;
-    if (start !== null && e.executedAt < start) return false;
-    if (end !== null && e.executedAt > end + 86_399_999) return false; // end date is inclusive
-    return true;
-  });
+      return requester?.email?.toLowerCase() === contactEmail;
+    },
+  );
   return { status: 200, body: entries.map((e) => timeEntryV1(store, e, now)), xmlRoot: 'time_entries' };
 }
 
@@ -108,8 +103,9 @@ export function updateTimeSheetV1(ctx: Ctx): Reply {
   if (billable !== undefined) entry.billable = billable;
   if ('note' in p) entry.note = strOrNull(p, 'note') ?? null;
   if (seconds !== undefined) {
+    // setting hhmm stops the timer and sets the time (spec 001)
+    setTimer(ctx.store, entry, false, now);
     entry.secondsSpent = seconds;
-    entry.timerRunning = false;
   }
   if (executedAt !== undefined) entry.executedAt = executedAt;
   entry.updatedAt = now;
@@ -119,14 +115,7 @@ export function updateTimeSheetV1(ctx: Ctx): Reply {
 export function toggleTimerV1(ctx: Ctx): Reply {
   const entry = findEntryV1(ctx);
   const now = ctx.now();
-  if (entry.timerRunning) {
-    entry.secondsSpent = secondsSpent(entry, now);
-    entry.timerRunning = false;
-  } else {
-    entry.timerRunning = true;
-    entry.startTime = now;
-  }
-  entry.updatedAt = now;
+  toggleTimer(ctx.store, entry, now);
   return { status: 200, body: timeEntryV1(ctx.store, entry, now) };
 }
 
@@ -143,23 +132,9 @@ export function rateV1(ctx: Ctx): Reply {
   const rating = Number(ctx.query.get('rating'));
   const value = V1_TO_V2_RATING[rating];
   if (value === undefined) throw v1.invalid('Rating should be 1, 2 or 3');
-  const survey = ctx.store.surveys.all().find((s) => s.active);
+  const survey = activeSurvey(ctx.store);
   if (!survey) throw v1.invalid('No active survey');
-  const now = ctx.now();
-  const result: SatisfactionRating = {
-    id: ctx.store.nextId('rating'),
-    surveyId: survey.id,
-    ticketDisplayId: ticket.displayId,
-    userId: ticket.requesterId,
-    agentId: ticket.responderId,
-    groupId: ticket.groupId,
-    rating: value,
-    feedback: str(rootParams(ctx), 'feedback') ?? null,
-    responseNoteId: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.store.putRating(result);
+  const result = rateTicket(ctx.store, survey, ticket, value, str(rootParams(ctx), 'feedback') ?? null, ctx.now());
   return { status: 200, body: surveyResultV1(ctx.store, result) };
 }
 

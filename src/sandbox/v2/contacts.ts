@@ -1,13 +1,13 @@
 /** v2 contacts: CRUD, restore, hard delete, make_agent, autocomplete, contact fields. */
 import { isUploadedFile } from '../body.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { newContact } from '../domain.ts';
+import { makeAgent, newContact } from '../domain.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
 import type { CustomerField, Scalar, User } from '../model.ts';
 import type { Store } from '../store.ts';
 import { isPlainDate } from '../time.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
-import { agentV2, contactV2, customerFieldV2, ROLES } from './present.ts';
+import { contactV2, customerFieldV2, madeAgentV2, ROLES } from './present.ts';
 import { checkBody, checkQuery, checkValue, invalidValue, mismatch, queryDate, queryId, unexpected, type Schema } from './validate.ts';
 
 /** Custom contact/company field values against their definitions (v2 names, no `cf_`). */
@@ -207,25 +207,15 @@ export function makeAgentHandler(ctx: Ctx): Reply {
   if (unknownGroups.length > 0) throw v2.validation([invalidValue('group_ids', `There are no groups matching the ids: ${unknownGroups.join(',')}`)]);
   const roleId = (fields.role_ids as number[] | undefined)?.[0];
   const role = ROLES.find((r) => r.id === roleId)?.role ?? 'agent';
-  const now = ctx.now();
-  user.agent = {
+  makeAgent(ctx.store, user, {
     role,
-    apiKey: `sandbox-agent-${user.id}-key`,
-    password: null,
-    occasional: (fields.occasional as boolean | undefined) ?? false,
-    available: true,
-    ticketScope: (fields.ticket_scope as number | undefined) ?? 1,
-    signatureHtml: (fields.signature as string | undefined) ?? null,
-    lastLoginAt: null,
-    becameAgentAt: now,
-  };
-  for (const id of (fields.group_ids as number[] | undefined) ?? []) {
-    const g = ctx.store.groups.get(id)!;
-    if (!g.agentIds.includes(user.id)) g.agentIds.push(user.id);
-  }
-  user.updatedAt = now;
-  ctx.store.putUser(user);
-  return { status: 200, body: agentV2(ctx.store, user) };
+    occasional: fields.occasional as boolean | undefined,
+    ticketScope: fields.ticket_scope as number | undefined,
+    signatureHtml: fields.signature as string | undefined,
+    groupIds: fields.group_ids as number[] | undefined,
+  }, ctx.now());
+  // The service answers the contact with the new agent inside (FDDOC "Make Agent" sample), not an agent.
+  return { status: 200, body: madeAgentV2(ctx.store, user) };
 }
 
 export function autocompleteContactsHandler(ctx: Ctx): Reply {

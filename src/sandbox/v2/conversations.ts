@@ -7,8 +7,8 @@ import { v2, type FieldError } from '../errors.ts';
 import type { Conversation } from '../model.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
-import { conversationV2 } from './present.ts';
-import { findTicket } from './tickets.ts';
+import { conversationV2, replyV2 } from './present.ts';
+import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
 
 function sizeErrors(files: UploadedFile[]): FieldError[] {
@@ -61,7 +61,7 @@ export function replyHandler(ctx: Ctx): Reply {
     files,
   }, now);
   if (fields.cc_emails) ticket.replyCcEmails = cc;
-  return { status: 201, body: conversationV2(ctx.baseUrl, c), headers: { Location: `${ctx.baseUrl}/api/v2/conversations/${c.id}` } };
+  return { status: 201, body: replyV2(ctx.baseUrl, c), headers: { Location: `${ctx.baseUrl}/api/v2/conversations/${c.id}` } };
 }
 
 const NOTE_SCHEMA: Schema = {

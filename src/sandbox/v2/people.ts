@@ -1,6 +1,6 @@
 /** v2 agents (incl. me), roles, companies (incl. autocomplete), company fields, groups. */
 import type { Ctx, Reply } from '../context.ts';
-import { UNASSIGNED_FOR } from '../domain.ts';
+import { makeAgent, newContact, UNASSIGNED_FOR } from '../domain.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
 import type { Company, Group, User } from '../model.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
@@ -100,33 +100,9 @@ export function createAgentHandler(ctx: Ctx): Reply {
   const fields = checkBody(ctx.body, AGENT_SCHEMA, { form: false, required: ['email', 'ticket_scope'] });
   checkAgentRefs(ctx, fields, null);
   const now = ctx.now();
-  const id = ctx.store.nextId('user');
-  const user: User = {
-    id,
-    name: (fields.name as string | undefined) ?? (fields.email as string),
-    email: fields.email as string,
-    phone: null,
-    mobile: null,
-    twitterId: null,
-    facebookId: null,
-    uniqueExternalId: null,
-    address: null,
-    description: null,
-    jobTitle: null,
-    language: 'en',
-    timeZone: ctx.store.account.timeZone,
-    companyId: null,
-    otherEmails: [],
-    tags: [],
-    custom: {},
-    active: false,
-    deleted: false,
-    blocked: false,
-    agent: { role: 'agent', apiKey: `sandbox-agent-${id}-key`, password: null, occasional: false, available: true, ticketScope: 1, signatureHtml: null, lastLoginAt: null, becameAgentAt: now },
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.store.putUser(user);
+  const user = newContact(ctx.store, { name: (fields.name as string | undefined) ?? (fields.email as string), email: fields.email as string, custom: {} }, now);
+  const id = user.id;
+  makeAgent(ctx.store, user, {}, now);
   applyAgentFields(ctx, user, fields);
   return { status: 201, body: agentV2(ctx.store, user), headers: { Location: `${ctx.baseUrl}/api/v2/agents/${id}` } };
 }

@@ -115,14 +115,37 @@ export function conversationV2(baseUrl: string, c: Conversation) {
     to_emails: c.toEmails,
     notified_to: note ? c.toEmails : null,
     from_email: c.fromEmail,
-    cc_emails: c.ccEmails,
-    bcc_emails: c.bccEmails,
+    // null, not [], when there were none: what the service answers (python-freshdesk's recorded
+    // conversations.json, FC's decorator reading the absent cc/bcc hash)
+    cc_emails: c.ccEmails.length > 0 ? c.ccEmails : null,
+    bcc_emails: c.bccEmails.length > 0 ? c.bccEmails : null,
     email_failure_count: null,
     outgoing_failures: null,
     attachments: c.attachments.map((a) => attachmentV2(baseUrl, a)),
     deleted: c.deleted,
     last_edited_at: formatUtcOrNull(c.lastEditedAt),
     last_edited_user_id: c.lastEditedUserId,
+    created_at: formatUtc(c.createdAt),
+    updated_at: formatUtc(c.updatedAt),
+  };
+}
+
+/**
+ * The answer of `POST /tickets/[id]/reply`: the reply shape FDDOC documents ("Create a Reply"), with
+ * `replied_to` (the addresses the reply went to) and `[]` for no cc/bcc, not a whole conversation.
+ */
+export function replyV2(baseUrl: string, c: Conversation) {
+  return {
+    body_text: c.bodyText,
+    body: c.bodyHtml,
+    id: c.id,
+    user_id: c.userId,
+    from_email: c.fromEmail,
+    cc_emails: c.ccEmails,
+    bcc_emails: c.bccEmails,
+    ticket_id: c.ticketDisplayId,
+    replied_to: c.toEmails,
+    attachments: c.attachments.map((a) => attachmentV2(baseUrl, a)),
     created_at: formatUtc(c.createdAt),
     updated_at: formatUtc(c.updatedAt),
   };
@@ -166,6 +189,23 @@ export const ROLES = [
   { id: 15_000_003, name: 'View-only Agent', description: 'Can view tickets but not reply to or update them', default: false, role: 'viewer' },
 ] as const;
 
+/** The contact part of an agent (FDDOC "View an Agent": `contact`; "Make Agent": the top level). */
+function agentContactV2(u: User) {
+  return {
+    active: u.active,
+    email: u.email,
+    job_title: u.jobTitle,
+    language: u.language,
+    last_login_at: formatUtcOrNull(u.agent!.lastLoginAt),
+    mobile: u.mobile,
+    name: u.name,
+    phone: u.phone,
+    time_zone: u.timeZone,
+    created_at: formatUtc(u.createdAt),
+    updated_at: formatUtc(u.updatedAt),
+  };
+}
+
 export function agentV2(store: Store, u: User) {
   const a = u.agent!;
   return {
@@ -179,21 +219,35 @@ export function agentV2(store: Store, u: User) {
     skill_ids: [],
     available_since: null,
     type: 'support_agent',
-    contact: {
-      active: u.active,
-      email: u.email,
-      job_title: u.jobTitle,
-      language: u.language,
-      last_login_at: formatUtcOrNull(a.lastLoginAt),
-      mobile: u.mobile,
-      name: u.name,
-      phone: u.phone,
-      time_zone: u.timeZone,
-      created_at: formatUtc(u.createdAt),
-      updated_at: formatUtc(u.updatedAt),
-    },
+    contact: agentContactV2(u),
     created_at: formatUtc(a.becameAgentAt),
     updated_at: formatUtc(u.updatedAt),
+    focus_mode: true,
+  };
+}
+
+/**
+ * The answer of `PUT /contacts/[id]/make_agent`: the contact with an `agent` object inside, as the
+ * service documents it (FDDOC "Make Agent" sample), not an agent with the contact inside.
+ */
+export function madeAgentV2(store: Store, u: User) {
+  const a = u.agent!;
+  return {
+    ...agentContactV2(u),
+    agent: {
+      available_since: null,
+      available: a.available,
+      occasional: a.occasional,
+      signature: a.signatureHtml,
+      group_ids: store.groupIdsOfAgent(u.id),
+      type: 'support_agent',
+      role_ids: ROLES.filter((r) => r.role === a.role).map((r) => r.id),
+      id: u.id,
+      ticket_scope: a.ticketScope,
+      created_at: formatUtc(a.becameAgentAt),
+      updated_at: formatUtc(u.updatedAt),
+      focus_mode: true,
+    },
   };
 }
 
@@ -230,7 +284,11 @@ export function groupV2(g: Group) {
   };
 }
 
-export function timeEntryV2(e: TimeEntry, now: number) {
+/**
+ * A time entry. `company_id` is the company of the entry's ticket (python-freshdesk's recorded
+ * time_entry_1.json; FC scopes time entries by the ticket's owner_id); FDDOC's older sample omits it.
+ */
+export function timeEntryV2(store: Store, e: TimeEntry, now: number) {
   return {
     id: e.id,
     billable: e.billable,
@@ -238,6 +296,7 @@ export function timeEntryV2(e: TimeEntry, now: number) {
     timer_running: e.timerRunning,
     agent_id: e.agentId,
     ticket_id: e.ticketDisplayId,
+    company_id: store.tickets.get(e.ticketDisplayId)?.companyId ?? null,
     time_spent: formatHhMm(secondsSpent(e, now)),
     executed_at: formatUtc(e.executedAt),
     start_time: formatUtc(e.startTime),

@@ -8,10 +8,13 @@ import * as conv from './conversations.ts';
 import * as contacts from './contacts.ts';
 import * as disc from './discussions.ts';
 import * as people from './people.ts';
-import { searchTicketsHandler } from './search.ts';
+import * as search from './search.ts';
+import * as tr from './solution-translations.ts';
 import * as sol from './solutions.ts';
 import * as te from './time-entries.ts';
-import * as tickets from './tickets.ts';
+import * as bulk from './tickets/bulk-jobs.ts';
+import * as tickets from './tickets/crud.ts';
+import * as mw from './tickets/merge-watchers.ts';
 
 export function buildV2Router(): Router<RouteDef> {
   const r = new Router<RouteDef>();
@@ -22,18 +25,18 @@ export function buildV2Router(): Router<RouteDef> {
   add('POST', '/tickets', tickets.createTicketHandler);
   add('GET', '/tickets', tickets.listTicketsHandler);
   add('POST', '/tickets/outbound_email', tickets.outboundEmailHandler);
-  add('POST', '/tickets/bulk_update', tickets.bulkUpdateHandler);
-  add('POST', '/tickets/bulk_delete', tickets.bulkDeleteHandler);
-  add('PUT', '/tickets/merge', tickets.mergeHandler);
-  add('PUT', '/tickets/bulk_watch', tickets.bulkWatchHandler);
-  add('PUT', '/tickets/bulk_unwatch', tickets.bulkUnwatchHandler);
+  add('POST', '/tickets/bulk_update', bulk.bulkUpdateHandler);
+  add('POST', '/tickets/bulk_delete', bulk.bulkDeleteHandler);
+  add('PUT', '/tickets/merge', mw.mergeHandler);
+  add('PUT', '/tickets/bulk_watch', mw.bulkWatchHandler);
+  add('PUT', '/tickets/bulk_unwatch', mw.bulkUnwatchHandler);
   add('GET', '/tickets/:id', tickets.viewTicketHandler);
   add('PUT', '/tickets/:id', tickets.updateTicketHandler);
   add('DELETE', '/tickets/:id', tickets.deleteTicketHandler);
   add('PUT', '/tickets/:id/restore', tickets.restoreTicketHandler);
-  add('POST', '/tickets/:id/watch', tickets.watchHandler);
-  add('PUT', '/tickets/:id/unwatch', tickets.unwatchHandler);
-  add('GET', '/tickets/:id/watchers', tickets.watchersHandler);
+  add('POST', '/tickets/:id/watch', mw.watchHandler);
+  add('PUT', '/tickets/:id/unwatch', mw.unwatchHandler);
+  add('GET', '/tickets/:id/watchers', mw.watchersHandler);
   add('POST', '/tickets/:id/reply', conv.replyHandler);
   add('POST', '/tickets/:id/notes', conv.noteHandler);
   add('POST', '/tickets/:id/forward', conv.forwardHandler);
@@ -44,9 +47,13 @@ export function buildV2Router(): Router<RouteDef> {
   add('POST', '/tickets/:id/time_entries', te.createTimeEntryHandler);
   add('GET', '/tickets/:id/satisfaction_ratings', te.listTicketRatingsHandler);
   add('POST', '/tickets/:id/satisfaction_ratings', te.createRatingHandler);
-  add('GET', '/search/tickets', searchTicketsHandler);
+  add('GET', '/search/tickets', search.searchTicketsHandler);
+  add('GET', '/search/contacts', search.searchContactsHandler);
+  add('GET', '/search/companies', search.searchCompaniesHandler);
+  add('GET', '/search/solutions', search.searchSolutionsHandler);
+  add('GET', '/settings/helpdesk', tr.helpdeskSettingsHandler);
   add('GET', '/ticket_fields', sol.listTicketFieldsHandler);
-  add('GET', '/jobs/*id', tickets.viewJobHandler);
+  add('GET', '/jobs/*id', bulk.viewJobHandler);
 
   // time entries, surveys
   add('GET', '/time_entries', te.listTimeEntriesHandler);
@@ -138,5 +145,14 @@ export function buildV2Router(): Router<RouteDef> {
   add('GET', '/solutions/articles/:id', sol.viewArticleHandler);
   add('PUT', '/solutions/articles/:id', sol.updateArticleHandler);
   add('DELETE', '/solutions/articles/:id', sol.deleteArticleHandler);
+  // translations: registered after the routes above, so a numeric id or a fixed word wins over a language code
+  add('GET', '/solutions/categories/*lang', tr.listTranslatedHandler('category'));
+  add('GET', '/solutions/categories/:id/folders/*lang', tr.listTranslatedHandler('folder'));
+  add('GET', '/solutions/folders/:id/articles/*lang', tr.listTranslatedHandler('article'));
+  for (const [segment, kind] of [['categories', 'category'], ['folders', 'folder'], ['articles', 'article']] as const) {
+    add('GET', `/solutions/${segment}/:id/*lang`, tr.viewTranslationHandler(kind));
+    add('POST', `/solutions/${segment}/:id/*lang`, tr.createTranslationHandler(kind));
+    add('PUT', `/solutions/${segment}/:id/*lang`, tr.updateTranslationHandler(kind));
+  }
   return r;
 }

@@ -1,12 +1,12 @@
 /** v2 time entries (per ticket and account-wide), toggle_timer, and satisfaction ratings. */
 import type { Ctx, Reply } from '../context.ts';
-import { parseHhMm, RATING_VALUES, secondsSpent } from '../domain.ts';
+import { activeSurvey, addTimeEntry, filterTimeEntries, parseHhMm, rateTicket, RATING_VALUES, setTimer, toggleTimer } from '../domain.ts';
 import { v2, type FieldError } from '../errors.ts';
-import type { SatisfactionRating, TimeEntry } from '../model.ts';
+import type { TimeEntry } from '../model.ts';
 import { formatUtc, parseDateInput } from '../time.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { ratingV2, timeEntryV2 } from './present.ts';
-import { findTicket } from './tickets.ts';
+import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, queryBoolean, queryDate, queryId, requireNoBody, type Schema } from './validate.ts';
 
 const TIME_ENTRY_SCHEMA: Schema = {
@@ -44,17 +44,6 @@ function checkTimeEntry(ctx: Ctx, fields: Record<string, unknown>, existing: Tim
   return { fields, seconds, startTime };
 }
 
-/** One running timer per agent: starting one stops the others, as the service does. */
-function stopOtherTimers(ctx: Ctx, agentId: number, except: number, now: number): void {
-  for (const e of ctx.store.timeEntries.values()) {
-    if (e.agentId === agentId && e.id !== except && e.timerRunning) {
-      e.secondsSpent = secondsSpent(e, now);
-      e.timerRunning = false;
-      e.updatedAt = now;
-    }
-  }
-}
-
 export function createTimeEntryHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
   const fields = checkBody(ctx.body, TIME_ENTRY_SCHEMA, { form: false });
@@ -62,29 +51,23 @@ export function createTimeEntryHandler(ctx: Ctx): Reply {
   const now = ctx.now();
   // Without time_spent (and without timer_running) the timer runs (spec 001 Time entry; v2 alike).
   const running = (fields.timer_running as boolean | undefined) ?? seconds === null;
-  const entry: TimeEntry = {
-    id: ctx.store.nextId('timeEntry'),
-    ticketDisplayId: ticket.displayId,
+  const entry = addTimeEntry(ctx.store, ticket, {
     agentId: (fields.agent_id as number | undefined) ?? ctx.caller.id,
     billable: (fields.billable as boolean | undefined) ?? true,
     note: (fields.note as string | null | undefined) ?? null,
     timerRunning: running,
+    seconds: seconds ?? 0,
     startTime: startTime ?? now,
     executedAt: typeof fields.executed_at === 'string' ? parseDateInput(fields.executed_at)! : now,
-    secondsSpent: seconds ?? 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-  if (running) stopOtherTimers(ctx, entry.agentId, entry.id, now);
-  ctx.store.putTimeEntry(entry);
-  return { status: 201, body: timeEntryV2(entry, now), headers: { Location: `${ctx.baseUrl}/api/v2/time_entries/${entry.id}` } };
+  }, now);
+  return { status: 201, body: timeEntryV2(ctx.store, entry, now), headers: { Location: `${ctx.baseUrl}/api/v2/time_entries/${entry.id}` } };
 }
 
 export function listTicketTimeEntriesHandler(ctx: Ctx): Reply {
   checkQuery(ctx.query, PAGING_PARAMS);
   const ticket = findTicket(ctx);
   const now = ctx.now();
-  return paged(ctx, ctx.store.timeEntriesOf(ticket.displayId), (e) => timeEntryV2(e, now));
+  return paged(ctx, ctx.store.timeEntriesOf(ticket.displayId), (e) => timeEntryV2(ctx.store, e, now));
 }
 
 export function listTimeEntriesHandler(ctx: Ctx): Reply {
@@ -96,15 +79,8 @@ export function listTimeEntriesHandler(ctx: Ctx): Reply {
   const before = queryDate(q, 'executed_before');
   const billable = queryBoolean(q, 'billable');
   const now = ctx.now();
-  const entries = ctx.store.timeEntries.all().filter((e) => {
-    if (agentId !== null && e.agentId !== agentId) return false;
-    if (billable !== null && e.billable !== billable) return false;
-    if (after !== null && e.executedAt < after) return false;
-    if (before !== null && e.executedAt > before) return false;
-    if (companyId !== null && ctx.store.tickets.get(e.ticketDisplayId)?.companyId !== companyId) return false;
-    return true;
-  });
-  return paged(ctx, entries, (e) => timeEntryV2(e, now));
+  const entries = filterTimeEntries(ctx.store, { agentId, billable, companyId, executedAfter: after, executedBefore: before });
+  return paged(ctx, entries, (e) => timeEntryV2(ctx.store, e, now));
 }
 
 function findEntry(ctx: Ctx): TimeEntry {
@@ -126,35 +102,18 @@ export function updateTimeEntryHandler(ctx: Ctx): Reply {
     entry.secondsSpent = seconds;
     if (entry.timerRunning) entry.startTime = now;
   }
-  if (typeof fields.timer_running === 'boolean' && fields.timer_running !== entry.timerRunning) {
-    if (fields.timer_running) {
-      entry.timerRunning = true;
-      entry.startTime = now;
-      stopOtherTimers(ctx, entry.agentId, entry.id, now);
-    } else {
-      entry.secondsSpent = secondsSpent(entry, now);
-      entry.timerRunning = false;
-    }
-  }
+  if (typeof fields.timer_running === 'boolean') setTimer(ctx.store, entry, fields.timer_running, now);
   if (startTime !== null) entry.startTime = startTime;
   entry.updatedAt = now;
-  return { status: 200, body: timeEntryV2(entry, now) };
+  return { status: 200, body: timeEntryV2(ctx.store, entry, now) };
 }
 
 export function toggleTimerHandler(ctx: Ctx): Reply {
   requireNoBody(ctx.body);
   const entry = findEntry(ctx);
   const now = ctx.now();
-  if (entry.timerRunning) {
-    entry.secondsSpent = secondsSpent(entry, now);
-    entry.timerRunning = false;
-  } else {
-    entry.timerRunning = true;
-    entry.startTime = now;
-    stopOtherTimers(ctx, entry.agentId, entry.id, now);
-  }
-  entry.updatedAt = now;
-  return { status: 200, body: timeEntryV2(entry, now) };
+  toggleTimer(ctx.store, entry, now);
+  return { status: 200, body: timeEntryV2(ctx.store, entry, now) };
 }
 
 export function deleteTimeEntryHandler(ctx: Ctx): Reply {
@@ -169,23 +128,9 @@ export function createRatingHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
   const fields = checkBody(ctx.body, { ratings: { kind: 'object' }, feedback: { kind: 'string' } }, { form: false, required: ['ratings'] });
   const ratings = checkBody(fields.ratings, { default_question: { kind: 'integer', oneOf: RATING_VALUES } }, { form: false, required: ['default_question'] });
-  const survey = ctx.store.surveys.all().find((s) => s.active);
+  const survey = activeSurvey(ctx.store);
   if (!survey) throw v2.accessDenied('No active survey');
-  const now = ctx.now();
-  const rating: SatisfactionRating = {
-    id: ctx.store.nextId('rating'),
-    surveyId: survey.id,
-    ticketDisplayId: ticket.displayId,
-    userId: ticket.requesterId,
-    agentId: ticket.responderId,
-    groupId: ticket.groupId,
-    rating: ratings.default_question as number,
-    feedback: (fields.feedback as string | undefined) ?? null,
-    responseNoteId: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.store.putRating(rating);
+  const rating = rateTicket(ctx.store, survey, ticket, ratings.default_question as number, (fields.feedback as string | undefined) ?? null, ctx.now());
   return { status: 201, body: ratingV2(rating), headers: { Location: `${ctx.baseUrl}/api/v2/tickets/${ticket.displayId}/satisfaction_ratings` } };
 }
 
