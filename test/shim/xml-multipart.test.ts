@@ -91,3 +91,13 @@ describe('multipart attachments', () => {
     ]);
   });
 });
+
+describe('agents (the v1 agents family)', () => {
+  it('GET /agents.json: the same agents, names and e-mails, through the shim', async () => {
+    type A = { agent: { user: { name: string; email: string } } }[];
+    const { direct, shimmed } = await both('/agents.json');
+    expect(shimmed.status).toBe(direct.status);
+    const people = (list: A) => list.map((a) => [a.agent.user.name, a.agent.user.email]).sort();
+    expect(people(JSON.parse(shimmed.text) as A)).toEqual(people(JSON.parse(direct.text) as A));
+  });
+});
