@@ -91,7 +91,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export class LocalBudget implements RateBudget {
   readonly reserve: number;
-  readonly windowMs: number;
+  /** the window length in use: as configured, or longer once a Retry-After proved it longer */
+  windowMs: number;
   private readonly clock: Clock;
   private total: number | undefined;
   /** latest X-RateLimit-Remaining and when it arrived */
@@ -105,6 +106,9 @@ export class LocalBudget implements RateBudget {
   private pausedUntil = -Infinity;
   /** FIFO: callers are admitted one at a time, in arrival order */
   private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
+  /** the server sends X-RateLimit headers (v2): an answer without them did not pass its limiter */
+  private sawHeaders = false;
   /** resolved (and replaced) whenever an answer may let a waiting caller go earlier */
   private wake!: () => void;
   private woken!: Promise<void>;
@@ -125,7 +129,17 @@ export class LocalBudget implements RateBudget {
     this.woken = new Promise<void>((resolve) => (this.wake = resolve));
   }
 
-  async acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+  acquire(cost = 1, signal?: AbortSignal): Promise<void> {
+    // fast path: nobody queued and nothing to wait for
+    if (this.queued === 0 && !signal?.aborted && this.delayFor(cost) <= 0) {
+      this.take(cost);
+      return Promise.resolve();
+    }
+    return this.acquireQueued(cost, signal);
+  }
+
+  private async acquireQueued(cost: number, signal?: AbortSignal): Promise<void> {
+    this.queued++;
     const previous = this.tail;
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -150,6 +164,7 @@ export class LocalBudget implements RateBudget {
       }
       this.take(cost);
     } finally {
+      this.queued--;
       done();
     }
   }
@@ -174,11 +189,20 @@ export class LocalBudget implements RateBudget {
       // an older answer overtaken by a newer one does not raise the count: the lower one stands
       if (fresh || h.remaining < this.remaining!) this.remaining = h.remaining;
     }
-    if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
+    if (h.remaining !== undefined || h.used !== undefined) this.sawHeaders = true;
+    const free = h.used === 0 || (this.sawHeaders && h.status !== 0 && h.remaining === undefined && h.used === undefined);
+    if (free && h.cost !== undefined && this.total) {
+      // An answer that did not pass the rate limiter (a proxy's 502, a fault) cost nothing: give
+      // its slot back. A call with no answer at all may have been counted, so it keeps its slot.
+      this.nextSlot -= h.cost * this.interval();
+    } else if (h.used !== undefined && h.cost !== undefined && h.used > h.cost && this.total) {
       // the call cost more than we expected (embedding): keep the pace by pushing the next slot
       this.nextSlot = Math.max(this.nextSlot, now) + (h.used - h.cost) * this.interval();
     }
     if (h.retryAfterS !== undefined) {
+      // A wait longer than the window we assumed proves the window longer: older accounts count
+      // per hour (spec 000 "Limits"). Pace by the longer one from now on.
+      if (h.retryAfterS * 1000 > this.windowMs) this.windowMs = h.retryAfterS > 60 ? Math.max(3_600_000, h.retryAfterS * 1000) : Math.ceil(h.retryAfterS) * 1000;
       const until = now + Math.max(0, h.retryAfterS) * 1000;
       this.pausedUntil = Math.max(this.pausedUntil, until);
       // throttled: the window is spent and resets when the pause ends

@@ -10,6 +10,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { LocalBudget, parseRetryAfter, rateHeaders, type RateBudget, DEFAULT_RESERVE } from './budget.ts';
 import { abortReason, onAbort, systemClock, type Clock } from './clock.ts';
 import { HttpConnectionError, HttpUsageError } from './errors.ts';
+import { exchange } from './exchange.ts';
 import { basicParts, redact } from './redact.ts';
 import { backoffDelay, errorCode, isConnectionError, isUsageError, isRetryableStatus, isThrottled, neverSent, type BackoffOptions } from './retry.ts';
 
@@ -89,6 +90,8 @@ export interface HelpdeskClientOptions {
   backoff?: BackoffOptions;
   /** headers + body timeout per attempt (default 30 s) */
   timeoutMs?: number;
+  /** a longer answer is cut off and fails with HttpConnectionError, not retried (default 64 MB; attachments total 20 MB) */
+  maxResponseBytes?: number;
   /** to run over something other than the default pool (then `close()` leaves it open) */
   dispatcher?: Dispatcher;
   /** request/response/retry/wait events, already redacted */
@@ -163,8 +166,6 @@ function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
-const TIMED_OUT = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
-
 const isBytes = (b: unknown): b is Uint8Array => b instanceof Uint8Array;
 
 export class HelpdeskClient {
@@ -183,7 +184,9 @@ export class HelpdeskClient {
   readonly #throttleRetries: number;
   readonly #backoff: BackoffOptions;
   readonly #timeoutMs: number;
-  readonly #onEvent: ((e: HttpEvent) => void) | undefined;
+  readonly #maxResponseBytes: number;
+  /** undefined without a listener, so `this.#emit?.({...})` does not even build the event */
+  readonly #emit: ((e: HttpEvent) => void) | undefined;
   readonly #clock: Clock;
   #closed = false;
 
@@ -231,6 +234,7 @@ export class HelpdeskClient {
     const concurrency = o.concurrency ?? connections;
     if (!(concurrency >= 1)) throw new HttpUsageError('concurrency must be at least 1');
     this.#timeoutMs = o.timeoutMs ?? 30_000;
+    this.#maxResponseBytes = o.maxResponseBytes ?? 64 * 1024 * 1024;
     if (o.dispatcher) {
       this.#dispatcher = o.dispatcher;
       this.#ownsDispatcher = false;
@@ -253,7 +257,16 @@ export class HelpdeskClient {
     this.#retries = o.retries ?? 3;
     this.#throttleRetries = o.throttleRetries ?? 5;
     this.#backoff = o.backoff ?? {};
-    this.#onEvent = o.onEvent;
+    const listener = o.onEvent;
+    this.#emit = listener
+      ? (e) => {
+          try {
+            listener(e);
+          } catch {
+            // a failing listener must not fail the request
+          }
+        }
+      : undefined;
   }
 
   /** The v2 budget (for progress and ETAs). */
@@ -312,7 +325,9 @@ export class HelpdeskClient {
       if (name === 'authorization' || name === 'proxy-authorization') extraSecrets.push(String(v), ...basicParts(String(v)));
     }
     const secrets = extraSecrets.length ? [...this.#secrets, ...extraSecrets] : this.#secrets;
-    const shown = redact(path, secrets);
+    // redacted on first use only: most requests never print their path
+    let shownText: string | undefined;
+    const shown = () => (shownText ??= redact(path, secrets));
 
     let body: string | Uint8Array | undefined;
     if (r.body !== undefined && r.body !== null) {
@@ -337,81 +352,76 @@ export class HelpdeskClient {
     for (;;) {
       attempt++;
       if (signal?.aborted) throw abortReason(signal);
+      // The budget first, then a slot: a call paused by one budget (v1 throttled for an hour)
+      // must not hold a slot that a call of the other budget could use.
       let t0 = this.#clock.now();
-      await this.#gate.enter(signal);
+      await budget.acquire(cost, signal);
+      const waited = this.#clock.now() - t0;
+      if (waited > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: waited, reason: 'budget' });
+      t0 = this.#clock.now();
+      try {
+        await this.#gate.enter(signal);
+      } catch (e) {
+        budget.observe({ status: 0, cost }); // never sent: the credits stop counting as in flight
+        throw e;
+      }
       let entered = true;
       const leave = () => {
         if (entered) this.#gate.leave();
         entered = false;
       };
-      try {
-        const gateMs = this.#clock.now() - t0;
-        if (gateMs > 0) this.#emit({ type: 'wait', method, path: shown, ms: gateMs, reason: 'concurrency' });
-        t0 = this.#clock.now();
-        await budget.acquire(cost, signal);
-        const waited = this.#clock.now() - t0;
-        if (waited > 0) this.#emit({ type: 'wait', method, path: shown, ms: waited, reason: 'budget' });
-      } catch (e) {
-        leave();
-        throw e;
-      }
+      const gateMs = this.#clock.now() - t0;
+      if (gateMs > 0) this.#emit?.({ type: 'wait', method, path: shown(), ms: gateMs, reason: 'concurrency' });
 
-      this.#emit({ type: 'request', method, path: shown, attempt });
+      this.#emit?.({ type: 'request', method, path: shown(), attempt });
       const sentAt = this.#clock.now();
       let status: number;
       let resHeaders: Record<string, string>;
       let bytes: Buffer;
-      // One deadline for headers and body together. undici's own headersTimeout/bodyTimeout are
-      // idle timers on a coarse (~0.5 s) clock, so they only back this one up.
-      // The caller's signal is forwarded through onAbort() rather than AbortSignal.any(): a
-      // long-lived signal shared by many requests (verify's Ctrl-C) would collect dependants.
-      const attemptAbort = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        attemptAbort.abort(TIMED_OUT);
-      }, this.#timeoutMs);
-      const unforward = onAbort(signal, () => attemptAbort.abort(abortReason(signal!)));
       try {
-        const res = await this.#dispatcher.request({
-          origin: this.#origin,
-          path,
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          signal: attemptAbort.signal,
-          headersTimeout: this.#timeoutMs,
-          bodyTimeout: this.#timeoutMs,
-        });
-        status = res.statusCode;
-        resHeaders = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
-        bytes = Buffer.from(await res.body.arrayBuffer());
+        const res = await exchange(
+          this.#dispatcher,
+          {
+            origin: this.#origin,
+            path,
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            // undici's own timers are idle timers on a coarse (~0.5 s) clock: exchange()'s one
+            // deadline for headers and body is the real bound, these only back it up
+            headersTimeout: this.#timeoutMs + 1_000,
+            bodyTimeout: this.#timeoutMs + 1_000,
+          },
+          this.#timeoutMs,
+          signal,
+          this.#maxResponseBytes,
+        );
+        status = res.status;
+        resHeaders = flatHeaders(res.headers);
+        bytes = res.body;
       } catch (err) {
         budget.observe({ status: 0, cost });
         leave();
         if (signal?.aborted) throw abortReason(signal);
-        const code = timedOut ? 'ETIMEDOUT' : errorCode(err);
+        const code = errorCode(err);
         const message = redact(String((err as Error)?.message ?? err), secrets);
-        this.#emit({ type: 'error', method, path: shown, attempt, code, message });
+        this.#emit?.({ type: 'error', method, path: shown(), attempt, code, message });
         if (isUsageError(err, code)) {
-          throw new HttpUsageError(`${method} ${shown}: ${message}${code ? ` (${code})` : ''}`);
+          throw new HttpUsageError(`${method} ${shown()}: ${message}${code ? ` (${code})` : ''}`);
         }
         if (!isConnectionError(code)) {
           // e.g. an untrusted certificate: retrying would not change the answer
-          throw new HttpConnectionError(`${method} ${this.base}${shown}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
+          throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${message}${code ? ` (${code})` : ''}`, code, attempt);
         }
         if ((idempotent || neverSent(code)) && retriesUsed < this.#retries) {
           const delayMs = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
           retriesUsed++;
-          this.#emit({ type: 'retry', method, path: shown, attempt, reason: code!, delayMs });
+          this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: code!, delayMs });
           await this.#clock.sleep(delayMs, signal);
           continue;
         }
         const why = idempotent || neverSent(code) ? `after ${attempt} attempt${attempt === 1 ? '' : 's'}` : `(not retried: ${method} is not idempotent)`;
-        throw new HttpConnectionError(`${method} ${this.base}${shown}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
-      } finally {
-        clearTimeout(timer);
-        unforward();
+        throw new HttpConnectionError(`${method} ${this.base}${shown()}: ${code === 'ETIMEDOUT' ? `no answer within ${this.#timeoutMs} ms` : 'connection failed'} ${why}: ${code}`, code, attempt);
       }
       leave();
 
@@ -420,20 +430,20 @@ export class HelpdeskClient {
       const retryAfterS = parseRetryAfter(resHeaders['retry-after'], now);
       const throttle = isThrottled(status, retryAfterS);
       budget.observe({ ...rate, status, cost, retryAfterS: throttle ? (retryAfterS ?? 1) : undefined });
-      this.#emit({ type: 'response', method, path: shown, attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
+      this.#emit?.({ type: 'response', method, path: shown(), attempt, status, ms: now - sentAt, remaining: rate.remaining, used: rate.used });
 
       if (throttle && throttled < this.#throttleRetries) {
         // A throttled call was refused, not run: safe to send again for any method. The budget
         // holds every caller until Retry-After has passed.
         throttled++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `throttled ${status}`, delayMs: Math.round((retryAfterS ?? 1) * 1000) });
         continue;
       }
       if (isRetryableStatus(status) && idempotent && retriesUsed < this.#retries) {
         const jitter = backoffDelay(retriesUsed, this.#clock.random(), this.#backoff);
         const delayMs = Math.max(jitter, retryAfterS !== undefined ? retryAfterS * 1000 : 0);
         retriesUsed++;
-        this.#emit({ type: 'retry', method, path: shown, attempt, reason: `status ${status}`, delayMs });
+        this.#emit?.({ type: 'retry', method, path: shown(), attempt, reason: `status ${status}`, delayMs });
         await this.#clock.sleep(delayMs, signal);
         continue;
       }
@@ -463,14 +473,5 @@ export class HelpdeskClient {
     const q = r.query ? encodeQuery(r.query) : '';
     if (q) path += (path.includes('?') ? (path.endsWith('?') || path.endsWith('&') ? '' : '&') : '?') + q;
     return path;
-  }
-
-  #emit(e: HttpEvent): void {
-    if (!this.#onEvent) return;
-    try {
-      this.#onEvent(e);
-    } catch {
-      // a failing listener must not fail the request
-    }
   }
 }

@@ -152,8 +152,21 @@ export class ScaledClock implements Clock {
 
   constructor(
     readonly scale: number,
-    private readonly start = Date.now(),
+    readonly start = Date.now(),
   ) {}
+
+  /**
+   * The same clock for a sandbox whose seed anchors at its clock's first reading: that reading
+   * is `start`, so sandboxes started a little apart seed the very same account.
+   */
+  anchored(): () => number {
+    let first = true;
+    return () => {
+      if (!first) return this.now();
+      first = false;
+      return this.start;
+    };
+  }
 
   now = (): number => this.start + (performance.now() - this.realStart) * this.scale;
 

@@ -24,6 +24,14 @@ async function runUntil(clock: ManualClock, done: () => boolean, limitMs = 10_00
   }
 }
 
+/** Runs the virtual clock until `p` settles. */
+async function drive<T>(clock: ManualClock, p: Promise<T>): Promise<T> {
+  let done = false;
+  const tracked = p.finally(() => (done = true));
+  await runUntil(clock, () => done);
+  return tracked;
+}
+
 describe('LocalBudget', () => {
   it('sends one probe before the limit is known, then the rest', async () => {
     const clock = new ManualClock(0);
@@ -43,6 +51,23 @@ describe('LocalBudget', () => {
     await runUntil(clock, () => times.every((t) => t !== undefined));
     // 80 usable credits per 60 s: one every 750 ms
     expect(times).toEqual([0, 750, 1500, 2250, 3000, 3750, 4500, 5250, 6000, 6750]);
+  });
+
+  it('gives the slot back for an answer that did not pass the rate limiter, not for a call without answer', async () => {
+    const clock = new ManualClock(0);
+    const budget = new LocalBudget({ clock, reserve: 0, windowMs: 10_000, limit: 10, burst: 0 });
+    await budget.acquire(1);
+    budget.observe({ status: 200, cost: 1, total: 10, remaining: 9, used: 1 });
+    await drive(clock, budget.acquire(1)); // at 1 s
+    budget.observe({ status: 502, cost: 1 }); // no rate headers: the limiter never saw it
+    await drive(clock, budget.acquire(1)); // the freed slot: still at 1 s
+    expect(clock.now()).toBe(1_000);
+    budget.observe({ status: 0, cost: 1 }); // reset: maybe counted, the slot stays spent
+    await drive(clock, budget.acquire(1));
+    expect(clock.now()).toBe(2_000);
+    budget.observe({ status: 200, cost: 1, total: 10, remaining: 7, used: 1 });
+    await drive(clock, budget.acquire(1));
+    expect(clock.now()).toBe(3_000);
   });
 
   it('lets a few credits go back to back to catch up after callers fell behind the pace', async () => {
@@ -115,6 +140,22 @@ describe('LocalBudget', () => {
     await runUntil(clock, () => times.every((t) => t !== undefined));
     expect(times[0]).toBe(7_000);
     expect(times[1]).toBeGreaterThanOrEqual(7_000);
+  });
+
+  it('learns an hourly window from a Retry-After longer than the assumed minute', async () => {
+    const clock = new ManualClock(0);
+    const budget = new LocalBudget({ clock, reserve: 0.2, burst: 0 });
+    await budget.acquire(1);
+    budget.observe({ status: 429, cost: 1, total: 3_000, remaining: 0, retryAfterS: 1_800 });
+    expect(budget.snapshot()).toMatchObject({ windowMs: 3_600_000, pausedUntil: 1_800_000, resetAt: 1_800_000 });
+    // 2,400 usable calls per hour: one every 1.5 s
+    await drive(clock, budget.acquire(1));
+    budget.observe({ status: 200, cost: 1, total: 3_000, remaining: 2_999, used: 1 });
+    const before = clock.now();
+    await drive(clock, budget.acquire(1));
+    await drive(clock, budget.acquire(1));
+    await drive(clock, budget.acquire(1));
+    expect(clock.now() - before).toBe(3 * 1_500);
   });
 
   it('charges more than one credit for expensive calls and keeps the pace when a call cost more than expected', async () => {

@@ -164,6 +164,19 @@ describe('HelpdeskClient', () => {
     }
   });
 
+  it('cuts off an answer larger than maxResponseBytes', async () => {
+    const small = new HelpdeskClient({ base: sandbox.url, allowInsecure: true, credentials: { apiKey: sandbox.keys.admin }, maxResponseBytes: 500 });
+    try {
+      const err = await small.request({ method: 'GET', path: '/api/v2/tickets/1' }).catch((e) => e);
+      expect(err).toBeInstanceOf(HttpConnectionError);
+      expect(err.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+      expect(err.attempts).toBe(1);
+      expect((await client.request({ method: 'GET', path: '/api/v2/tickets/1' })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('never lets a caller pick the host or the framing: connection headers are dropped', async () => {
     const r = await client.request({
       method: 'POST',

@@ -44,11 +44,12 @@ const unlimited = { calls: 1_000_000, seconds: 60 };
 describe('faults', () => {
   it('a GET run survives 5xx, resets, latency and 429 bursts with the same results as a clean run', async () => {
     const clock = new ScaledClock(100);
-    const clean = await sandboxWith({ rateLimit: unlimited, v1RateLimit: unlimited, now: clock.now });
+    // both sandboxes seed relative to the same instant, so they hold the same account
+    const clean = await sandboxWith({ rateLimit: unlimited, v1RateLimit: unlimited, now: clock.anchored() });
     const faulty = await sandboxWith({
       rateLimit: unlimited,
       v1RateLimit: unlimited,
-      now: clock.now,
+      now: clock.anchored(),
       faults: 'latency=1-15ms@0.3,5xx@0.12,reset@0.06,burst429=2@0.04,seed=11',
     });
     const events: HttpEvent[] = [];
@@ -69,7 +70,7 @@ describe('faults', () => {
 
   it('treats a v1 403 with Retry-After as throttling and waits it out', async () => {
     const clock = new ScaledClock(100);
-    const s = await sandboxWith({ v1RateLimit: { calls: 3, seconds: 2 }, now: clock.now });
+    const s = await sandboxWith({ v1RateLimit: { calls: 3, seconds: 60 }, now: clock.now });
     const c = clientFor(s, { clock, throttleRetries: 10 });
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => c.request({ method: 'GET', path: `/helpdesk/tickets/${id}.json` })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -106,7 +107,7 @@ describe('faults', () => {
 
   it('retries a POST that was throttled: the server refused it without running it', async () => {
     const clock = new ScaledClock(100);
-    const s = await sandboxWith({ rateLimit: { calls: 2, seconds: 5 }, now: clock.now });
+    const s = await sandboxWith({ rateLimit: { calls: 2, seconds: 30 }, now: clock.now });
     const c = clientFor(s, { clock, reserve: 0, budget: undefined });
     // spend the window from outside the client, so the client's first call is throttled
     for (let i = 0; i < 2; i++) await fetch(`${s.url}/api/v2/tickets/1`, { headers: { authorization: `Basic ${Buffer.from(`${s.keys.admin}:X`).toString('base64')}` } });
@@ -178,5 +179,19 @@ describe('faults', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+
+  it('a v1 call paused by its Retry-After does not hold the slot a v2 call needs', async () => {
+    const s = await sandboxWith({ rateLimit: unlimited, v1RateLimit: { calls: 1, seconds: 3600 } });
+    const c = clientFor(s, { concurrency: 1 });
+    await c.request({ method: 'GET', path: '/helpdesk/tickets/1.json' });
+    const ac = new AbortController();
+    const paused = c.request({ method: 'GET', path: '/helpdesk/tickets/2.json', signal: ac.signal }); // 403 + Retry-After: 3600
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.v1Budget.snapshot().pausedUntil).toBeGreaterThan(Date.now() + 3_000_000);
+    const v2 = await c.request({ method: 'GET', path: '/api/v2/tickets/3' });
+    expect(v2.status).toBe(200);
+    ac.abort(new Error('enough'));
+    await expect(paused).rejects.toThrow('enough');
   });
 });
