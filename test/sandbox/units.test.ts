@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nestParams } from '../../src/sandbox/body.ts';
-import { formatDecimalHours, formatHhMm, parseHhMm, parseV1Hhmm, unassignedForOf } from '../../src/sandbox/domain.ts';
+import { formatDecimalHours, formatHhMm, parseHhMm, parseV1Hhmm, unassignedForOf } from '../../src/sandbox/domain/index.ts';
 import { createRng } from '../../src/sandbox/prng.ts';
 import { Router } from '../../src/sandbox/router.ts';
 import { htmlToText, textToHtml } from '../../src/sandbox/text.ts';

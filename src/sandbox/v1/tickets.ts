@@ -1,27 +1,17 @@
 /**
- * v1 tickets (spec 001 "Tickets"): create with `helpdesk_ticket` (+ top-level comma-separated
- * `cc_emails`, sibling `helpdesk: {tags}`), view with notes, list filters (30 per page), update
- * answering the `{ticket}` summary, delete, pick, restore, assign, notes, ticket fields.
+ * v1 tickets (spec 001): create (`helpdesk_ticket` with sibling `cc_emails` and `helpdesk.tags`), view
+ * with notes, update, delete/restore, pick, assign, and the lists: filters, requester, custom views.
  */
-import type { Ctx, Reply } from '../context.ts';
 import { LIMITS } from '../constants.ts';
-import {
-  addConversation,
-  commitRequester,
-  createTicket,
-  planRequester,
-  setStatus,
-  storeAttachments,
-  totalSize,
-  type TicketDraft,
-} from '../domain.ts';
+import type { Ctx, Reply } from '../context.ts';
+import { commitRequester, createTicket, planRequester, setStatus, storeAttachments, totalSize, type TicketDraft } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import type { Scalar, Ticket } from '../model.ts';
 import type { Store } from '../store.ts';
 import { htmlToText, isEmail, textToHtml } from '../text.ts';
 import { formatDate, parseV1DateInput } from '../time.ts';
 import { attachmentFiles, bool, int, list, rootParams, str, strOrNull, wrapped, type Params } from './coerce.ts';
-import { noteV1, ticketFieldV1, ticketSummaryV1, ticketV1 } from './present.ts';
+import { ticketSummaryV1, ticketV1 } from './present.ts';
 
 const STATUSES = [2, 3, 4, 5, 6, 7];
 const SOURCES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -257,35 +247,6 @@ export function assignTicketV1(ctx: Ctx): Reply {
   return { status: 200, body: [ticketSummaryV1(ctx.store, ticket)], xmlRoot: 'tickets' };
 }
 
-export function createNoteV1(ctx: Ctx): Reply {
-  const { store } = ctx;
-  const ticket = findTicketV1(ctx);
-  const f = wrapped(ctx, 'helpdesk_note');
-  const html = str(f, 'body_html');
-  const text = str(f, 'body');
-  if (!html && !text) throw v1.invalid("Body can't be blank");
-  const files = attachmentFiles(f);
-  if (totalSize(files) > LIMITS.attachmentsTotalBytes) throw v1.invalid('Attachment size exceeds the 20 MB limit');
-  const userId = int(f, 'user_id');
-  if (userId !== undefined && !store.users.has(userId)) throw v1.invalid('User is invalid');
-  const toEmails = list(f, 'to_emails') ?? [];
-  const note = addConversation(store, ticket, {
-    userId: userId ?? ctx.caller.id,
-    bodyHtml: html ?? textToHtml(text!),
-    bodyText: html ? htmlToText(html) : text!,
-    source: 2,
-    private: bool(f, 'private') ?? true,
-    incoming: bool(f, 'incoming') ?? false,
-    toEmails,
-    files,
-  }, ctx.now());
-  return { status: 200, body: noteV1(store, ctx.baseUrl, note) };
-}
-
-export function ticketFieldsV1(ctx: Ctx): Reply {
-  return { status: 200, body: ctx.store.ticketFields.all().map((f) => ticketFieldV1(ctx.store, f)), xmlRoot: 'helpdesk_ticket_fields' };
-}
-
 // ---- lists -------------------------------------------------------------------------------------
 
 const FILTERS = ['all_tickets', 'new_and_my_open', 'monitored_by', 'spam', 'deleted'];
@@ -391,4 +352,3 @@ export function customViewV1(ctx: Ctx): Reply {
   // sorting is not supported with custom views (spec 001): wf_order is ignored
   return listReply(ctx, tickets, false);
 }
-

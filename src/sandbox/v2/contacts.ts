@@ -1,7 +1,7 @@
 /** v2 contacts: CRUD, restore, hard delete, make_agent, autocomplete, contact fields. */
 import { isUploadedFile } from '../body.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { makeAgent, newContact } from '../domain.ts';
+import { makeAgent, newContact } from '../domain/index.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
 import type { CustomerField, Scalar, User } from '../model.ts';
 import type { Store } from '../store.ts';

@@ -5,7 +5,7 @@
  */
 import type { Ctx, Reply } from '../context.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
-import { addPost, follow, followSubject, removeForum, removeForumCategory, removeTopic, unfollow } from '../community.ts';
+import { addPost, follow, followSubject, removeForum, removeForumCategory, removeTopic, unfollow } from '../domain/index.ts';
 import type { Forum, ForumCategory, Topic } from '../model.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';

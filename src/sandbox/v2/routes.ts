@@ -4,17 +4,22 @@
  */
 import type { Access, Handler, RouteDef } from '../context.ts';
 import { Router } from '../router.ts';
-import * as conv from './conversations.ts';
+import * as agents from './agents.ts';
+import * as companies from './companies.ts';
+import * as companyFields from './company-fields.ts';
 import * as contacts from './contacts.ts';
 import * as disc from './discussions.ts';
-import * as people from './people.ts';
+import * as groups from './groups.ts';
+import * as notes from './notes.ts';
 import * as search from './search.ts';
 import * as tr from './solution-translations.ts';
 import * as sol from './solutions.ts';
-import * as te from './time-entries.ts';
+import * as surveys from './surveys.ts';
+import * as ticketFields from './ticket-fields.ts';
 import * as bulk from './tickets/bulk-jobs.ts';
 import * as tickets from './tickets/crud.ts';
 import * as mw from './tickets/merge-watchers.ts';
+import * as te from './time-entries.ts';
 
 export function buildV2Router(): Router<RouteDef> {
   const r = new Router<RouteDef>();
@@ -37,22 +42,22 @@ export function buildV2Router(): Router<RouteDef> {
   add('POST', '/tickets/:id/watch', mw.watchHandler);
   add('PUT', '/tickets/:id/unwatch', mw.unwatchHandler);
   add('GET', '/tickets/:id/watchers', mw.watchersHandler);
-  add('POST', '/tickets/:id/reply', conv.replyHandler);
-  add('POST', '/tickets/:id/notes', conv.noteHandler);
-  add('POST', '/tickets/:id/forward', conv.forwardHandler);
-  add('GET', '/tickets/:id/conversations', conv.listConversationsHandler);
-  add('PUT', '/conversations/:id', conv.updateConversationHandler);
-  add('DELETE', '/conversations/:id', conv.deleteConversationHandler);
+  add('POST', '/tickets/:id/reply', notes.replyHandler);
+  add('POST', '/tickets/:id/notes', notes.noteHandler);
+  add('POST', '/tickets/:id/forward', notes.forwardHandler);
+  add('GET', '/tickets/:id/conversations', notes.listConversationsHandler);
+  add('PUT', '/conversations/:id', notes.updateConversationHandler);
+  add('DELETE', '/conversations/:id', notes.deleteConversationHandler);
   add('GET', '/tickets/:id/time_entries', te.listTicketTimeEntriesHandler);
   add('POST', '/tickets/:id/time_entries', te.createTimeEntryHandler);
-  add('GET', '/tickets/:id/satisfaction_ratings', te.listTicketRatingsHandler);
-  add('POST', '/tickets/:id/satisfaction_ratings', te.createRatingHandler);
+  add('GET', '/tickets/:id/satisfaction_ratings', surveys.listTicketRatingsHandler);
+  add('POST', '/tickets/:id/satisfaction_ratings', surveys.createRatingHandler);
   add('GET', '/search/tickets', search.searchTicketsHandler);
   add('GET', '/search/contacts', search.searchContactsHandler);
   add('GET', '/search/companies', search.searchCompaniesHandler);
   add('GET', '/search/solutions', search.searchSolutionsHandler);
   add('GET', '/settings/helpdesk', tr.helpdeskSettingsHandler);
-  add('GET', '/ticket_fields', sol.listTicketFieldsHandler);
+  add('GET', '/ticket_fields', ticketFields.listTicketFieldsHandler);
   add('GET', '/jobs/*id', bulk.viewJobHandler);
 
   // time entries, surveys
@@ -60,8 +65,8 @@ export function buildV2Router(): Router<RouteDef> {
   add('PUT', '/time_entries/:id', te.updateTimeEntryHandler);
   add('PUT', '/time_entries/:id/toggle_timer', te.toggleTimerHandler);
   add('DELETE', '/time_entries/:id', te.deleteTimeEntryHandler);
-  add('GET', '/surveys', te.listSurveysHandler);
-  add('GET', '/surveys/satisfaction_ratings', te.listRatingsHandler);
+  add('GET', '/surveys', surveys.listSurveysHandler);
+  add('GET', '/surveys/satisfaction_ratings', surveys.listRatingsHandler);
 
   // contacts
   add('POST', '/contacts', contacts.createContactHandler);
@@ -76,30 +81,30 @@ export function buildV2Router(): Router<RouteDef> {
   add('GET', '/contact_fields', contacts.listContactFieldsHandler);
 
   // agents, roles (every agent endpoint but /me needs an administrator)
-  add('GET', '/agents/me', people.meHandler);
-  add('GET', '/agents', people.listAgentsHandler, 'admin');
-  add('POST', '/agents', people.createAgentHandler, 'admin');
-  add('GET', '/agents/:id', people.viewAgentHandler, 'admin');
-  add('PUT', '/agents/:id', people.updateAgentHandler, 'admin');
-  add('DELETE', '/agents/:id', people.deleteAgentHandler, 'admin');
-  add('GET', '/roles', people.listRolesHandler, 'admin');
-  add('GET', '/roles/:id', people.viewRoleHandler, 'admin');
+  add('GET', '/agents/me', agents.meHandler);
+  add('GET', '/agents', agents.listAgentsHandler, 'admin');
+  add('POST', '/agents', agents.createAgentHandler, 'admin');
+  add('GET', '/agents/:id', agents.viewAgentHandler, 'admin');
+  add('PUT', '/agents/:id', agents.updateAgentHandler, 'admin');
+  add('DELETE', '/agents/:id', agents.deleteAgentHandler, 'admin');
+  add('GET', '/roles', agents.listRolesHandler, 'admin');
+  add('GET', '/roles/:id', agents.viewRoleHandler, 'admin');
 
   // companies
-  add('POST', '/companies', people.createCompanyHandler);
-  add('GET', '/companies', people.listCompaniesHandler);
-  add('GET', '/companies/autocomplete', people.autocompleteCompaniesHandler);
-  add('GET', '/companies/:id', people.viewCompanyHandler);
-  add('PUT', '/companies/:id', people.updateCompanyHandler);
-  add('DELETE', '/companies/:id', people.deleteCompanyHandler, 'admin');
-  add('GET', '/company_fields', people.listCompanyFieldsHandler);
+  add('POST', '/companies', companies.createCompanyHandler);
+  add('GET', '/companies', companies.listCompaniesHandler);
+  add('GET', '/companies/autocomplete', companies.autocompleteCompaniesHandler);
+  add('GET', '/companies/:id', companies.viewCompanyHandler);
+  add('PUT', '/companies/:id', companies.updateCompanyHandler);
+  add('DELETE', '/companies/:id', companies.deleteCompanyHandler, 'admin');
+  add('GET', '/company_fields', companyFields.listCompanyFieldsHandler);
 
   // groups
-  add('POST', '/groups', people.createGroupHandler, 'admin');
-  add('GET', '/groups', people.listGroupsHandler);
-  add('GET', '/groups/:id', people.viewGroupHandler);
-  add('PUT', '/groups/:id', people.updateGroupHandler, 'admin');
-  add('DELETE', '/groups/:id', people.deleteGroupHandler, 'admin');
+  add('POST', '/groups', groups.createGroupHandler, 'admin');
+  add('GET', '/groups', groups.listGroupsHandler);
+  add('GET', '/groups/:id', groups.viewGroupHandler);
+  add('PUT', '/groups/:id', groups.updateGroupHandler, 'admin');
+  add('DELETE', '/groups/:id', groups.deleteGroupHandler, 'admin');
 
   // discussions (categories and forums are managed by administrators)
   add('POST', '/discussions/categories', disc.createCategoryHandler, 'admin');

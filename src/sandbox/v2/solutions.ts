@@ -1,11 +1,13 @@
-/** v2 solutions (categories, folders, articles) and ticket fields. */
+/**
+ * v2 solutions: categories, folders, articles (translations: solution-translations.ts).
+ */
+import { removeSolutionCategory, removeSolutionFolder } from '../domain/index.ts';
 import type { Ctx, Reply } from '../context.ts';
 import { V2Error, v2, type FieldError } from '../errors.ts';
 import type { SolutionArticle, SolutionCategory, SolutionFolder } from '../model.ts';
-import { removeSolutionCategory, removeSolutionFolder } from '../community.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
-import { solutionArticleV2, solutionCategoryV2, solutionFolderV2, ticketFieldV2 } from './present.ts';
+import { solutionArticleV2, solutionCategoryV2, solutionFolderV2 } from './present.ts';
 import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
 
 function find<T>(value: T | undefined): T {
@@ -223,13 +225,4 @@ export function updateArticleHandler(ctx: Ctx): Reply {
 export function deleteArticleHandler(ctx: Ctx): Reply {
   ctx.store.solutionArticles.delete(article(ctx).id);
   return { status: 204 };
-}
-
-// ---- ticket fields ----------------------------------------------------------------------------------
-
-export function listTicketFieldsHandler(ctx: Ctx): Reply {
-  checkQuery(ctx.query, ['type']);
-  const type = ctx.query.get('type');
-  const fields = ctx.store.ticketFields.all().map(ticketFieldV2);
-  return { status: 200, body: type === null ? fields : fields.filter((f) => f.type === type) };
 }

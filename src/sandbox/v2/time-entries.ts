@@ -1,11 +1,14 @@
-/** v2 time entries (per ticket and account-wide), toggle_timer, and satisfaction ratings. */
+/**
+ * v2 time entries: create on a ticket, list (per ticket, account-wide with filters), update,
+ * toggle the timer, delete. The rules both APIs share live in the domain layer.
+ */
 import type { Ctx, Reply } from '../context.ts';
-import { activeSurvey, addTimeEntry, filterTimeEntries, parseHhMm, rateTicket, RATING_VALUES, setTimer, toggleTimer } from '../domain.ts';
+import { addTimeEntry, filterTimeEntries, parseHhMm, setTimer, toggleTimer } from '../domain/index.ts';
 import { v2, type FieldError } from '../errors.ts';
 import type { TimeEntry } from '../model.ts';
-import { formatUtc, parseDateInput } from '../time.ts';
-import { PAGING_PARAMS, paged } from './paging.ts';
-import { ratingV2, timeEntryV2 } from './present.ts';
+import { parseDateInput } from '../time.ts';
+import { paged, PAGING_PARAMS } from './paging.ts';
+import { timeEntryV2 } from './present.ts';
 import { findTicket } from './tickets/checks.ts';
 import { checkBody, checkQuery, invalidValue, queryBoolean, queryDate, queryId, requireNoBody, type Schema } from './validate.ts';
 
@@ -120,49 +123,4 @@ export function deleteTimeEntryHandler(ctx: Ctx): Reply {
   const entry = findEntry(ctx);
   ctx.store.removeTimeEntry(entry.id);
   return { status: 204 };
-}
-
-// ---- satisfaction ratings ------------------------------------------------------------------------
-
-export function createRatingHandler(ctx: Ctx): Reply {
-  const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, { ratings: { kind: 'object' }, feedback: { kind: 'string' } }, { form: false, required: ['ratings'] });
-  const ratings = checkBody(fields.ratings, { default_question: { kind: 'integer', oneOf: RATING_VALUES } }, { form: false, required: ['default_question'] });
-  const survey = activeSurvey(ctx.store);
-  if (!survey) throw v2.accessDenied('No active survey');
-  const rating = rateTicket(ctx.store, survey, ticket, ratings.default_question as number, (fields.feedback as string | undefined) ?? null, ctx.now());
-  return { status: 201, body: ratingV2(rating), headers: { Location: `${ctx.baseUrl}/api/v2/tickets/${ticket.displayId}/satisfaction_ratings` } };
-}
-
-export function listTicketRatingsHandler(ctx: Ctx): Reply {
-  checkQuery(ctx.query, PAGING_PARAMS);
-  const ticket = findTicket(ctx);
-  return paged(ctx, ctx.store.ratingsOf(ticket.displayId), ratingV2);
-}
-
-export function listRatingsHandler(ctx: Ctx): Reply {
-  checkQuery(ctx.query, ['created_since', 'user_id', ...PAGING_PARAMS]);
-  const since = queryDate(ctx.query, 'created_since');
-  const userId = queryId(ctx.query, 'user_id');
-  const ratings = ctx.store.ratings.all().filter((r) => (since === null || r.createdAt >= since) && (userId === null || r.userId === userId));
-  return paged(ctx, ratings, ratingV2);
-}
-
-export function listSurveysHandler(ctx: Ctx): Reply {
-  checkQuery(ctx.query, ['state', ...PAGING_PARAMS]);
-  return paged(ctx, ctx.store.surveys.all(), (s) => ({
-    id: s.id,
-    title: s.title,
-    active: s.active,
-    questions: [
-      {
-        id: 'default_question',
-        label: 'How would you rate your overall satisfaction for the resolution provided by the agent?',
-        accepted_ratings: RATING_VALUES,
-        default: true,
-      },
-    ],
-    created_at: formatUtc(s.createdAt),
-    updated_at: formatUtc(s.updatedAt),
-  }));
 }

@@ -2,7 +2,7 @@
  * v2 bulk update and bulk delete: run as background jobs that `GET /api/v2/jobs/[id]` shows.
  */
 import type { Ctx, Reply } from '../../context.ts';
-import { addConversation, supportEmailOf } from '../../domain.ts';
+import { addConversation, supportEmailOf } from '../../domain/index.ts';
 import { V2Error, v2, type FieldError } from '../../errors.ts';
 import type { Job, JobItem, Scalar, Ticket } from '../../model.ts';
 import { htmlToText } from '../../text.ts';

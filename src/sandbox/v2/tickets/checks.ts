@@ -5,7 +5,7 @@
 import type { UploadedFile } from '../../body.ts';
 import { LIMITS } from '../../constants.ts';
 import type { Ctx } from '../../context.ts';
-import { totalSize, type RequesterInput } from '../../domain.ts';
+import { totalSize, type RequesterInput } from '../../domain/index.ts';
 import { v2, type FieldError } from '../../errors.ts';
 import type { Scalar, Ticket } from '../../model.ts';
 import type { Store } from '../../store.ts';

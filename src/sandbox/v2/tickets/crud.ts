@@ -4,7 +4,7 @@
  */
 import type { UploadedFile } from '../../body.ts';
 import type { Ctx, Reply } from '../../context.ts';
-import { commitRequester, createTicket, hasRequesterInput, planRequester, setStatus, storeAttachments, type TicketDraft } from '../../domain.ts';
+import { commitRequester, createTicket, hasRequesterInput, planRequester, setStatus, storeAttachments, type TicketDraft } from '../../domain/index.ts';
 import { v2, type FieldError } from '../../errors.ts';
 import type { Ticket } from '../../model.ts';
 import { htmlToText } from '../../text.ts';

@@ -2,7 +2,7 @@
  * v2 ticket merge and watchers (watch, unwatch, bulk watch/unwatch, list watchers).
  */
 import type { Ctx, Reply } from '../../context.ts';
-import { addConversation, setStatus } from '../../domain.ts';
+import { addConversation, setStatus } from '../../domain/index.ts';
 import { V2Error, v2, type FieldError } from '../../errors.ts';
 import type { Ticket, User } from '../../model.ts';
 import type { Store } from '../../store.ts';

@@ -1,11 +1,10 @@
 /**
- * Discussion and solution operations both surfaces share: posting, following (monitorships),
- * who a follow call may be about, and cascading deletes. No HTTP here; callers map the outcomes
- * to their API's status codes.
+ * Discussion operations both surfaces share: posting, following (monitorships), who a follow call
+ * may be about, and cascading deletes. No HTTP here; callers map the outcomes to status codes.
  */
-import type { Monitorship, Post, Topic, User } from './model.ts';
-import type { Store } from './store.ts';
-import { htmlToText } from './text.ts';
+import type { Monitorship, Post, Topic, User } from '../model.ts';
+import type { Store } from '../store.ts';
+import { htmlToText } from '../text.ts';
 
 export function addPost(store: Store, t: Topic, userId: number, html: string, now: number): Post {
   const p: Post = {
@@ -69,14 +68,4 @@ export function removeForum(store: Store, id: number): void {
 export function removeForumCategory(store: Store, id: number): void {
   for (const f of store.forums.all()) if (f.categoryId === id) removeForum(store, f.id);
   store.forumCategories.delete(id);
-}
-
-export function removeSolutionFolder(store: Store, id: number): void {
-  for (const a of store.solutionArticles.all()) if (a.folderId === id) store.solutionArticles.delete(a.id);
-  store.solutionFolders.delete(id);
-}
-
-export function removeSolutionCategory(store: Store, id: number): void {
-  for (const f of store.solutionFolders.all()) if (f.categoryId === id) removeSolutionFolder(store, f.id);
-  store.solutionCategories.delete(id);
 }

@@ -1,11 +1,14 @@
-/** v1 time sheets and surveys (spec 001 "Time entries", "Surveys"). */
+/**
+ * v1 time sheets: `hhmm` in, decimal-hour `timespent` out; per ticket and account-wide with the
+ * legacy filters. The rules both APIs share live in the domain layer.
+ */
 import type { Ctx, Reply } from '../context.ts';
-import { activeSurvey, addTimeEntry, filterTimeEntries, parseV1Hhmm, rateTicket, setTimer, toggleTimer, V1_TO_V2_RATING } from '../domain.ts';
+import { addTimeEntry, filterTimeEntries, parseV1Hhmm, setTimer, toggleTimer } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
 import type { TimeEntry } from '../model.ts';
 import { parseV1DateInput } from '../time.ts';
-import { bool, int, rootParams, str, strOrNull, wrapped } from './coerce.ts';
-import { surveyResultV1, timeEntryV1 } from './present.ts';
+import { bool, int, str, strOrNull, wrapped } from './coerce.ts';
+import { timeEntryV1 } from './present.ts';
 import { findTicketV1 } from './tickets.ts';
 
 function readHhmm(value: unknown): number | undefined {
@@ -122,23 +125,4 @@ export function toggleTimerV1(ctx: Ctx): Reply {
 export function deleteTimeSheetV1(ctx: Ctx): Reply {
   ctx.store.removeTimeEntry(findEntryV1(ctx).id);
   return { status: 200 };
-}
-
-// ---- surveys ------------------------------------------------------------------------------------
-
-/** `?rating=1|2|3` (Awesome, Just Okay, Not Good) plus `{feedback}`; stored on the v2 scale. */
-export function rateV1(ctx: Ctx): Reply {
-  const ticket = findTicketV1(ctx, 'ticket_id');
-  const rating = Number(ctx.query.get('rating'));
-  const value = V1_TO_V2_RATING[rating];
-  if (value === undefined) throw v1.invalid('Rating should be 1, 2 or 3');
-  const survey = activeSurvey(ctx.store);
-  if (!survey) throw v1.invalid('No active survey');
-  const result = rateTicket(ctx.store, survey, ticket, value, str(rootParams(ctx), 'feedback') ?? null, ctx.now());
-  return { status: 200, body: surveyResultV1(ctx.store, result) };
-}
-
-export function surveysV1(ctx: Ctx): Reply {
-  const ticket = findTicketV1(ctx, 'ticket_id');
-  return { status: 200, body: ctx.store.ratingsOf(ticket.displayId).map((r) => surveyResultV1(ctx.store, r)), xmlRoot: 'survey_results' };
 }

@@ -1,22 +1,22 @@
 /**
  * v1 contacts (`user` wrapper; list filters query/state/letter), the older contact update, delete
- * and make_agent paths, `/customers` (and `/companies`) CRUD, company fields, and groups.
+ * and make_agent paths.
  */
-import type { Ctx, Reply } from '../context.ts';
 import { LIMITS } from '../constants.ts';
-import { makeAgent, newContact } from '../domain.ts';
+import type { Ctx, Reply } from '../context.ts';
+import { makeAgent, newContact } from '../domain/index.ts';
 import { v1 } from '../errors.ts';
-import type { Company, Group, Scalar, User } from '../model.ts';
+import type { Scalar, User } from '../model.ts';
 import type { Store } from '../store.ts';
 import { isEmail } from '../text.ts';
 import { formatDate, parseV1DateInput } from '../time.ts';
-import { int, list, str, strOrNull, wrapped, type Params } from './coerce.ts';
-import { agentV1, companyFieldV1, companyV1, groupV1, userV1 } from './present.ts';
+import { int, str, strOrNull, wrapped, type Params } from './coerce.ts';
+import { agentV1, userV1 } from './present.ts';
 
 // ---- contacts ------------------------------------------------------------------------------------
 
 /** `custom_field: {cf_x: v}` → {x: v}, for contact or company fields. */
-function readCfFields(store: Store, defs: ReturnType<Store['customContactFields']>, raw: unknown): Record<string, Scalar> {
+export function readCfFields(store: Store, defs: ReturnType<Store['customContactFields']>, raw: unknown): Record<string, Scalar> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const out: Record<string, Scalar> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
@@ -159,156 +159,4 @@ export function listContactsV1(ctx: Ctx): Reply {
   const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
   const body = contacts.slice((page - 1) * per, page * per).map((u) => userV1(ctx.store, u));
   return { status: 200, body, xmlRoot: 'users' };
-}
-
-// ---- customers / companies ---------------------------------------------------------------------
-
-function findCompanyV1(ctx: Ctx): Company {
-  const company = ctx.store.companies.get(Number(ctx.params.id));
-  if (!company) throw v1.notFound();
-  return company;
-}
-
-function readCompany(ctx: Ctx, wrapper: 'customer' | 'company', existing: Company | null) {
-  const p = wrapped(ctx, wrapper);
-  const name = str(p, 'name');
-  if (!existing && !name) throw v1.invalid("Name can't be blank");
-  if (name) {
-    const other = ctx.store.companyByName(name);
-    if (other && other.id !== existing?.id) throw v1.invalid('Name has already been taken');
-  }
-  return { p, custom: readCfFields(ctx.store, ctx.store.customCompanyFields(), p.custom_field) };
-}
-
-function applyCompany(company: Company, p: Params, custom: Record<string, Scalar>, now: number): void {
-  if (str(p, 'name')) company.name = str(p, 'name')!;
-  if ('description' in p) company.description = strOrNull(p, 'description') ?? null;
-  if ('note' in p) company.note = strOrNull(p, 'note') ?? null;
-  const domains = list(p, 'domains');
-  if (domains !== undefined) company.domains = domains;
-  Object.assign(company.custom, custom);
-  company.updatedAt = now;
-}
-
-export const createCompanyV1 = (wrapper: 'customer' | 'company') => (ctx: Ctx): Reply => {
-  const { p, custom } = readCompany(ctx, wrapper, null);
-  const now = ctx.now();
-  const company: Company = {
-    id: ctx.store.nextId('company'),
-    name: str(p, 'name')!,
-    description: null,
-    note: null,
-    domains: [],
-    custom: Object.fromEntries(ctx.store.customCompanyFields().map((f) => [f.name, null])),
-    createdAt: now,
-    updatedAt: now,
-  };
-  applyCompany(company, p, custom, now);
-  ctx.store.companies.put(company);
-  return { status: 201, body: companyV1(ctx.store, company, wrapper) };
-};
-
-export const viewCompanyV1 = (wrapper: 'customer' | 'company') => (ctx: Ctx): Reply => ({ status: 200, body: companyV1(ctx.store, findCompanyV1(ctx), wrapper) });
-
-export const listCompaniesV1 = (wrapper: 'customer' | 'company') => (ctx: Ctx): Reply => ({
-  status: 200,
-  body: ctx.store.companies.all().map((c) => companyV1(ctx.store, c, wrapper)),
-  xmlRoot: `${wrapper === 'customer' ? 'customers' : 'companies'}`,
-});
-
-export const updateCompanyV1 = (wrapper: 'customer' | 'company') => (ctx: Ctx): Reply => {
-  const company = findCompanyV1(ctx);
-  const { p, custom } = readCompany(ctx, wrapper, company);
-  applyCompany(company, p, custom, ctx.now());
-  return { status: 200 };
-};
-
-export function deleteCompanyV1(ctx: Ctx): Reply {
-  const company = findCompanyV1(ctx);
-  for (const u of ctx.store.users.values()) if (u.companyId === company.id) u.companyId = null;
-  ctx.store.companies.delete(company.id);
-  return { status: 200 };
-}
-
-export function companyFieldsV1(ctx: Ctx): Reply {
-  return { status: 200, body: ctx.store.companyFields.all().map((f) => companyFieldV1(ctx.store, f)), xmlRoot: 'company_fields' };
-}
-
-// ---- groups -------------------------------------------------------------------------------------
-
-function findGroupV1(ctx: Ctx): Group {
-  const group = ctx.store.groups.get(Number(ctx.params.id));
-  if (!group) throw v1.notFound();
-  return group;
-}
-
-function readGroup(ctx: Ctx, existing: Group | null) {
-  const p = wrapped(ctx, 'group');
-  const name = str(p, 'name');
-  if (!existing && !name) throw v1.invalid("Name can't be blank");
-  if (name && ctx.store.groups.all().some((g) => g.id !== existing?.id && g.name.toLowerCase() === name.toLowerCase())) throw v1.invalid('Name has already been taken');
-  const agentIds = list(p, 'agent_list')?.map(Number);
-  if (agentIds?.some((id) => !Number.isInteger(id) || !ctx.store.agent(id))) throw v1.invalid('Agent list contains an unknown agent');
-  const escalateTo = int(p, 'escalate_to');
-  if (escalateTo !== undefined && !ctx.store.agent(escalateTo)) throw v1.invalid('Escalate to is invalid');
-  const assignTime = int(p, 'assign_time');
-  if (assignTime !== undefined && assignTime < 0) throw v1.invalid('Assign time is invalid');
-  const assignType = int(p, 'ticket_assign_type');
-  const calendarId = int(p, 'business_calendar_id');
-  return { p, agentIds, escalateTo, assignTime, assignType, calendarId };
-}
-
-function applyGroup(group: Group, input: ReturnType<typeof readGroup>, now: number): void {
-  const { p } = input;
-  if (str(p, 'name')) group.name = str(p, 'name')!;
-  if ('description' in p) group.description = strOrNull(p, 'description') ?? null;
-  if ('escalate_to' in p) group.escalateTo = input.escalateTo ?? null;
-  // v1 keeps any number of seconds; v2 can show only nine of them (unassigned_for)
-  if ('assign_time' in p) group.assignTimeSeconds = input.assignTime ?? null;
-  if (input.assignType !== undefined) group.ticketAssignType = input.assignType;
-  if ('business_calendar_id' in p) group.businessCalendarId = input.calendarId ?? null;
-  if (input.agentIds) group.agentIds = Array.from(new Set(input.agentIds));
-  group.updatedAt = now;
-}
-
-export function createGroupV1(ctx: Ctx): Reply {
-  const input = readGroup(ctx, null);
-  const now = ctx.now();
-  const group: Group = {
-    id: ctx.store.nextId('group'),
-    name: str(input.p, 'name')!,
-    description: null,
-    escalateTo: null,
-    assignTimeSeconds: null,
-    ticketAssignType: 0,
-    agentIds: [],
-    businessCalendarId: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  applyGroup(group, input, now);
-  ctx.store.groups.put(group);
-  return { status: 201, body: groupV1(ctx.store, group) };
-}
-
-export function listGroupsV1(ctx: Ctx): Reply {
-  return { status: 200, body: ctx.store.groups.all().map((g) => groupV1(ctx.store, g)), xmlRoot: 'groups' };
-}
-
-export function viewGroupV1(ctx: Ctx): Reply {
-  return { status: 200, body: groupV1(ctx.store, findGroupV1(ctx)) };
-}
-
-export function updateGroupV1(ctx: Ctx): Reply {
-  const group = findGroupV1(ctx);
-  applyGroup(group, readGroup(ctx, group), ctx.now());
-  return { status: 200 };
-}
-
-/** Disbands the group only: its agents stay. */
-export function deleteGroupV1(ctx: Ctx): Reply {
-  const group = findGroupV1(ctx);
-  for (const t of ctx.store.tickets.values()) if (t.groupId === group.id) t.groupId = null;
-  ctx.store.groups.delete(group.id);
-  return { status: 200 };
 }

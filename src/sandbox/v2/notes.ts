@@ -2,7 +2,7 @@
 import type { UploadedFile } from '../body.ts';
 import { LIMITS } from '../constants.ts';
 import type { Ctx, Reply } from '../context.ts';
-import { addConversation, storeAttachments, supportEmailOf, totalSize } from '../domain.ts';
+import { addConversation, storeAttachments, supportEmailOf, totalSize } from '../domain/index.ts';
 import { v2, type FieldError } from '../errors.ts';
 import type { Conversation } from '../model.ts';
 import { htmlToText } from '../text.ts';
