@@ -8,6 +8,7 @@ import { registerAudit } from './audit.ts';
 import { registerCodemod } from './codemod.ts';
 import { registerDemo } from './demo.ts';
 import { registerVerify } from './verify.ts';
+import { registerShim } from './shim.ts';
 
 /**
  * The command line. Each command lives in its own src/cli/<command>.ts and is added here by one
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerCodemod(program);
   registerDemo(program);
   registerVerify(program);
+  registerShim(program);
   return program;
 }
 

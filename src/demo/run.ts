@@ -1,13 +1,15 @@
 /**
  * The main job (`npm start`): on the sandbox and the bundled legacy app, show the whole migration.
  * 1. audit the app, 2. codemod a copy, 3. run the original against the v1 surface and the
- * migrated copy against the v2 surface of two identical sandboxes, 4. compare what they printed.
+ * migrated copy against the v2 surface of two identical sandboxes, 4. compare what they printed,
+ * 5. run the original unchanged through the shim on v2 and merge its usage log into the audit.
  * Each tool runs through its own CLI, as a user would run it.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
+import { runAppThroughShim } from '../shim/demo.ts';
 import { verifyOnSandbox } from '../verify/demo-step.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -110,9 +112,22 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
 
   reports['verify html'] = await verifyOnSandbox(out, options.seed, log);
 
+  section(log, '6. shim: the original app, unchanged, through `hdmigrate shim` on the v2 surface; its usage log merged into the audit');
+  const shimLog = join(out, 'shim-usage.jsonl');
+  const shimmed = await runAppThroughShim(original, 'sync.js', options.seed, shimLog);
+  const shimSame = shimmed.code === 0 && shimmed.stdout === before.stdout;
+  log(`${shimmed.calls} v1 calls answered with ${shimmed.v2Calls} v2 calls (${shimmed.credits} credits); ${shimSame ? 'same output as the direct v1 run' : 'the output DIFFERS from the direct v1 run:'}`);
+  if (!shimSame) log(indent(shimmed.stdout || shimmed.stderr));
+  const traffic = await hdmigrate(['audit', original, '--traffic', shimLog, '--format', 'json', '--out', join(out, 'audit-traffic.json')]);
+  if (traffic.code !== 0 && traffic.code !== 1) throw new Error(`audit --traffic failed: ${traffic.stderr.trim()}`);
+  const t = (JSON.parse(readFileSync(join(out, 'audit-traffic.json'), 'utf8')) as { summary: { traffic?: { calls: number; notSeenAtRuntime: string[] } } }).summary.traffic;
+  if (t) log(`audit --traffic: ${t.calls} calls merged into the findings; in the code but not called at run time: ${t.notSeenAtRuntime.join(', ') || 'none'}`);
+  reports['shim usage log'] = shimLog;
+  reports['audit+traffic'] = join(out, 'audit-traffic.json');
+
   section(log, 'reports');
   for (const [name, file] of Object.entries(reports)) log(`  ${name.padEnd(14)} ${file}`);
-  return { ok: same, reports, before: before.stdout, after: after.stdout };
+  return { ok: same && shimSame, reports, before: before.stdout, after: after.stdout };
 }
 
 function indent(text: string): string {
