@@ -128,6 +128,26 @@ describe('hdmigrate verify: exit codes and the shared flags on the sandbox', () 
     expect(loud.stdout).toMatch(/^groups\s+5\s+/m);
   });
 
+  it('colours the terminal report only when asked (FORCE_COLOR, not --no-color or NO_COLOR) and counts nouns right', async () => {
+    const before = { FORCE_COLOR: process.env.FORCE_COLOR, NO_COLOR: process.env.NO_COLOR };
+    const args = [...base(), '--resources', 'groups', '--ids', '3000001', '-q'];
+    try {
+      delete process.env.NO_COLOR;
+      process.env.FORCE_COLOR = '1';
+      const coloured = await cli(args);
+      expect(coloured.stdout).toContain('\x1b[');
+      expect(coloured.stdout.replace(/\x1b\[\d+m/g, '')).toMatch(/^parity: v2 returns the same data for 1 record \(/m);
+      expect((await cli([...args, '--no-color'])).stdout).not.toContain('\x1b[');
+      process.env.NO_COLOR = '1';
+      expect((await cli(args)).stdout).not.toContain('\x1b[');
+    } finally {
+      for (const [k, v] of Object.entries(before)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('takes its options from hdmigrate.config.json; the command line wins; a bad value names its key', async () => {
     const project = join(dir, 'project');
     mkdirSync(project, { recursive: true });
