@@ -6,10 +6,10 @@
  *     are generated and answered by an in-process stand-in with real sandbox bodies (captured once),
  *     so the figure is verify's own memory (state file, counters, report), not a server's.
  *
- *   node --import tsx bench/verify.bench.ts [--seconds 12] [--ids 100000] [--concurrency 8] [--json]
+ *   node --import tsx bench/verify.bench.ts [--seconds 12] [--ids 100000] [--concurrency 8]
  *
- * Rows `{ name, value, baseline, ratio, target, met }` (ratio = value / baseline, lower is better)
- * are printed as `BENCH-JSON` lines for `npm run bench`, or as one JSON array with --json.
+ * Each figure is one row of bench/protocol.ts (`benchRow`: a `BENCH-JSON` line that `npm run bench`
+ * collects; `npm run bench -- verify --json` prints them as one JSON array).
  */
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,25 +26,15 @@ import { runVerify } from '../src/verify/runner.ts';
 import { StateFile } from '../src/verify/state.ts';
 import { NoiseList, DEFAULT_THRESHOLDS } from '../src/verify/noise.ts';
 import type { Requester } from '../src/verify/observe.ts';
-
-/**
- * One figure, as `npm run bench` collects them (the `BENCH-JSON` line protocol of bench/protocol.ts):
- * ratio = value / baseline, lower is better, `target` the highest ratio accepted.
- */
-interface Row {
-  name: string;
-  value: number;
-  baseline: number;
-  ratio: number;
-  target: number;
-  met: boolean;
-}
+import { benchRow, type BenchRow } from './protocol.ts';
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function row(name: string, value: number, baseline: number, target: number): Row {
-  const ratio = baseline > 0 ? value / baseline : value > 0 ? Number.POSITIVE_INFINITY : 0;
-  return { name, value: round(value), baseline: round(baseline), ratio: round(ratio), target: round(target), met: ratio <= target };
+/** A figure for people, then its row for the runner (bench/protocol.ts). */
+function row(name: string, value: number, baseline: number, target: number): BenchRow {
+  const r = benchRow(name, value, baseline, round(target));
+  process.stdout.write(`${r.met ? 'met ' : 'MISS'}  ${r.name}: ${r.value} vs baseline ${r.baseline} → ratio ${r.ratio} (target ≤ ${r.target})\n`);
+  return r;
 }
 
 const arg = (name: string, fallback: number) => {
@@ -63,7 +53,7 @@ const run = (tmp: string, name: string, resources: string[], ids: string[]) =>
   });
 
 /** 1. Calls used per window against calls allowed, with the sandbox's limit set. */
-async function budgetUse(tmp: string, seconds: number): Promise<Row[]> {
+async function budgetUse(tmp: string, seconds: number): Promise<BenchRow[]> {
   const windowS = 4;
   const limit = 200;
   const reserve = 0.2;
@@ -140,7 +130,7 @@ async function peakRss(work: () => Promise<void>): Promise<number> {
 }
 
 /** 2. Peak memory of a 1,000-id run and of a 100,000-id run. */
-async function memory(tmp: string, many: number): Promise<Row[]> {
+async function memory(tmp: string, many: number): Promise<BenchRow[]> {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
   const requester = await capturedGroup();
@@ -172,13 +162,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const many = arg('ids', 100_000);
     const rows = [...(await budgetUse(tmp, arg('seconds', 12))), ...(many > 0 ? await memory(tmp, many) : [])];
-    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    else {
-      for (const r of rows) {
-        process.stdout.write(`${r.met ? 'met ' : 'MISS'}  ${r.name}: ${r.value} vs baseline ${r.baseline} → ratio ${r.ratio} (target ≤ ${r.target})\n`);
-        process.stdout.write(`BENCH-JSON ${JSON.stringify(r)}\n`);
-      }
-    }
     process.exitCode = rows.every((r) => r.met) ? 0 : 1;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -17,6 +17,17 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/** `--reserve 0.2`, `--relative-threshold 20`: a decimal number within [min, max]; `abc`, `1e3`, `''` are refused. */
+export function numberOption(min: number, max = Number.POSITIVE_INFINITY) {
+  return (text: string): number => {
+    const t = text.trim();
+    if (!/^-?(\d+\.?\d*|\.\d+)$/.test(t)) throw new InvalidArgumentError('expected a number');
+    const n = Number(t);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a number from ${min}${max === Number.POSITIVE_INFINITY ? ' up' : ` to ${max}`}`);
+    return n;
+  };
+}
+
 /** Repeatable, comma-separated list: `--include a,b --include c` → ['a', 'b', 'c']. */
 export function listOption(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];

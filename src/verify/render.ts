@@ -3,6 +3,7 @@
  * (inline CSS and SVG, no script, no network) with a chart of differences by field, raw against
  * noise.
  */
+import { count, painter, type Painter } from '../cli/style.ts';
 import type { FieldReport, ResourceReport, VerifyReport } from './report.ts';
 
 const pct = (n: number) => `${n.toFixed(n < 1 && n > 0 ? 2 : 1)}%`;
@@ -16,15 +17,17 @@ function verdictWord(f: FieldReport): string {
   return f.verdict === 'difference' ? 'DIFFERENT' : f.verdict === 'noise' ? 'noise' : `listed noise (${f.reason})`;
 }
 
-export function renderTerminal(r: VerifyReport): string {
+/** `color`: styled with node:util styleText (the caller decides, src/cli/style.ts useColor). */
+export function renderTerminal(r: VerifyReport, opts: { color?: boolean } = {}): string {
+  const p = painter(opts.color ?? false);
   const out: string[] = [];
   out.push(`verify: v1 ${r.v1Base} against v2 ${r.base}`);
-  out.push('(unmatched = records with fields on one side only; missing = found on one side only; absent = found on neither; explained = only noise or declared losses differ)');
+  out.push(p.dim('(unmatched = records with fields on one side only; missing = found on one side only; absent = found on neither; explained = only noise or declared losses differ)'));
   const head = ['resource', 'compared', 'identical', 'differing', 'explained', 'unmatched', 'missing', 'absent'];
   const rows = r.resources.map((x) => [x.resource, x.compared, x.identical, x.differing, x.noiseOnly, x.withUnmatched, x.missing, x.absent].map(String));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  out.push(line(head));
+  out.push(p.bold(line(head)));
   for (const row of rows) out.push(line(row));
   const worst = r.resources.flatMap((x) => x.fields.map((f) => ({ x, f }))).sort((a, b) => rankOf(a.f) - rankOf(b.f) || b.f.rawPct - a.f.rawPct);
   if (worst.length) {
@@ -33,7 +36,7 @@ export function renderTerminal(r: VerifyReport): string {
     for (const { x, f } of worst.slice(0, 15)) {
       const ex = f.examples[0];
       out.push(
-        `  ${verdictWord(f).padEnd(10)} ${f.path}  raw ${f.raw}/${x.compared} (${pct(f.rawPct)})  noise ${f.noise}/${x.probed} (${pct(f.noisePct)})` +
+        `  ${paintVerdict(p, f, verdictWord(f).padEnd(10))} ${f.path}  raw ${f.raw}/${x.compared} (${pct(f.rawPct)})  noise ${f.noise}/${x.probed} (${pct(f.noisePct)})` +
           (ex ? `  e.g. id ${ex.id}: ${show(ex.v1)} ≠ ${show(ex.v2)}` : ''),
       );
     }
@@ -49,15 +52,19 @@ export function renderTerminal(r: VerifyReport): string {
     out.push(`expected losses the catalogue declares: ${expected.slice(0, 6).map((e) => e.path).join(', ')}${expected.length > 6 ? `, ... ${expected.length - 6} more` : ''}`);
   }
   for (const w of r.writes) {
-    out.push(`write round trip ${w.resource} ${w.direction} (id ${w.id}): ${w.differences.length ? `${w.differences.length} differences` : 'same'}${w.cleaned ? ', cleaned up' : ', NOT cleaned up'}`);
+    out.push(`write round trip ${w.resource} ${w.direction} (id ${w.id}): ${w.differences.length ? p.red(count(w.differences.length, 'difference')) : 'same'}${w.cleaned ? ', cleaned up' : p.red(', NOT cleaned up')}`);
   }
   out.push('');
   out.push(
     r.parity
-      ? `parity: v2 returns the same data for ${r.totals.compared - r.totals.absent} records (${r.totals.noiseOnly} with explained differences only${r.totals.absent ? `; ${r.totals.absent} ids found on neither side` : ''})`
-      : `NOT at parity: ${r.totals.differingFields} fields differ beyond noise in ${r.totals.differing} records`,
+      ? `${p.green(p.bold('parity:'))} v2 returns the same data for ${count(r.totals.compared - r.totals.absent, 'record')} (${r.totals.noiseOnly} with explained differences only${r.totals.absent ? `; ${count(r.totals.absent, 'id')} found on neither side` : ''})`
+      : `${p.red(p.bold('NOT at parity:'))} ${count(r.totals.differingFields, 'field')} ${r.totals.differingFields === 1 ? 'differs' : 'differ'} beyond noise in ${count(r.totals.differing, 'record')}`,
   );
   return `${out.join('\n')}\n`;
+}
+
+function paintVerdict(p: Painter, f: FieldReport, text: string): string {
+  return f.verdict === 'difference' ? p.red(text) : f.verdict === 'noise' ? p.yellow(text) : p.dim(text);
 }
 
 function rankOf(f: FieldReport): number {
