@@ -6,21 +6,12 @@
 import type { Command } from 'commander';
 import { UsageError } from './errors.ts';
 import { count } from './style.ts';
-import {
-  DEFAULT_PORT,
-  DEFAULT_TICKETS,
-  DEFAULT_V1_RATE_LIMIT,
-  DEFAULT_V2_RATE_LIMIT,
-  DEMO_LOGINS,
-  FaultSpecError,
-  SandboxStartError,
-  parseClock,
-  parseFaults,
-  parseRateLimit,
-  startSandbox,
-  type RateLimitConfig,
-  type SandboxOptions,
-} from '../sandbox/index.ts';
+// Light modules only: the server, store and seed load in the action, so --help stays quick.
+import { DEMO_LOGINS } from '../sandbox/constants.ts';
+import { DEFAULT_PORT, DEFAULT_TICKETS, DEFAULT_V1_RATE_LIMIT, DEFAULT_V2_RATE_LIMIT, SandboxStartError, parseClock } from '../sandbox/defaults.ts';
+import { FaultSpecError, parseFaults } from '../sandbox/faults.ts';
+import { parseRateLimit, type RateLimitConfig } from '../sandbox/ratelimit.ts';
+import type { SandboxOptions } from '../sandbox/index.ts';
 
 interface SandboxFlags {
   port: string;
@@ -130,6 +121,7 @@ export function registerSandbox(program: Command): void {
       const options = sandboxOptionsFromFlags(flags);
       let sandbox;
       try {
+        const { startSandbox } = await import('../sandbox/index.ts');
         sandbox = await startSandbox(options);
       } catch (e) {
         if (e instanceof SandboxStartError) throw new UsageError(`${e.message}${/in use/.test(e.message) ? ' (try --port 0)' : ''}`);

@@ -17,12 +17,13 @@ import { RateLimiter, type RateLimitConfig } from './ratelimit.ts';
 import { seedAccount } from './seed/index.ts';
 import { createRequestHandler } from './server.ts';
 import { Store } from './store.ts';
-import { parseDateInput } from './time.ts';
 import { createSelfSignedCertificate } from './tls.ts';
 
 export { DEMO_KEYS, DEMO_LOGINS, DEMO_AGENT_IDS, ACCOUNT_ID, SHOWCASE, TICKET_CUSTOM_FIELDS, API_VERSION_HEADER } from './constants.ts';
 export { parseFaults, FaultSpecError, type FaultPlan } from './faults.ts';
 export { parseRateLimit, type RateLimitConfig } from './ratelimit.ts';
+export { DEFAULT_PORT, DEFAULT_TICKETS, DEFAULT_V1_RATE_LIMIT, DEFAULT_V2_RATE_LIMIT, SandboxStartError, parseClock } from './defaults.ts';
+import { DEFAULT_PORT, DEFAULT_TICKETS, DEFAULT_V1_RATE_LIMIT, DEFAULT_V2_RATE_LIMIT, SandboxStartError, parseClock } from './defaults.ts';
 export { seedAccount } from './seed/index.ts';
 export { Store } from './store.ts';
 export type { AccountState } from './model.ts';
@@ -83,12 +84,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_TICKETS = 2000;
-export const DEFAULT_V2_RATE_LIMIT: RateLimitConfig = { calls: 2000, seconds: 60 };
-export const DEFAULT_V1_RATE_LIMIT: RateLimitConfig = { calls: 1000, seconds: 3600 };
-
-export class SandboxStartError extends Error {}
 
 /**
  * Turns the `now` option into a clock. An instant starts a clock that runs on from it, rather than
@@ -102,14 +97,6 @@ export function clockFrom(now: SandboxOptions['now'], realNow: () => number = Da
   return () => start + (realNow() - startedAt);
 }
 
-/** An instant as the `now` option or `--now` give it; throws SandboxStartError on anything else. */
-export function parseClock(now: string | number | Date): number {
-  const ms = typeof now === 'string' ? parseDateInput(now.trim()) : typeof now === 'number' ? now : now.getTime();
-  if (ms === null || !Number.isFinite(ms)) {
-    throw new SandboxStartError(`now must be a date and time such as 2027-01-02T09:30:00Z, got "${String(now)}"`);
-  }
-  return ms;
-}
 
 async function loadOrSeed(options: SandboxOptions, anchor: number): Promise<Store> {
   if (options.dataFile && existsSync(options.dataFile)) {
