@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../src/catalogue/index.ts';
 import { runAudit } from '../src/audit/index.ts';
-import { segmentWords } from '../src/audit/match-url.ts';
+import { segmentWords } from '../src/analysis/match-url.ts';
 
 export interface AuditBenchResult {
   files: number;

@@ -8,15 +8,15 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
-import { analyzeSource, FsModuleLoader } from './js/index.ts';
-import { ownParts } from './js/analyze.ts';
-import { urlInfo } from './js/call-sites.ts';
-import { fieldMappings } from '../catalogue/fields.ts';
-import type { Site, Span } from './js/types.ts';
-import { chooseRule, matchUrl } from './match-url.ts';
+import { analyzeSource, FsModuleLoader } from '../analysis/index.ts';
+import { ownParts } from '../analysis/analyze.ts';
+import { urlInfo } from '../analysis/call-sites.ts';
+import { fieldMappings } from '../catalogue/index.ts';
+import type { Site, Span } from '../analysis/types.ts';
+import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
-import { configKind, languageOf, relPath } from './walk.ts';
+import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
 
 export interface FileTask {
   abs: string;

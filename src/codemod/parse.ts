@@ -6,7 +6,7 @@
  * it never reprints it (edits are spans on the original text), so recast's copy of the tree is not
  * needed. The same parser re-parses the output to prove it still parses.
  */
-import { parseSource, parsersFor, parserFor as auditParserFor, type ParserName as AuditParserName } from '../audit/js/parse.ts';
+import { parseSource, parsersFor, parserFor as auditParserFor, type ParserName as AuditParserName } from '../analysis/parse.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -42,7 +42,7 @@ const CODE_EXT = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', 
 
 /**
  * Does the codemod handle this file? The parser itself is the audit's choice (`parserFor` in
- * src/audit/js/parse.ts): `.ts` → ts, `.tsx` → tsx, JavaScript → babel (then babylon, tsx), so
+ * src/analysis/parse.ts): `.ts` → ts, `.tsx` → tsx, JavaScript → babel (then babylon, tsx), so
  * both tools see identical trees and offsets.
  */
 export function parserFor(file: string): ParserName | null {

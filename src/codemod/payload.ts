@@ -6,7 +6,7 @@
  * bracket keys. What cannot be done with certainty gets a marker at the property.
  */
 import { fieldMappings, type Catalogue, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
-import { reshapesValue } from '../catalogue/fields.ts';
+import { reshapesValue } from '../catalogue/index.ts';
 import { splitBracketKey } from '../catalogue/form.ts';
 import {
   calleeName,

@@ -14,7 +14,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../audit/js/index.ts';
+import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';

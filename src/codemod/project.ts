@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { FsModuleLoader } from '../audit/js/index.ts';
+import { FsModuleLoader } from '../analysis/index.ts';
 import type { FlowSummary } from './flow.ts';
 import { markerText, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';

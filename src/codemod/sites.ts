@@ -1,11 +1,11 @@
 /**
- * The audit's JS/TS sites (src/audit/js, `analyzeSource`) turned into what the rewriters work on:
+ * The JS/TS sites of the shared analysis (src/analysis, `analyzeSource`) turned into what the rewriters work on:
  * the URL as text pieces with spans (possibly in other modules), the call node with its shape
  * (where the method and the body are written), and the node of every span. The codemod locates
  * nothing by itself: the audit decides what is a v1 call.
  */
 import type { Catalogue } from '../catalogue/index.ts';
-import type { CallInfo, ClientKind as AuditClient, Site, StringPart } from '../audit/js/index.ts';
+import type { CallInfo, ClientKind as AuditClient, Site, StringPart } from '../analysis/index.ts';
 import { isStringLiteral, unwrapExpr } from './ast.ts';
 import { describeCall, stringifyArg, type CallShape, type ClientKind, type MethodSource } from './calls.ts';
 import type { Modules } from './modules.ts';

@@ -1,7 +1,7 @@
 /**
  * What the codemod reports. Kept small and serialisable (plans cross worker threads).
  */
-import type { MarkerRecord as ReportMarker, SkippedFile } from '../audit/model.ts';
+import type { MarkerRecord as ReportMarker, SkippedFile } from '../analysis/files.ts';
 import type { FileEdit } from './url.ts';
 
 export type { FileEdit, SkippedFile };

@@ -1,7 +1,7 @@
 /**
  * JS/TS analysis shared by `hdmigrate audit` and `hdmigrate codemod`.
  *
- *   import { analyzeSource, parserFor } from '../audit/js/index.ts';
+ *   import { analyzeSource, parserFor } from '../analysis/index.ts';
  *   const { sites, parseError, markers } = analyzeSource(source, '/abs/path/app.js', { catalogue });
  *
  * `analyzeSource(source, filename, options) → AnalyzeResult`
@@ -32,7 +32,7 @@
  * Each kind of site has its finder (`find-*.ts`); ./analyze.ts runs them in order over one module.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { Catalogue } from '../../catalogue/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { Analyzer } from './analyze.ts';
 import { Evaluator } from './evaluate.ts';
 import { buildModule, FsModuleLoader, type ModuleLoader } from './module.ts';

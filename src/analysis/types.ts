@@ -12,7 +12,7 @@
  *
  * Stability: fields are only ever added. Renames or removals go through the audit owner.
  */
-import type { Fidelity, HttpMethod } from '../../catalogue/index.ts';
+import type { Fidelity, HttpMethod } from '../catalogue/index.ts';
 
 export interface Span {
   start: number;

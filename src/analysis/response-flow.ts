@@ -4,7 +4,7 @@
  * functions, promises and array iteration. Transport properties (`.data`, `.body`) lead into the
  * v1 document; every outermost read of the document is handed to `onRead`.
  */
-import type { Rule } from '../../catalogue/index.ts';
+import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';

@@ -4,8 +4,8 @@
  * the body of each v1 call (followed through variables, spreads, FormData appends and superagent
  * `.field()`), and, in a file that talks to v1, distinctive wrapper names anywhere.
  */
-import type { Rule } from '../../catalogue/index.ts';
-import { escapeRegex } from '../match-url.ts';
+import type { Rule } from '../catalogue/index.ts';
+import { escapeRegex } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isJsonStringify } from './call-sites.ts';
 import { isDistinctiveWrapper, writeMappings } from './catalogue-facts.ts';

@@ -4,7 +4,7 @@
  * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
  * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
  */
-import { chooseRule, matchUrl } from '../match-url.ts';
+import { chooseRule, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';

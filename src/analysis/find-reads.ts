@@ -4,7 +4,7 @@
  * call's response (./response-flow.ts), and, in a file that talks to v1, by shape alone: a response
  * wrapper or a field only v1 has. One site per line and rule; further reads on the line add fields.
  */
-import type { Rule } from '../../catalogue/index.ts';
+import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctive, isDistinctiveWrapper } from './catalogue-facts.ts';
 import { isStringLiteral, unwrapExpr } from './evaluate.ts';

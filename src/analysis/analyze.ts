@@ -4,7 +4,7 @@
  * where calls ask for `.xml`, and 403 checks where the module (or an HTTP wrapper its calls went
  * through) has helpdesk context. See ./index.ts for the public entry.
  */
-import type { Catalogue } from '../../catalogue/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { Analysis } from './analysis.ts';
 import type { Evaluator } from './evaluate.ts';
 import { findCalls } from './find-calls.ts';
