@@ -23,7 +23,7 @@ export function findReads(a: Analysis, v1: boolean): void {
     const rule = a.cat.get(it.site.rule);
     if (!rule?.response) continue;
     // a function of the repo may return the response or already its body
-    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw');
+    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw', it.site.call?.span);
   }
   if (v1) shapeReads(a, reads);
 }
@@ -50,6 +50,7 @@ class ReadSites {
     }));
     const root = memberPath(rootOf(member))?.[0] ?? 'expr';
     const read: ReadInfo = { chain: state.prefix, fields, root, traced };
+    if (state.origin) read.call = { start: state.origin.start, end: state.origin.end, file: state.origin.file ?? a.mod.file };
     const site: Site = {
       kind: 'response-read',
       span: a.span(member),

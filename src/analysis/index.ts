@@ -100,3 +100,5 @@ export function analyzeSource(source: string, filename: string, options: Analyze
     : [];
   return { sites: analyzer.sites, markers: analyzer.markers, imports, parser };
 }
+export { callModels, type CallModel } from './call-model.ts';
+export { callVerdict, embeddedFields, isEmbedOnly, type CallVerdict } from './verdict.ts';

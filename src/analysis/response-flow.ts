@@ -10,6 +10,7 @@ import type { CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
 import type { Node } from './parse.ts';
+import type { Span } from './types.ts';
 
 export interface FlowState {
   rule: Rule;
@@ -17,6 +18,8 @@ export interface FlowState {
   stage: 'raw' | 'text' | 'body' | 'maybe';
   /** Keys read so far inside the v1 document (`[]` for array items). */
   prefix: string[];
+  /** The call the response comes from (for the call model: reads belong to their call). */
+  origin?: Span;
 }
 
 const ITERATORS = ['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap'];
@@ -31,41 +34,41 @@ export class ResponseFlow {
   ) {}
 
   /** The response of a v1 call, and the callbacks given to the call itself: `request(opts, (err, res, body) => …)`, `$.ajax({ success })`. */
-  fromCall(call: Node, shape: CallShape | undefined, rule: Rule, stage: FlowState['stage']): void {
-    this.follow(call, { rule, stage, prefix: [] }, 0);
-    this.callbacks(call, shape, rule);
+  fromCall(call: Node, shape: CallShape | undefined, rule: Rule, stage: FlowState['stage'], origin?: Span): void {
+    this.follow(call, { rule, stage, prefix: [], origin }, 0);
+    this.callbacks(call, shape, rule, origin);
   }
 
-  private callbacks(call: Node, shape: CallShape | undefined, rule: Rule): void {
+  private callbacks(call: Node, shape: CallShape | undefined, rule: Rule, origin?: Span): void {
     const args: Node[] = call.arguments ?? [];
     const fnArg = [...args].reverse().find((x) => isFunctionNode(x));
     const client = shape?.client;
     if (fnArg && (client === 'request' || client === 'needle')) {
-      this.param(fnArg, 1, { rule, stage: 'raw', prefix: [] });
-      this.param(fnArg, 2, { rule, stage: 'body', prefix: [] });
+      this.param(fnArg, 1, { rule, origin, stage: 'raw', prefix: [] });
+      this.param(fnArg, 2, { rule, origin, stage: 'body', prefix: [] });
     } else if (fnArg && client === 'jquery') {
-      this.param(fnArg, 0, { rule, stage: 'body', prefix: [] });
+      this.param(fnArg, 0, { rule, origin, stage: 'body', prefix: [] });
     } else if (fnArg && (client === 'wrapper' || client === 'generic')) {
       // callback style: (err, res, body), (err, data) or (data)
       const n = fnArg.params?.length ?? 0;
       if (n >= 3) {
-        this.param(fnArg, 1, { rule, stage: 'raw', prefix: [] });
-        this.param(fnArg, 2, { rule, stage: 'maybe', prefix: [] });
-      } else this.param(fnArg, n === 2 ? 1 : 0, { rule, stage: 'maybe', prefix: [] });
+        this.param(fnArg, 1, { rule, origin, stage: 'raw', prefix: [] });
+        this.param(fnArg, 2, { rule, origin, stage: 'maybe', prefix: [] });
+      } else this.param(fnArg, n === 2 ? 1 : 0, { rule, origin, stage: 'maybe', prefix: [] });
     }
     if (client === 'jquery' && shape?.options) {
       const v = this.a.ev.eval(shape.options.mod, shape.options.node, shape.options.frames);
       if (v.t === 'obj') {
         const s = this.a.ev.objectPropertyNode(v, 'success');
         const fn = s?.prop.value ?? (s?.prop.type === 'ObjectMethod' ? s.prop : undefined);
-        if (fn && isFunctionNode(fn)) this.param(fn, 0, { rule, stage: 'body', prefix: [] });
+        if (fn && isFunctionNode(fn)) this.param(fn, 0, { rule, origin, stage: 'body', prefix: [] });
       }
     }
     if ((client === 'superagent' || client === 'unirest') && shape?.chain) {
       const end = shape.chain.find((c) => c.callee.property?.name === 'end' && isFunctionNode(c.arguments[0]));
       if (end) {
         const fn = end.arguments[0];
-        this.param(fn, (fn.params?.length ?? 0) >= 2 ? 1 : 0, { rule, stage: 'raw', prefix: [] });
+        this.param(fn, (fn.params?.length ?? 0) >= 2 ? 1 : 0, { rule, origin, stage: 'raw', prefix: [] });
       }
     }
   }
@@ -113,6 +116,9 @@ export class ResponseFlow {
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
       case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSSatisfiesExpression':
+      case 'TypeCastExpression':
       case 'ChainExpression':
         this.follow(parent, state, depth + 1);
         return;

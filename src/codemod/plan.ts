@@ -15,7 +15,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -197,6 +197,8 @@ export class ModulePlanner {
   private readonly notes: string[] = [];
   private readonly flow: Flow;
   private readonly txById = new Map<string, Tx>();
+  /** Call models of this module by the offset of their call. */
+  private readonly models = new Map<number, CallModel>();
 
   constructor(
     private readonly ctx: PlanContext,
@@ -210,6 +212,8 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    // the call models of the shared analysis: which calls may change at all (the audit reports the same)
+    for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
@@ -379,6 +383,14 @@ export class ModulePlanner {
       tx.marker(pf, anchorNode, ruleId, text);
     };
 
+    // the shared verdict: a call the audit does not call auto-fixable is never rewritten
+    const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
+    const verdict = model ? callVerdict(model, ctx.cat) : null;
+    if (verdict && !verdict.auto) {
+      const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
+      const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
+      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${verdict.needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
+    }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
       const candidates = ruleIds.map((id) => ctx.cat.get(id)).filter((r): r is Rule => !!r);
