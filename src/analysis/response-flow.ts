@@ -11,6 +11,7 @@ import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr 
 import { isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Span } from './types.ts';
+import { checkBudget } from './budget.ts';
 
 export interface FlowState {
   rule: Rule;
@@ -104,6 +105,7 @@ export class ResponseFlow {
 
   /** Follows an expression holding the value through awaits, variables, `.then`, JSON.parse, member reads. */
   private follow(node: Node, state: FlowState, depth: number): void {
+    checkBudget();
     if (depth > 12) return;
     const mod = this.a.mod;
     const k = `${node.start}:${node.end}:${state.stage}:${state.prefix.join('.')}:${state.rule.id}`;

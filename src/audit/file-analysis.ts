@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader } from '../analysis/index.ts';
+import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import { ownParts } from '../analysis/analyze.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
 import { fieldMappings } from '../catalogue/index.ts';
@@ -119,9 +119,10 @@ function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
 export function analyzeFile(task: FileTask, text: string, ctx: AnalysisContext): FileResult {
   const result: FileResult = { rel: task.rel, findings: [], markers: [], consumed: [], urlParts: [], parsed: false };
   try {
-    analyzeInto(task, text, ctx, result);
+    withBudget(FILE_BUDGET_MS, () => analyzeInto(task, text, ctx, result));
   } catch (e) {
     result.skipped = { file: task.rel, reason: 'parse-error', detail: `audit failed: ${(e as Error).message}` };
+    if (e instanceof BudgetExceeded) result.findings = [];
   }
   return result;
 }

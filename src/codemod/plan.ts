@@ -212,6 +212,8 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    // a partial analysis would give a partial migration: the file is left as it is
+    if (analysis.parseError) throw new Error(analysis.parseError.message);
     // the call models of the shared analysis: which calls may change at all (the audit reports the same)
     for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);

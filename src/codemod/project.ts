@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { FsModuleLoader } from '../analysis/index.ts';
+import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import type { FlowSummary } from './flow.ts';
 import { markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
@@ -78,13 +78,14 @@ export class Planner {
     const source = this.ctx.modules.read(abs);
     if (source === null) return { file: abs, skipped: 'cannot read the file', error: true };
     try {
-      const plan = this.planModule(abs);
+      const plan = withBudget(FILE_BUDGET_MS, () => this.planModule(abs));
       if (!plan) {
         const why = this.ctx.modules.failures.get(abs);
         return { file: abs, skipped: why ? `does not parse: ${why}` : 'cannot parse', error: true };
       }
       return { file: abs, plan };
     } catch (e) {
+      if (e instanceof BudgetExceeded) return { file: abs, skipped: `${e.message}; left untouched`, error: true };
       return { file: abs, skipped: `the codemod failed on this file: ${(e as Error).message}`, error: true };
     }
   }
@@ -500,7 +501,9 @@ export function applyWork(modules: Modules, w: FileWork): FileResult {
   const pf = mod.pf;
   const edits = w.edits.filter((e) => !(e.start === e.end && e.text === ''));
   const { edits: mEdits, added } = markerEdits(pf, w.markers, edits);
-  const all = [...edits, ...mEdits];
+  // a byte order mark stays first: nothing is inserted before it
+  const bom = pf.source.charCodeAt(0) === 0xfeff;
+  const all = [...edits, ...mEdits].map((e) => (bom && e.start === 0 ? { ...e, start: 1, end: Math.max(1, e.end) } : e));
   const result: FileResult = { file, status: 'unchanged', changes: w.changes, markers: [], notes: w.notes };
   let after = pf.source;
   if (all.length) {
