@@ -107,12 +107,25 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
     models.push(m);
     byCall.set(key(own, info.span.start), m);
   }
-  const sameFile = (m: CallModel, f: string) => m.file === f;
+  // indexes: models by file, by the files of the wrappers they go through, by rule and file
+  const byFile = new Map<string, CallModel[]>();
+  const push = (map: Map<string, CallModel[]>, k: string, m: CallModel) => {
+    const l = map.get(k);
+    if (l) l.push(m);
+    else map.set(k, [m]);
+  };
+  const servedBy = new Map<string, CallModel[]>();
+  const byRule = new Map<string, CallModel[]>();
+  for (const m of models) {
+    push(byFile, m.file, m);
+    for (const f of new Set([m.file, ...m.wrapperFiles])) push(servedBy, f, m);
+    for (const r of m.rules) push(byRule, `${m.file}\0${r}`, m);
+  }
   for (const s of result.sites) {
     if (s.inComment) continue;
     if (s.kind === 'wrapper' && s.wrapper) {
       const w = s.wrapper;
-      const owner = w.call ? byCall.get(key(w.call.file, w.call.start)) : models.find((m) => m.body && sameFile(m, s.file) && m.body.file === s.file && inside(w.keySpan, m.body.span));
+      const owner = w.call ? byCall.get(key(w.call.file, w.call.start)) : byFile.get(s.file)?.find((m) => m.body && m.body.file === s.file && inside(w.keySpan, m.body.span));
       owner?.wrappers.push({ ...w, file: s.file, span: s.span });
     } else if (s.kind === 'response-read' && s.read) {
       const c = s.read.call;
@@ -120,15 +133,13 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       if (owner) owner.reads.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
       else if (s.rule) {
         // read by shape, not traced: it may come from any call of that endpoint in the module
-        for (const m of models) if (m.file === s.file && m.rules.includes(s.rule)) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
+        for (const m of byRule.get(`${s.file}\0${s.rule}`) ?? []) if (m.untraced.length < 3) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
       }
     } else if (s.kind === 'rate-limit') {
-      for (const m of models) {
-        if (m.file === s.file || m.wrapperFiles.includes(s.file)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });
-      }
+      for (const m of servedBy.get(s.file) ?? []) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });
     } else if (s.kind === 'xml') {
       // XML parsing in a module with one .xml call belongs to it; with several, to each (a human decides)
-      for (const m of models) if (m.file === s.file && m.url.format === 'xml') m.xml.push({ file: s.file, span: s.span });
+      for (const m of byFile.get(s.file) ?? []) if (m.url.format === 'xml') m.xml.push({ file: s.file, span: s.span });
     }
   }
   for (const m of models) {

@@ -604,25 +604,33 @@ export class ModulePlanner {
     return { file: pf.file, start: arg.start, end: arg.end, text, why: 'URL written at the call' };
   }
 
+  /** Per transaction: the resource fields its response is read at (built once, after the flow ran). */
+  private fieldsRead?: Map<string, Set<string>>;
+
   private readsField(txId: string, field: string): boolean {
-    for (const taints of this.flow.taints.values()) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res') continue;
-        if (t.prefix === field || t.prefix.startsWith(`${field}.`) || t.prefix.startsWith(`${field}[]`)) return true;
-      }
-    }
-    // a read right after the wrapper: res.data.helpdesk_ticket.notes
-    for (const [node, taints] of this.flow.taints) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res' || t.prefix !== '') continue;
-        const parent = this.pf.parent(node);
-        if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
-          const name = parent.property?.name ?? parent.property?.value;
-          if (name === field) return true;
+    if (!this.fieldsRead) {
+      this.fieldsRead = new Map();
+      const add = (tx: string, f: string) => {
+        const set = this.fieldsRead!.get(tx) ?? new Set<string>();
+        set.add(f);
+        this.fieldsRead!.set(tx, set);
+      };
+      for (const [node, taints] of this.flow.taints) {
+        for (const t of taints) {
+          if (t.level !== 'res') continue;
+          if (t.prefix !== '') add(t.tx, t.prefix.split(/[.[]/)[0]!);
+          else {
+            // a read right after the wrapper: res.data.helpdesk_ticket.notes
+            const parent = this.pf.parent(node);
+            if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
+              const name = parent.property?.name ?? parent.property?.value;
+              if (typeof name === 'string') add(t.tx, name);
+            }
+          }
         }
       }
     }
-    return false;
+    return this.fieldsRead.get(txId)?.has(field) ?? false;
   }
 
   private xmlMarkers(analysis: AnalyzeResult): void {
@@ -674,9 +682,10 @@ export class ModulePlanner {
     if (sites.length === 0) return null;
     const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.https');
     // http:// base URLs of the helpdesk outside the URLs already rewritten
+    const edited = this.txs.flatMap((t) => t.edits.filter((e) => e.file === pf.file));
     for (const n of pf.nodes) {
       if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;
-      if (this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start <= n.start + 1 && e.end >= n.start + 1))) continue;
+      if (edited.some((e) => e.start <= n.start + 1 && e.end >= n.start + 1)) continue;
       tx.edit(pf, n.start + 1, n.start + 5, 'https', 'https');
       tx.change(pf, n, 'https', 'http:// → https:// (v2 is HTTPS only)', 'transport.https');
     }

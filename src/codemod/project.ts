@@ -393,8 +393,7 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
 function markerAbove(pf: ParsedFile, found: ReturnType<typeof scanMarkers>, lineStart: number, rule: string, text: string): boolean {
   let cursor = lineStart;
   for (;;) {
-    const before = pf.source.slice(0, cursor).replace(/[ \t\r\n]+$/, '');
-    const hit = pf.comments().find((c) => c.end === before.length);
+    const hit = pf.commentEndingAt(pf.trimmedEndBefore(cursor));
     if (!hit) return false;
     const ms = found.filter((f) => f.start === hit.start);
     // one marker per rule and place: the text may differ between runs (it describes the code around it)
