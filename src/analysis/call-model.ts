@@ -52,6 +52,8 @@ export interface CallModel {
   rateLimits: Array<{ file: string; span: Span; fixable: boolean }>;
   /** XML parsing of this call's response (same module). */
   xml: Array<{ file: string; span: Span }>;
+  /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
+  escapes: string[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
   wrapperFiles: string[];
   /** Every file a part of the call lives in (the call's own file first). */
@@ -99,6 +101,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       rateLimits: [],
       xml: [],
       wrapperFiles: info.wrapperFiles ?? [],
+      escapes: info.escapes ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,
       inComment: !!s.inComment,

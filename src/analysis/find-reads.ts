@@ -17,7 +17,15 @@ import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
   const reads = new ReadSites(a);
-  const flow = new ResponseFlow(a, (member, state) => reads.record(member, state, true));
+  const flow = new ResponseFlow(
+    a,
+    (member, state) => reads.record(member, state, true),
+    (state, where) => {
+      const it = state.origin && a.found.find((f) => f.site.call?.span.start === state.origin!.start && f.site.file === a.mod.file);
+      const call = it?.site.call;
+      if (call && !(call.escapes ??= []).includes(where)) call.escapes.push(where);
+    },
+  );
   for (const it of [...a.found]) {
     if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
     const rule = a.cat.get(it.site.rule);

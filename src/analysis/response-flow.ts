@@ -32,6 +32,8 @@ export class ResponseFlow {
     private readonly a: Analysis,
     /** A read of the v1 document by a member chain (its outermost member). */
     private readonly onRead: (member: Node, state: FlowState) => void,
+    /** The value leaves the code followed here (a callback handed in by the caller). */
+    private readonly onEscape?: (state: FlowState, where: string) => void,
   ) {}
 
   /** The response of a v1 call, and the callbacks given to the call itself: `request(opts, (err, res, body) => …)`, `$.ajax({ success })`. */
@@ -155,6 +157,11 @@ export class ResponseFlow {
           }
           // resolve(x) inside a Promise executor: the promise holds it
           if (callee.type === 'Identifier' && callee.name === 'resolve') this.returned(parent, state, depth, true);
+          // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
+          else if (idx >= 0 && callee.type === 'Identifier' && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
+            const b = (mod.scopeOf.get(parent) ?? mod.root).lookup(callee.name);
+            if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`);
+          }
         }
         return;
       }

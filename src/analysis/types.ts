@@ -140,6 +140,11 @@ export interface CallInfo {
   bodyProperty?: string;
   /** The body was passed through `JSON.stringify(...)`. */
   bodyStringified?: boolean;
+  /**
+   * Where the response leaves the code the analysis follows (a callback handed in by the caller, a
+   * return to callers not in the module): code there may read v1 shapes and statuses.
+   */
+  escapes?: string[];
 }
 
 export interface WrapperInfo {

@@ -105,6 +105,13 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   for (const rl of m.rateLimits) {
     if (!rl.fixable) needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
   }
+  // the response leaves the code seen here, and v2 answers differently (shape or status)
+  const main0 = rule.plan.find((s) => !s.forResponse);
+  const answerChanges = !!rule.response && rule.response.shape !== 'none' && (!!rule.response.wrapper || responseMaps.some((x) => x.v1 !== x.v2 || reshapesValue(x)));
+  const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
+  if (m.escapes.length && (answerChanges || statusChanges)) {
+    needs.push(`the v1 response goes to ${m.escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
+  }
   if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
   // a body whose v1 wrapper the analysis could not see, for a rule whose v2 body drops the wrapper
   const wrapper = rule.request?.wrapper;

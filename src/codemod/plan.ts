@@ -140,6 +140,12 @@ function responseChanges(rule: Rule): boolean {
   return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
 }
 
+/** Does v2 answer success with another status than v1 (201 for a create, 204 for a delete)? */
+function statusChanges(rule: Rule): boolean {
+  const main = rule.plan.find((s) => !s.forResponse);
+  return !!rule.response && !!main && main.status !== rule.response.v1Status;
+}
+
 function responseShape(rule: Rule): string {
   const r = rule.response;
   const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
@@ -286,6 +292,8 @@ export class ModulePlanner {
         }
       }
       if (s.kind === 'wrapper' && s.wrapper) {
+        // a wrapper in the body of a call belongs to that call: rewritten with it, or in its marker
+        if (s.wrapper.call) continue;
         const k = s.wrapper.keySpan;
         if (calls.some((c) => c.start <= k.start && k.end <= c.end) || touched(k.start, k.end)) continue;
         const node = nodesAt(pf, k.start, k.end)[0];
@@ -451,8 +459,10 @@ export class ModulePlanner {
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
     // the response goes where this run cannot see how it is read: its v1 shape must stay
     const escapes = this.flow.escapes.get(site.id);
-    if (escapes?.length && responseChanges(rule)) {
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; v2 answers ${responseShape(rule)}: change the code that reads it, then the URL`, rule.id);
+    if (escapes?.length && (responseChanges(rule) || statusChanges(rule))) {
+      const main = rule.plan.find((st) => !st.forResponse);
+      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
