@@ -473,7 +473,9 @@ export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { wor
   const migrated = new Set(groups.filter((g) => g.accepted && g.primary && g.primary.edits.length).map((g) => g.primary!.file));
   for (const p of plans) {
     for (const l of p.leftovers ?? []) {
-      if (!migrated.has(l.file)) continue;
+      // never silent: a v1 read or payload no call of the run took in gets its marker (also in files
+      // that stay on v1: the audit reports it as not auto-fixable)
+      void migrated;
       const w = at(l.file);
       if (w.edits.some((e) => e.start < l.end && e.end > l.start)) continue;
       w.markers.push({ file: l.file, anchor: l.anchor, rule: l.rule, text: l.text });
