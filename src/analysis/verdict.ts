@@ -109,6 +109,12 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   const main0 = rule.plan.find((s) => !s.forResponse);
   const answerChanges = !!rule.response && rule.response.shape !== 'none' && (!!rule.response.wrapper || responseMaps.some((x) => x.v1 !== x.v2 || reshapesValue(x)));
   const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
+  // a repo function or an unknown client object (`http.del(path)`) handles the answer where the
+  // flow does not go: a status it tests (`!= 200`) or a body it parses cannot be checked
+  const wrapperTests = m.client === 'wrapper' && m.wrapperStatuses.includes(rule.response?.v1Status ?? 200);
+  if ((m.client === 'generic' || wrapperTests) && statusChanges) {
+    needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}: check how ${m.callee}() handles the status (a test for ${rule.response!.v1Status} fails)`);
+  }
   if (m.escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${m.escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
