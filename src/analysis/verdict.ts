@@ -99,6 +99,9 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   } catch {
     needs.push('the catalogue could not translate this URL');
   }
+  // the codemod rewrites a body where the call is: one built by a caller in another module is not
+  const elsewhere = m.wrappers.find((w) => w.file !== m.file);
+  if (elsewhere) needs.push(`the body is built in ${basename(elsewhere.file)} (line ${elsewhere.span.line}): send its fields without the ${elsewhere.name} wrapper`);
   for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);
   for (const w of m.wrappers) if (w.computedField) needs.push(`a field name under ${w.name} is computed (${where(w.file, w.span.line)}): write its v2 name`);
   for (const w of m.wrappers) if (w.form === 'computed-key') needs.push(`a computed key writes into ${w.name} (${where(w.file, w.span.line)}): write the v2 field names`);
