@@ -96,6 +96,10 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
     const t = cat.translate({ method, target });
     // (fields v2 takes in the path come from the body, which this translation of the URL lacks)
     for (const i of t.detail?.issues ?? []) if (!/the v2 path needs/.test(i.message)) needs.push(i.message);
+    // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
+    // unknown client cannot be given one safely
+    const sends = t.calls[0]?.body && Object.keys(t.calls[0].body).length > 0;
+    if (sends && !m.body && (m.client === 'generic' || m.client === 'wrapper')) needs.push(`v2 takes ${Object.keys(t.calls[0]!.body!).join(', ')} in the body: give ${m.callee}() that body`);
   } catch {
     needs.push('the catalogue could not translate this URL');
   }
