@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { benchRow } from './protocol.ts';
 import { loadCatalogue } from '../src/catalogue/index.ts';
 import { runAudit } from '../src/audit/index.ts';
-import { segmentWords } from '../src/audit/match-url.ts';
+import { segmentWords } from '../src/analysis/match-url.ts';
 
 export interface AuditBenchResult {
   files: number;

@@ -4,14 +4,11 @@
  * catalogue (or the transport facts in rules/transport.ts); nothing is re-encoded here.
  */
 import type { Catalogue, Fidelity, Rule } from '../catalogue/index.ts';
-import { creditCost as creditCostOf, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf } from '../catalogue/index.ts';
-import { TRANSPORT } from '../../rules/transport.ts';
-import { RATE_LIMIT_RULE, XML_RULE } from './js/analyze.ts';
-import type { Site } from './js/types.ts';
-import { normalisePlaceholders, splitOrigin } from './match-url.ts';
+import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf, TRANSPORT } from '../catalogue/index.ts';
+import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
+import type { Site } from '../analysis/types.ts';
+import { normalisePlaceholders, splitOrigin } from '../analysis/match-url.ts';
 import type { Finding, FindingFamily, Language } from './model.ts';
-
-const ORDER: Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
 
 // rule facts are asked for every finding: computed once per rule
 const ruleFacts = new WeakMap<Rule, { plan: string; credits: number; autofix: boolean }>();

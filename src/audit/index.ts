@@ -11,12 +11,12 @@ import { isAscii } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
+import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
 import { analyzeFile, type FileResult, type FileTask } from './file-analysis.ts';
-import { FsModuleLoader } from './js/index.ts';
-import { escapeRegex } from './match-url.ts';
-import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
+import { FsModuleLoader } from '../analysis/index.ts';
+import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
+import { startTsWorker } from '../analysis/run/pool.ts';
+import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanResult, type ScanWorker } from '../analysis/run/scan.ts';
 import {
   REPORT_VERSION,
   type AuditReport,
@@ -30,7 +30,7 @@ import {
   type Summary,
 } from './model.ts';
 import { mergeTraffic, readUsageLog } from './traffic.ts';
-import { configKind, walk, type WalkedFile } from './walk.ts';
+import { configKind, walk, type WalkedFile } from '../analysis/run/walk.ts';
 
 export type { AuditReport, Finding, Summary } from './model.ts';
 
@@ -54,8 +54,6 @@ export interface AuditOptions {
 }
 
 export const VERSION = '0.1.0';
-const DEFAULT_MAX = 2 * 1024 * 1024;
-const MINIFIED_LINE = 2500;
 /** Below this many candidate bytes the pool costs more than it saves. */
 const POOL_MIN_BYTES = 1_500_000;
 const POOL_MIN_FILES = 400;
@@ -64,42 +62,12 @@ const SCAN_WORKER_MIN_FILES = 3000;
 
 type Candidate = WalkedFile & { text: string; size: number };
 
-/** The words of the prefilter, from the catalogue: first segments of v1 paths, distinctive wrapper names, markers. */
-function prefilterWords(cat: Catalogue): { bounded: string[]; anywhere: string[] } {
-  const first = new Set<string>();
-  const anywhere = new Set<string>(['@hdmigrate-']);
-  for (const r of cat.rules) {
-    for (const p of r.v1.paths) {
-      const seg = p.split('/').filter(Boolean)[0];
-      if (seg && !seg.startsWith(':')) first.add(seg);
-    }
-    if (r.request?.wrapper?.includes('_')) anywhere.add(r.request.wrapper);
-  }
-  for (const w of anywhere) first.delete(w);
-  return { bounded: [...first], anywhere: [...anywhere] };
-}
-
-/** The scan's settings, the prefilter's words from the catalogue. */
-export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
-  const { bounded, anywhere } = prefilterWords(cat);
-  // longest first: `helpdesk_ticket` (anywhere) must win over `helpdesk` (bounded) at one position
-  const all = [...anywhere, ...bounded].sort((a, b) => b.length - a.length);
-  return { maxSize, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE };
-}
-
-/** The cheap test every file goes through before anything is parsed (what the scan applies). */
-export function prefilterFor(cat: Catalogue): { test(text: string): boolean } {
-  const cfg = scanConfig(cat, DEFAULT_MAX);
-  const re = new RegExp(cfg.prefilter, 'g');
-  return { test: (text) => passesPrefilter(text, re, cfg.bounded) };
-}
-
 function stemOf(p: string): string {
   const b = basename(p).replace(/\.[^.]+$/, '');
   return b === 'index' ? basename(dirname(p)) : b;
 }
 
-const ORDER: Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
+const ORDER = FIDELITY_ORDER;
 
 function isJs(lang: string): boolean {
   return lang === 'javascript' || lang === 'typescript';
@@ -109,7 +77,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const t0 = Date.now();
   const cat = opts.catalogue ?? loadCatalogue(opts.overlay);
   let root = resolve(opts.root);
-  const maxSize = opts.maxFileSize ?? DEFAULT_MAX;
+  const maxSize = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const cfg = scanConfig(cat, maxSize);
   const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
   // the scan worker starts while the tree is walked; it is dropped if the tree turns out small
@@ -329,16 +297,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   return report;
 }
 
-
-/**
- * A worker thread running a TypeScript module. `execArgv: ['--import', 'tsx']` does not register
- * tsx inside workers on Node 20, so a one-line bootstrap registers it, then imports the module.
- */
-export function startTsWorker(entry: URL, workerData: unknown): Worker {
-  const api = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(code, { eval: true, workerData });
-}
 
 /** Spreads the candidate files over worker threads (balanced by size) and gathers their results. */
 function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {

@@ -13,20 +13,8 @@ export const REPORT_VERSION = 1;
 
 export type FindingKind = 'call' | 'url' | 'wrapper' | 'response-read' | 'rate-limit' | 'xml' | 'iparams';
 
-export type Language =
-  | 'javascript'
-  | 'typescript'
-  | 'python'
-  | 'php'
-  | 'ruby'
-  | 'coffeescript'
-  | 'shell'
-  | 'java'
-  | 'csharp'
-  | 'vb'
-  | 'go'
-  | 'html'
-  | 'json';
+export type { Language, MarkerRecord, SkippedFile } from '../analysis/files.ts';
+import type { Language, MarkerRecord, SkippedFile } from '../analysis/files.ts';
 
 /** Families of the catalogue, plus cross-cutting transport facts and app configuration. */
 export type FindingFamily = Family | 'transport' | 'iparams';
@@ -93,26 +81,6 @@ export interface Finding {
   traffic?: TrafficCount;
   /** Severity for SARIF and the terminal: error (manual/none), warning (lossy), note (exact). */
   severity: 'error' | 'warning' | 'note';
-}
-
-export interface MarkerRecord {
-  file: string;
-  line: number;
-  column: number;
-  type: 'todo' | 'ignore';
-  rule: string;
-  text: string;
-}
-
-export interface SkippedFile {
-  file: string;
-  /**
-   * binary/huge/unreadable/minified/archive: not read. dependency (node_modules, vendor) and
-   * generated (build output folders): whole folders, listed once with a trailing slash.
-   * parse-error: the syntax tree could not be built; the file was audited by pattern instead.
-   */
-  reason: 'binary' | 'huge' | 'unreadable' | 'parse-error' | 'minified' | 'archive' | 'dependency' | 'generated';
-  detail?: string;
 }
 
 export interface FamilySummary {

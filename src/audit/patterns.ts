@@ -5,12 +5,12 @@
  * Findings are reported as pattern findings (`via: 'pattern'`).
  */
 import type { Catalogue, HttpMethod, Rule } from '../catalogue/index.ts';
-import { catalogueFacts, isDistinctiveWrapper, readChanges, worstOf, RATE_LIMIT_RULE, XML_RULE } from './js/analyze.ts';
-import { lineStartsOf, spanIn } from './js/module.ts';
-import type { Site, Span, WrapperInfo } from './js/types.ts';
-import { chooseRule, escapeRegex } from './match-url.ts';
+import { catalogueFacts, isDistinctiveWrapper, readChanges, worstOf, RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
+import { lineStartsOf, spanIn } from '../analysis/module.ts';
+import type { Site, Span, WrapperInfo } from '../analysis/types.ts';
+import { chooseRule, escapeRegex } from '../analysis/match-url.ts';
 import type { Language } from './model.ts';
-import { findTextUrls } from './text-urls.ts';
+import { findTextUrls } from '../analysis/text-urls.ts';
 
 const RETRY_WORDS = /retry|retry-after|sleep|wait|backoff|back-off|throttl|rate.?limit|too many/i;
 const XML_API =

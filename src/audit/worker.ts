@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { analyzeFile, type FileTask } from './file-analysis.ts';
-import { FsModuleLoader } from './js/index.ts';
+import { FsModuleLoader } from '../analysis/index.ts';
 
 interface Init {
   root: string;

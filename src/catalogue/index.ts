@@ -66,6 +66,16 @@ export class Catalogue {
   }
 }
 
+/** Fidelities from best to worst: a tool orders or picks the worst by this. */
+export const FIDELITY_ORDER: readonly Fidelity[] = ['exact', 'lossy', 'manual', 'none'];
+
+/** The worst of some fidelities (`exact` for none). */
+export function worstFidelity(list: Iterable<Fidelity>): Fidelity {
+  let worst: Fidelity = 'exact';
+  for (const f of list) if (FIDELITY_ORDER.indexOf(f) > FIDELITY_ORDER.indexOf(worst)) worst = f;
+  return worst;
+}
+
 /**
  * Can the codemod rewrite a call of this rule without a human (one v2 call, nothing to decide)?
  * Rules with an embed-only second call (a ticket's notes) are not: the codemod rewrites those only
@@ -163,6 +173,6 @@ export function loadCatalogue(overlay?: Overlay): Catalogue {
   return defaultCatalogue;
 }
 
-export { fieldMappings, type FieldMapping } from './fields.ts';
+export { fieldMappings, changesForCode, reshapesValue, type FieldMapping } from './fields.ts';
 export { TRANSPORT } from '../../rules/transport.ts';
 export { executePlan, PlanError, type Send, type PlanResult } from './execute.ts';

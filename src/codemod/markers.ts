@@ -58,10 +58,8 @@ export function leadingComments(pf: ParsedFile, node: Node, markers: FoundMarker
   let cursor = lineStart;
   const byEnd = [...markers].sort((a, b) => b.end - a.end);
   for (;;) {
-    const before = pf.source.slice(0, cursor);
-    const trimmed = before.replace(/[ \t\r\n]+$/, '');
-    const end = trimmed.length;
-    const hit = pf.comments().find((c) => c.end === end);
+    const end = pf.trimmedEndBefore(cursor);
+    const hit = pf.commentEndingAt(end);
     if (!hit) break;
     out.push(...byEnd.filter((m) => m.start === hit.start));
     cursor = hit.start;
@@ -81,6 +79,37 @@ export function ruleMatches(pattern: string, rule: string): boolean {
 /** A one-line comment text: no newlines, no comment terminators. */
 export function oneLine(text: string): string {
   return text.replace(/\s*\r?\n\s*/g, ' ').replace(/\*\//g, '* /').trim();
+}
+
+/** Markers stay readable: about this many columns per line, indentation included. */
+export const MARKER_WIDTH = 100;
+
+/**
+ * The comment lines of a marker: `// @hdmigrate-todo(<rule>): <text>` wrapped at about
+ * MARKER_WIDTH columns, continuation lines `//   ...`; a newline in `text` starts a new line (one
+ * per part to do). Only the first line carries the tag, so tools count one marker.
+ */
+export function markerLines(rule: string, text: string, indent = '', eol = '\n'): string {
+  const width = Math.max(60, MARKER_WIDTH - indent.length);
+  const out: string[] = [];
+  const paragraphs = text.replace(/\*\//g, '* /').split(/\r?\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (!paragraphs.length) paragraphs.push('');
+  paragraphs.forEach((para, i) => {
+    let line = i === 0 ? `// @hdmigrate-todo(${rule}):` : '//  ';
+    const lead = i > 0 && para.startsWith('- ') ? '//     ' : '//   ';
+    let fresh = true;
+    for (const word of para.split(' ')) {
+      if (!fresh && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = lead;
+        fresh = true;
+      }
+      line += (line.endsWith(' ') ? '' : ' ') + word;
+      fresh = false;
+    }
+    out.push(line);
+  });
+  return out.map((l) => indent + l.trimEnd()).join(eol);
 }
 
 export function markerText(rule: string, text: string): string {

@@ -6,7 +6,7 @@
  * it never reprints it (edits are spans on the original text), so recast's copy of the tree is not
  * needed. The same parser re-parses the output to prove it still parses.
  */
-import { parseSource, parsersFor, parserFor as auditParserFor, type ParserName as AuditParserName } from '../audit/js/parse.ts';
+import { parseSource, parsersFor, parserFor as auditParserFor, type ParserName as AuditParserName } from '../analysis/parse.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -42,7 +42,7 @@ const CODE_EXT = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', 
 
 /**
  * Does the codemod handle this file? The parser itself is the audit's choice (`parserFor` in
- * src/audit/js/parse.ts): `.ts` → ts, `.tsx` → tsx, JavaScript → babel (then babylon, tsx), so
+ * src/analysis/parse.ts): `.ts` → ts, `.tsx` → tsx, JavaScript → babel (then babylon, tsx), so
  * both tools see identical trees and offsets.
  */
 export function parserFor(file: string): ParserName | null {
@@ -232,6 +232,28 @@ export class ParsedFile {
 
   comments(): Comment[] {
     return (this.ast.comments ?? []) as Comment[];
+  }
+
+  private commentEnds?: Map<number, Comment>;
+
+  /** The comment that ends exactly at `end`, if any (indexed once: markers ask for it per site). */
+  commentEndingAt(end: number): Comment | undefined {
+    if (!this.commentEnds) {
+      this.commentEnds = new Map();
+      for (const c of this.comments()) this.commentEnds.set(c.end, c);
+    }
+    return this.commentEnds.get(end);
+  }
+
+  /** The offset after the last non-whitespace character before `offset` (no slicing of the source). */
+  trimmedEndBefore(offset: number): number {
+    let i = offset;
+    while (i > 0) {
+      const c = this.source.charCodeAt(i - 1);
+      if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
+      i--;
+    }
+    return i;
   }
 
   /** 1-based line and column of an offset. */

@@ -1,7 +1,7 @@
 /**
  * A URL expression as the codemod edits it: a sequence of literal text pieces (each with the span
  * of its characters in some module's source) and dynamic pieces (expressions whose value is only
- * known at run time). The pieces come from the audit's analysis (src/audit/js), which resolves
+ * known at run time). The pieces come from the shared analysis (src/analysis), which resolves
  * constants, config objects, helpers and imports; this module only follows payload objects
  * (`objectOf`) and module exports for the body rewrites.
  */

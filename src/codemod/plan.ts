@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import {
+  changesForCode,
   fieldMappings,
   isAutoFixable,
   type Catalogue,
@@ -14,7 +15,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../audit/js/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -134,6 +135,27 @@ function neededCalls(rule: Rule, readsField: ((field: string) => boolean) | null
   return { calls: needed.map(({ i }) => i), fixable };
 }
 
+/** Does code reading this rule's v1 response need changes for v2 (a wrapper, renamed or reshaped fields)? */
+function responseChanges(rule: Rule): boolean {
+  const r = rule.response;
+  if (!r || r.shape === 'none') return false;
+  return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
+}
+
+/** Does v2 answer success with another status than v1 (201 for a create, 204 for a delete)? */
+function statusChanges(rule: Rule): boolean {
+  const main = rule.plan.find((s) => !s.forResponse);
+  return !!rule.response && !!main && main.status !== rule.response.v1Status;
+}
+
+function responseShape(rule: Rule): string {
+  const r = rule.response;
+  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
+  const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
+  const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
+  return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
+}
+
 /** Query renames of a rule (`wf_order` → `order_by`), from the catalogue's request mappings. */
 function queryRenames(rule: Rule): Map<string, string> {
   const out = new Map<string, string>();
@@ -183,6 +205,8 @@ export class ModulePlanner {
   private readonly notes: string[] = [];
   private readonly flow: Flow;
   private readonly txById = new Map<string, Tx>();
+  /** Call models of this module by the offset of their call. */
+  private readonly models = new Map<number, CallModel>();
 
   constructor(
     private readonly ctx: PlanContext,
@@ -196,6 +220,10 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    // a partial analysis would give a partial migration: the file is left as it is
+    if (analysis.parseError) throw new Error(analysis.parseError.message);
+    // the call models of the shared analysis: which calls may change at all (the audit reports the same)
+    for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
@@ -269,6 +297,8 @@ export class ModulePlanner {
         }
       }
       if (s.kind === 'wrapper' && s.wrapper) {
+        // a wrapper in the body of a call belongs to that call: rewritten with it, or in its marker
+        if (s.wrapper.call) continue;
         const k = s.wrapper.keySpan;
         if (calls.some((c) => c.start <= k.start && k.end <= c.end) || touched(k.start, k.end)) continue;
         const node = nodesAt(pf, k.start, k.end)[0];
@@ -302,7 +332,7 @@ export class ModulePlanner {
     if (!rule || !site.shape) return;
     const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
     this.flow.seed(site.shape.call, t);
-    this.flow.seedCallbacks(site.shape.call, t);
+    this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])]);
     // XMLHttpRequest: the object the request was opened on carries status and response
     const callee = unwrapExpr(site.shape.call.callee);
     if (site.shape.client === 'xhr' && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'Identifier') {
@@ -368,6 +398,14 @@ export class ModulePlanner {
       tx.marker(pf, anchorNode, ruleId, text);
     };
 
+    // the shared verdict: a call the audit does not call auto-fixable is never rewritten
+    const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
+    const verdict = model ? callVerdict(model, ctx.cat) : null;
+    if (verdict && !verdict.auto) {
+      const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
+      const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
+      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${verdict.needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
+    }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
       const candidates = ruleIds.map((id) => ctx.cat.get(id)).filter((r): r is Rule => !!r);
@@ -424,6 +462,13 @@ export class ModulePlanner {
     const reads = (field: string) => this.readsField(site.id, field);
     const need = neededCalls(rule, shape ? reads : null);
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
+    // the response goes where this run cannot see how it is read: its v1 shape must stay
+    const escapes = this.flow.escapes.get(site.id);
+    if (escapes?.length && (responseChanges(rule) || statusChanges(rule))) {
+      const main = rule.plan.find((st) => !st.forResponse);
+      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
+    }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
     const callIndex = steps.findIndex(({ i }) => i === need.calls[0]);
@@ -574,25 +619,33 @@ export class ModulePlanner {
     return { file: pf.file, start: arg.start, end: arg.end, text, why: 'URL written at the call' };
   }
 
+  /** Per transaction: the resource fields its response is read at (built once, after the flow ran). */
+  private fieldsRead?: Map<string, Set<string>>;
+
   private readsField(txId: string, field: string): boolean {
-    for (const taints of this.flow.taints.values()) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res') continue;
-        if (t.prefix === field || t.prefix.startsWith(`${field}.`) || t.prefix.startsWith(`${field}[]`)) return true;
-      }
-    }
-    // a read right after the wrapper: res.data.helpdesk_ticket.notes
-    for (const [node, taints] of this.flow.taints) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res' || t.prefix !== '') continue;
-        const parent = this.pf.parent(node);
-        if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
-          const name = parent.property?.name ?? parent.property?.value;
-          if (name === field) return true;
+    if (!this.fieldsRead) {
+      this.fieldsRead = new Map();
+      const add = (tx: string, f: string) => {
+        const set = this.fieldsRead!.get(tx) ?? new Set<string>();
+        set.add(f);
+        this.fieldsRead!.set(tx, set);
+      };
+      for (const [node, taints] of this.flow.taints) {
+        for (const t of taints) {
+          if (t.level !== 'res') continue;
+          if (t.prefix !== '') add(t.tx, t.prefix.split(/[.[]/)[0]!);
+          else {
+            // a read right after the wrapper: res.data.helpdesk_ticket.notes
+            const parent = this.pf.parent(node);
+            if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
+              const name = parent.property?.name ?? parent.property?.value;
+              if (typeof name === 'string') add(t.tx, name);
+            }
+          }
         }
       }
     }
-    return false;
+    return this.fieldsRead.get(txId)?.has(field) ?? false;
   }
 
   private xmlMarkers(analysis: AnalyzeResult): void {
@@ -624,6 +677,14 @@ export class ModulePlanner {
       const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
       const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
+      // the same test for v1 and v2 calls at once (v2 never sends 403 with Retry-After)
+      const parent = mod.pf.parent(lit);
+      if (parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {
+        const left = mod.pf.text(parent.left);
+        check.both = { start: parent.start, end: parent.end, text: `(${left} ${parent.operator} 429 || ${left} ${parent.operator} 403)` };
+      } else if (parent?.type === 'SwitchCase' && parent.test === lit) {
+        check.both = { start: lit.start, end: lit.end + (mod.pf.source.slice(lit.end).match(/^\s*:/)?.[0].length ?? 0), text: '429: case 403:' };
+      }
       if (through[0]?.site.call) check.wrapper = through[0].site.call.callee;
       out.push(check);
     }
@@ -636,9 +697,10 @@ export class ModulePlanner {
     if (sites.length === 0) return null;
     const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.https');
     // http:// base URLs of the helpdesk outside the URLs already rewritten
+    const edited = this.txs.flatMap((t) => t.edits.filter((e) => e.file === pf.file));
     for (const n of pf.nodes) {
       if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;
-      if (this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start <= n.start + 1 && e.end >= n.start + 1))) continue;
+      if (edited.some((e) => e.start <= n.start + 1 && e.end >= n.start + 1)) continue;
       tx.edit(pf, n.start + 1, n.start + 5, 'https', 'https');
       tx.change(pf, n, 'https', 'http:// → https:// (v2 is HTTPS only)', 'transport.https');
     }

@@ -5,7 +5,7 @@
  * longer has get a marker. `status === 200` after a create becomes 201, after a delete 204.
  */
 import { fieldMappings, type FieldMapping, type Rule } from '../catalogue/index.ts';
-import { reshapesValue } from '../catalogue/fields.ts';
+import { reshapesValue } from '../catalogue/index.ts';
 import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';

@@ -4,13 +4,13 @@
  * decision over every transaction and the per-file application. Nothing is written here; see
  * write.ts for `--write`.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
-import { escapeRegex, segmentWords } from '../audit/match-url.ts';
-import { walk, relPath } from '../audit/walk.ts';
+import { codemodPrefilter } from '../analysis/run/prefilter.ts';
+import { WorkerPool } from '../analysis/run/pool.ts';
+import { walk, relPath } from '../analysis/run/walk.ts';
 import { parserFor } from './parse.ts';
 import { applyWork, decide, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
@@ -41,13 +41,6 @@ export interface RunReport {
 }
 
 const MAX_BYTES = 2_000_000;
-
-/** The cheap test a file must pass before it is parsed: a v1 path word next to a format hint. */
-export function prefilterRegex(): { words: RegExp; format: RegExp } {
-  const cat = loadCatalogue();
-  const words = new RegExp(`(?:^|[^\\w])(?:${segmentWords(cat).map(escapeRegex).join('|')})(?:[^\\w]|$)`);
-  return { words, format: /\.(json|xml)\b|format=/ };
-}
 
 const IMPORT_RE = /(?:require\s*\(\s*|from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
@@ -97,6 +90,14 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
     if (/\.d\.[mc]?ts$/.test(file)) return;
     let size = 0;
     try {
+      // a link is never written through (a rename would replace it); its target, when inside the
+      // tree, is migrated where it lives
+      if (lstatSync(file).isSymbolicLink()) {
+        const target = realpathSync(file);
+        const inside = target.startsWith(root + path.sep);
+        skipped.push({ file: rel, reason: 'unsafe', detail: inside ? `symbolic link to ${relPath(root, target)} (migrated there)` : 'symbolic link to a file outside the tree' });
+        return;
+      }
       size = statSync(file).size;
     } catch {
       skipped.push({ file: rel, reason: 'unreadable' });
@@ -108,9 +109,21 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
     }
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      const bytes = readFileSync(file);
+      text = bytes.toString('utf8');
+      // bytes that are not UTF-8 would be replaced on the way back: never rewrite such a file
+      if (text.includes('\ufffd') && !Buffer.from(text, 'utf8').equals(bytes)) {
+        skipped.push({ file: rel, reason: 'unsafe', detail: 'not UTF-8 text; left untouched' });
+        return;
+      }
     } catch (e) {
       skipped.push({ file: rel, reason: 'unreadable', detail: (e as NodeJS.ErrnoException).code });
+      return;
+    }
+    const crlf = (text.match(/\r\n/g) ?? []).length;
+    const lf = (text.match(/\n/g) ?? []).length - crlf;
+    if (crlf > 0 && lf > 0) {
+      skipped.push({ file: rel, reason: 'unsafe', detail: `mixed line endings (${crlf} CRLF, ${lf} LF); left untouched` });
       return;
     }
     if (text.includes('\u0000')) {
@@ -143,7 +156,7 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
       for (const f of w.files) add(f.abs);
     } else add(p);
   }
-  const { words, format } = prefilterRegex();
+  const { words, format } = codemodPrefilter(loadCatalogue());
   const candidates: Candidate[] = [];
   const others: Candidate[] = [];
   for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);
@@ -174,44 +187,7 @@ type Request = { id: number; type: 'plan'; files: string[] } | { id: number; typ
 type Message = { type: 'plan'; files: string[] } | { type: 'apply'; work: FileWork[] };
 type Response = { id: number; outcomes?: WireOutcome[]; results?: FileResult[]; error?: string };
 
-class Pool {
-  private readonly workers: Worker[] = [];
-  private seq = 0;
-  private readonly pending = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
-
-  constructor(size: number, overlay: Overlay | undefined, only?: string[]) {
-    for (let i = 0; i < size; i++) {
-      const w = new Worker(new URL('./worker-boot.mjs', import.meta.url), { execArgv: ['--import', 'tsx'], workerData: { overlay, only } });
-      w.on('message', (r: Response) => {
-        const p = this.pending.get(r.id);
-        this.pending.delete(r.id);
-        if (r.error) p?.reject(new Error(r.error));
-        else p?.resolve(r);
-      });
-      w.on('error', (e) => {
-        for (const p of this.pending.values()) p.reject(e);
-        this.pending.clear();
-      });
-      this.workers.push(w);
-    }
-  }
-
-  get size(): number {
-    return this.workers.length;
-  }
-
-  send(worker: number, req: Message): Promise<Response> {
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.workers[worker]!.postMessage({ ...req, id } satisfies Request);
-    });
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
+type Pool = WorkerPool<Message, Response>;
 
 /** Chunks of at most 50 files, handed to whichever worker is free (jscodeshift's scheduling). */
 async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
@@ -252,7 +228,7 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     done += n;
     progress(done, total, 'planning');
   };
-  const pool = wanted > 1 ? new Pool(wanted, opts.overlay, opts.only) : null;
+  const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only }) : null;
   const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only });
   const owner = new Map<string, number>();
   const planRound = async (list: Candidate[], count: boolean): Promise<WireOutcome[]> => {

@@ -3,7 +3,7 @@
  * reference of a binding, and whether it is reassigned. Enough to follow constants, config
  * objects, helpers and response values within a module; types are left to ts-morph.
  */
-import { Scope as LexicalScope } from '../audit/js/scope.ts';
+import { Scope as LexicalScope } from '../analysis/scope.ts';
 import { isObjectProperty, isSpread } from './ast.ts';
 import type { Node } from './parse.ts';
 

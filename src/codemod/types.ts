@@ -1,7 +1,7 @@
 /**
  * What the codemod reports. Kept small and serialisable (plans cross worker threads).
  */
-import type { MarkerRecord as ReportMarker, SkippedFile } from '../audit/model.ts';
+import type { MarkerRecord as ReportMarker, SkippedFile } from '../analysis/files.ts';
 import type { FileEdit } from './url.ts';
 
 export type { FileEdit, SkippedFile };
@@ -85,6 +85,8 @@ export interface RateCheck {
   callers: Array<{ id: string; label: string }>;
   /** The wrapper function's name, for markers. */
   wrapper?: string;
+  /** The test rewritten to accept v2's 429 and v1's 403 (for a check serving calls on both). */
+  both?: { start: number; end: number; text: string };
 }
 
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';

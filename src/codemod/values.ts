@@ -6,6 +6,7 @@
  */
 import { CONVERTERS, KEY_CONVERTERS, type ConvertContext } from '../catalogue/converters.ts';
 import type { Overlay } from '../catalogue/index.ts';
+import { isIdentityConverter, type InlineConverter } from '../analysis/converters.ts';
 import { isIdentifierName, isObjectProperty, isSpread, literalValue, propName, quoteString, unwrapExpr } from './ast.ts';
 import type { Node } from './parse.ts';
 
@@ -85,46 +86,27 @@ export function convertKey(converter: string, key: string, overlay: Overlay, pat
   return { value: c.forward(key, context(overlay, path, issues)), issues };
 }
 
-const PROBES: unknown[] = [2, 'a,b <&>\n"\'', true];
-
-const identityCache = new Map<string, boolean>();
-
-/**
- * Does the converter leave values as they are (it only validates particular literal values)? Asked
- * of the converter itself with a few probe values, so nothing about it is assumed here.
- */
-export function isIdentityConverter(name: string, overlay: Overlay): boolean {
-  const key = `${name}|${JSON.stringify(overlay)}`;
-  const hit = identityCache.get(key);
-  if (hit !== undefined) return hit;
-  const c = CONVERTERS[name];
-  let same = !!c;
-  if (c) {
-    for (const p of PROBES) {
-      const issues: ConvertOutcome['issues'] = [];
-      const out = c.forward(p, context(overlay, 'probe', issues));
-      if (issues.length || JSON.stringify(out) !== JSON.stringify(p)) {
-        same = false;
-        break;
-      }
-    }
-  }
-  identityCache.set(key, same);
-  return same;
-}
+export { isIdentityConverter } from '../analysis/converters.ts';
 
 /**
  * How a converter is written inline around a dynamic value, for the converters whose JavaScript
  * equivalent is short and exact. The others get a marker.
  */
-const INLINE: Record<string, (expr: string, quote: string) => string> = {
+const INLINE: Record<InlineConverter, (expr: string, quote: string) => string> = {
   commaList: (x, q) => `String(${x}).split(${q},${q}).map((s) => s.trim()).filter(Boolean)`,
   commaIntList: (x, q) => `String(${x}).split(${q},${q}).map((s) => s.trim()).filter(Boolean).map(Number)`,
   numberToString: (x) => `String(${x})`,
   stringToNumber: (x) => `Number(${x})`,
   zeroOneToBoolean: (x, q) => `[true, 1, ${q}1${q}, ${q}true${q}].includes(${x})`,
   looseBoolean: (x, q) => `[true, 1, ${q}1${q}, ${q}true${q}].includes(${x})`,
+  // the catalogue's textToHtml, written out: escape, then keep each newline visible with <br>
+  textToHtml: (x, q) =>
+    `String(${x}).replace(/&/g, ${q}&amp;${q}).replace(/</g, ${q}&lt;${q}).replace(/>/g, ${q}&gt;${q})` +
+    `.replace(/"/g, ${q}&quot;${q}).replace(/'/g, ${q}&#39;${q}).replace(/\\r?\\n/g, ${q}<br>\\n${q})`,
 };
+
+/** Converters whose inline form must not turn a missing value into text (`String(undefined)`). */
+const KEEPS_MISSING = new Set(['textToHtml']);
 
 /** Needs parentheses before being used as the object of `.x` or an argument? */
 function needsParens(node: Node): boolean {
@@ -138,8 +120,20 @@ export function inlineConversion(converters: string[], exprText: string, exprNod
   let changed = false;
   for (const name of converters) {
     if (isIdentityConverter(name, overlay)) continue;
-    const f = INLINE[name];
+    const f = INLINE[name as InlineConverter];
     if (!f) return null;
+    if (KEEPS_MISSING.has(name)) {
+      // a missing value stays missing (the converter passes non-strings through): only for an
+      // expression that can be read twice without side effects
+      const n = unwrapExpr(exprNode);
+      if (changed) return null;
+      // a template literal is always a string; a name or member can be read twice
+      if (n.type === 'TemplateLiteral') text = f(text, quote);
+      else if (['Identifier', 'MemberExpression'].includes(n.type) && !/\(/.test(text)) text = `${text} == null ? ${text} : ${f(text, quote)}`;
+      else return null;
+      changed = true;
+      continue;
+    }
     // String(x), Number(x) and friends take any expression as an argument
     text = f(changed || !needsParens(exprNode) ? text : text, quote);
     changed = true;

@@ -1,7 +1,7 @@
 /**
  * A codemod worker thread: plans the files it is sent, then applies the work decided for them
- * (its parsed modules stay cached between the two requests). Started by run.ts with
- * `execArgv: ['--import', 'tsx']`.
+ * (its parsed modules stay cached between the two requests). Started by run.ts through
+ * src/analysis/run/pool.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { applyWork, Planner, toWire, type FileWork } from './project.ts';

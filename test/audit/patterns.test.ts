@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
 import { analyzeText, commentRanges } from '../../src/audit/patterns.ts';
-import { findTextUrls } from '../../src/audit/text-urls.ts';
-import type { Language } from '../../src/audit/model.ts';
+import { findTextUrls } from '../../src/analysis/text-urls.ts';
+import type { Language } from '../../src/analysis/files.ts';
 
 const cat = loadCatalogue();
 const sites = (text: string, lang: Language) =>

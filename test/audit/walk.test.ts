@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
-import { prefilterFor, runAudit } from '../../src/audit/index.ts';
-import { walk } from '../../src/audit/walk.ts';
+import { runAudit } from '../../src/audit/index.ts';
+import { prefilterFor } from '../../src/analysis/run/prefilter.ts';
+import { walk } from '../../src/analysis/run/walk.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -4,12 +4,13 @@
  * where calls ask for `.xml`, and 403 checks where the module (or an HTTP wrapper its calls went
  * through) has helpdesk context. See ./index.ts for the public entry.
  */
-import type { Catalogue } from '../../catalogue/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { Analysis } from './analysis.ts';
 import type { Evaluator } from './evaluate.ts';
 import { findCalls } from './find-calls.ts';
 import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
+import { findEscapes } from './find-escapes.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
 import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
@@ -51,6 +52,7 @@ export class Analyzer {
     findUrls(a);
     const v1 = a.sites.length > 0;
     findPayloads(a, v1);
+    findEscapes(a);
     findReads(a, v1);
     if (v1) findXml(a);
     // 403 throttling: in a module with helpdesk context, and in the HTTP wrappers v1 calls here go through

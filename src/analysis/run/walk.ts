@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import type { Language, SkippedFile } from './model.ts';
+import type { Language, SkippedFile } from '../files.ts';
 
 /** Folders that hold dependencies or build output: never audited. */
 export const SKIP_DIRS: Record<string, SkippedFile['reason']> = {

@@ -4,7 +4,7 @@
  * call's response (./response-flow.ts), and, in a file that talks to v1, by shape alone: a response
  * wrapper or a field only v1 has. One site per line and rule; further reads on the line add fields.
  */
-import type { Rule } from '../../catalogue/index.ts';
+import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctive, isDistinctiveWrapper } from './catalogue-facts.ts';
 import { isStringLiteral, unwrapExpr } from './evaluate.ts';
@@ -17,13 +17,21 @@ import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
   const reads = new ReadSites(a);
-  const flow = new ResponseFlow(a, (member, state) => reads.record(member, state, true));
+  const flow = new ResponseFlow(
+    a,
+    (member, state) => reads.record(member, state, true),
+    (state, where) => {
+      const it = state.origin && a.found.find((f) => f.site.call?.span.start === state.origin!.start && f.site.file === a.mod.file);
+      const call = it?.site.call;
+      if (call && !(call.escapes ??= []).includes(where)) call.escapes.push(where);
+    },
+  );
   for (const it of [...a.found]) {
     if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
     const rule = a.cat.get(it.site.rule);
     if (!rule?.response) continue;
     // a function of the repo may return the response or already its body
-    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw');
+    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw', it.site.call?.span);
   }
   if (v1) shapeReads(a, reads);
 }
@@ -50,6 +58,7 @@ class ReadSites {
     }));
     const root = memberPath(rootOf(member))?.[0] ?? 'expr';
     const read: ReadInfo = { chain: state.prefix, fields, root, traced };
+    if (state.origin) read.call = { start: state.origin.start, end: state.origin.end, file: state.origin.file ?? a.mod.file };
     const site: Site = {
       kind: 'response-read',
       span: a.span(member),

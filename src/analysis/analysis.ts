@@ -4,7 +4,7 @@
  * and span (finders overlap on purpose), and the URL text a call used is remembered so that the
  * string and generic-argument finders do not report that text a second time.
  */
-import type { Catalogue } from '../../catalogue/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { catalogueFacts, type CatalogueFacts } from './catalogue-facts.ts';
 import { ClientRecognizer, type CallShape, type NodeRef } from './clients.ts';
 import type { Evaluator } from './evaluate.ts';

@@ -3,8 +3,8 @@
  * was seen to use: route tables, request configs, constants handed to code we cannot follow. A
  * sibling `method: 'PUT'` in the same object gives the method.
  */
-import type { HttpMethod } from '../../catalogue/index.ts';
-import { chooseRule, matchUrl } from '../match-url.ts';
+import type { HttpMethod } from '../catalogue/index.ts';
+import { chooseRule, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { urlInfoOfParts } from './call-sites.ts';
 import { HTTP_METHODS } from './clients.ts';

@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '../catalogue/index.ts';
 import { matchUrl, type UrlMatch } from './match-url.ts';
-import type { Language } from './model.ts';
+import type { Language } from './files.ts';
 
 export interface TextUrlHit {
   /** Offsets into the text given. */

@@ -2,8 +2,7 @@
  * What a v1 response read hits in its rule's response: the wrapper v2 drops and the fields that
  * change. Pure; shared by the JS read finder and the pattern scanner of other languages.
  */
-import type { Rule } from '../../catalogue/index.ts';
-import type { FieldMapping } from '../../catalogue/fields.ts';
+import { worstFidelity, type FieldMapping, type Rule } from '../catalogue/index.ts';
 import { readMappings } from './catalogue-facts.ts';
 
 export interface ReadChange {
@@ -16,8 +15,7 @@ export interface ReadChange {
 }
 
 export function worstOf(list: FieldMapping['fidelity'][]): FieldMapping['fidelity'] {
-  const order = ['exact', 'lossy', 'manual', 'none'];
-  return list.reduce((w, f) => (order.indexOf(f) > order.indexOf(w) ? f : w), 'exact' as FieldMapping['fidelity']);
+  return worstFidelity(list);
 }
 
 /**

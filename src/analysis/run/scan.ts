@@ -10,7 +10,7 @@
  */
 import * as fs from 'node:fs';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { Language, SkippedFile } from './model.ts';
+import type { Language, SkippedFile } from '../files.ts';
 import type { WalkedFile } from './walk.ts';
 
 export interface ScanConfig {

@@ -3,9 +3,9 @@
  * words a URL must contain, the payload and response wrappers with their rules, and the response
  * fields only v1 has. Also the tests of what is distinctive enough to report without a traced call.
  */
-import type { Catalogue, Rule } from '../../catalogue/index.ts';
-import { changesForCode, fieldMappings, type FieldMapping } from '../../catalogue/fields.ts';
-import { segmentWords, escapeRegex, type UrlMatch } from '../match-url.ts';
+import type { Catalogue, Rule } from '../catalogue/index.ts';
+import { changesForCode, fieldMappings, type FieldMapping } from '../catalogue/index.ts';
+import { segmentWords, escapeRegex, type UrlMatch } from './match-url.ts';
 
 /** Per-catalogue facts the finders need, computed once. */
 export class CatalogueFacts {

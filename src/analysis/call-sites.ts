@@ -4,8 +4,8 @@
  * body), the rule when a method the client only defaults to has no v1 endpoint, and the request
  * body behind `JSON.stringify` and nullish guards.
  */
-import type { Catalogue, HttpMethod, Rule } from '../../catalogue/index.ts';
-import { chooseRule, type RuleChoice, type UrlMatch } from '../match-url.ts';
+import type { Catalogue, HttpMethod, Rule } from '../catalogue/index.ts';
+import { chooseRule, type RuleChoice, type UrlMatch } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { propertyKey, unwrapExpr } from './evaluate.ts';

@@ -4,8 +4,8 @@
  * Looked for in a module with helpdesk context: its own v1 use, a distinctive v1 path, or the HTTP
  * wrapper other modules' v1 calls go through.
  */
-import { TRANSPORT } from '../../../rules/transport.ts';
-import { escapeRegex, matchUrl } from '../match-url.ts';
+import { TRANSPORT } from '../catalogue/index.ts';
+import { escapeRegex, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';

@@ -1,7 +1,7 @@
 /**
  * JS/TS analysis shared by `hdmigrate audit` and `hdmigrate codemod`.
  *
- *   import { analyzeSource, parserFor } from '../audit/js/index.ts';
+ *   import { analyzeSource, parserFor } from '../analysis/index.ts';
  *   const { sites, parseError, markers } = analyzeSource(source, '/abs/path/app.js', { catalogue });
  *
  * `analyzeSource(source, filename, options) → AnalyzeResult`
@@ -32,8 +32,9 @@
  * Each kind of site has its finder (`find-*.ts`); ./analyze.ts runs them in order over one module.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { Catalogue } from '../../catalogue/index.ts';
+import type { Catalogue } from '../catalogue/index.ts';
 import { Analyzer } from './analyze.ts';
+import { BudgetExceeded } from './budget.ts';
 import { Evaluator } from './evaluate.ts';
 import { buildModule, FsModuleLoader, type ModuleLoader } from './module.ts';
 import { parseForAnalysis, type BabelFile, type ParserName } from './parse.ts';
@@ -87,6 +88,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   try {
     analyzer.run();
   } catch (e) {
+    if (e instanceof BudgetExceeded) throw e;
     return {
       sites: analyzer.sites,
       markers: analyzer.markers,
@@ -100,3 +102,6 @@ export function analyzeSource(source: string, filename: string, options: Analyze
     : [];
   return { sites: analyzer.sites, markers: analyzer.markers, imports, parser };
 }
+export { callModels, type CallModel } from './call-model.ts';
+export { callVerdict, embeddedFields, isEmbedOnly, type CallVerdict } from './verdict.ts';
+export { BudgetExceeded, checkBudget, FILE_BUDGET_MS, withBudget } from './budget.ts';

@@ -1,10 +1,10 @@
-/** Unit tests of the JS/TS analysis (src/audit/js), one finder at a time. */
+/** Unit tests of the JS/TS analysis (src/analysis), one finder at a time. */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
-import { analyzeSource, parserFor, type Site } from '../../src/audit/js/index.ts';
+import { analyzeSource, parserFor, type Site } from '../../src/analysis/index.ts';
 
 const catalogue = loadCatalogue();
 const dirs: string[] = [];

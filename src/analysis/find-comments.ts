@@ -3,9 +3,9 @@
  * codemod or a human), and v1 paths written in comments (`call` when the comment shows a request,
  * `url` otherwise, both `inComment`), which document a v1 use the code may hide.
  */
-import type { HttpMethod } from '../../catalogue/index.ts';
-import { chooseRule } from '../match-url.ts';
-import { findTextUrls } from '../text-urls.ts';
+import type { HttpMethod } from '../catalogue/index.ts';
+import { chooseRule } from './match-url.ts';
+import { findTextUrls } from './text-urls.ts';
 import type { Analysis } from './analysis.ts';
 import { spanAt } from './module.ts';
 

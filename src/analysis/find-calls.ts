@@ -4,7 +4,7 @@
  * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
  * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
  */
-import { chooseRule, matchUrl } from '../match-url.ts';
+import { chooseRule, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
@@ -118,7 +118,7 @@ function genericArgCall(a: Analysis, call: Node): void {
     });
     if (methodSpan) site.methodSpan = methodSpan;
     // the body: an object argument after the path
-    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && x.type !== 'ArrowFunctionExpression' && x.type !== 'FunctionExpression' && !isStringLiteral(x));
+    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x));
     a.addSite(site, { node: call, body: bodyArg ? { mod: a.mod, node: bodyArg, frames: EMPTY_FRAMES } : undefined });
     return;
   }

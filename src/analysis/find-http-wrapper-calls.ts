@@ -4,7 +4,7 @@
  * wrapper. The site is at the caller: the URL, method and body spans are the caller's arguments
  * that bring them, so the codemod rewrites what the caller wrote.
  */
-import { matchUrl } from '../match-url.ts';
+import { matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { bodyRoot, callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName } from './clients.ts';
