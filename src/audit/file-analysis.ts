@@ -16,6 +16,8 @@ import type { Site, Span } from './js/types.ts';
 import { chooseRule, matchUrl } from './match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
+import { analyzeSyntax } from './lang/index.ts';
+export { prepareLanguage } from './lang/index.ts';
 import { configKind, languageOf, relPath } from './walk.ts';
 
 export interface FileTask {
@@ -198,7 +200,16 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
       result.markers.push(...markersIn(text, task.language, task.rel));
     }
   } else {
-    sites = analyzeText(cat, text, task.language, task.abs).sites;
+    // Python, PHP, Ruby, C#, Java, Kotlin, Go, shell: by tree-sitter tree when the grammar is loaded (see prepareLanguage)
+    const tree = analyzeSyntax({ cat, text, language: task.language, abs: task.abs, root: ctx.root });
+    if (tree && !tree.unparsed) {
+      result.parsed = true;
+      via = 'syntax';
+      sites = tree.sites;
+    } else {
+      if (tree?.unparsed) result.skipped = { file: task.rel, reason: 'parse-error', detail: `${tree.unparsed}; audited by pattern instead` };
+      sites = analyzeText(cat, text, task.language, task.abs).sites;
+    }
     result.markers.push(...markersIn(text, task.language, task.rel));
   }
   analyseSites(task, text, ctx, result, sites, via);

@@ -13,7 +13,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, type FileResult, type FileTask } from './file-analysis.ts';
+import { analyzeFile, prepareLanguage, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from './js/index.ts';
 import { escapeRegex } from './match-url.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
@@ -215,6 +215,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     for (;;) {
       const next = queue.shift();
       if (next) {
+        await prepareLanguage(next.language);
         analyseOne(next);
         await new Promise((r) => setImmediate(r)); // let the scan results in
         continue;
@@ -294,6 +295,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     const tasks: FileTask[] = queue.splice(0).map((c) => ({ abs: c.abs, rel: c.rel, language: c.language }));
     const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
     for (const c of mine) {
+      await prepareLanguage(c.language);
       analyseOne(c);
       await new Promise((r) => setImmediate(r));
     }
@@ -302,10 +304,17 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       analysisWorkers = Math.max(1, Math.min(jobs - 1, tasks.length));
     } catch {
       const doneRel = new Set(results.map((r) => r.rel));
-      for (const t of tasks) if (!doneRel.has(t.rel)) analyseOne(candidates.find((c) => c.rel === t.rel)!);
+      for (const t of tasks) {
+        if (doneRel.has(t.rel)) continue;
+        await prepareLanguage(t.language);
+        analyseOne(candidates.find((c) => c.rel === t.rel)!);
+      }
     }
   } else {
-    for (const c of queue.splice(0)) analyseOne(c);
+    for (const c of queue.splice(0)) {
+      await prepareLanguage(c.language);
+      analyseOne(c);
+    }
   }
   const order = new Map(walked.files.map((f, i) => [f.rel, i]));
   results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));

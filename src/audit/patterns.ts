@@ -87,10 +87,17 @@ export interface PatternResult {
 }
 
 /** Finds v1 use in the text of one file of another language. */
-export function analyzeText(cat: Catalogue, text: string, lang: Language, file: string): PatternResult {
+export function analyzeText(
+  cat: Catalogue,
+  text: string,
+  lang: Language,
+  file: string,
+  /** From a syntax tree (src/audit/lang): its URL and call sites and its comments; the text finders add the other kinds. */
+  given?: { sites: Site[]; comments: Array<[number, number]> },
+): PatternResult {
   const facts = catalogueFacts(cat);
   const textLines = { lineStarts: lineStartsOf(text) };
-  const comments = commentRanges(text, lang);
+  const comments = given?.comments ?? commentRanges(text, lang);
   const inComment = (off: number) => comments.some(([a, b]) => off >= a && off < b);
   const sites: Site[] = [];
   const seen = new Set<string>();
@@ -101,7 +108,8 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
     sites.push(s);
   };
 
-  for (const hit of findTextUrls(cat, text, lang, facts.words)) {
+  for (const s of given?.sites ?? []) add(s);
+  for (const hit of given ? [] : findTextUrls(cat, text, lang, facts.words)) {
     const comment = inComment(hit.start);
     // a path without .json/.xml outside any HTTP call is a UI link
     if (!hit.format && !hit.httpContext) continue;

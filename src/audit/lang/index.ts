@@ -1,0 +1,543 @@
+/**
+ * Audit of Python, PHP, Ruby, C#, Java, Kotlin, Go and shell by syntax tree (tree-sitter): v1 calls
+ * with the URL the code builds (shared evaluator, helpers of the file and of the project), the HTTP
+ * method from the client call or the code's conventions, and the other finding kinds from the
+ * shared token finders restricted to code (comments known from the tree).
+ *
+ * `prepareLanguage(lang)` (async) loads the grammar once per thread; `analyzeSyntax` (sync) then
+ * returns the sites, or null when the file cannot be audited by tree (grammar missing, too many
+ * syntax errors): the caller falls back to the pattern finders and says so.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
+import { catalogueFacts } from '../js/analyze.ts';
+import { urlInfo } from '../js/call-sites.ts';
+import { lineStartsOf, spanIn } from '../js/module.ts';
+import type { Site, Span } from '../js/types.ts';
+import { chooseRule, matchUrl } from '../match-url.ts';
+import type { Language } from '../model.ts';
+import { analyzeText } from '../patterns.ts';
+import { findTextUrls } from '../text-urls.ts';
+import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
+import { collectDefinitions, enclosingFunction, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
+
+/** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
+export function syntaxLanguage(lang: Language, file: string): Language | null {
+  const ext = extname(file).toLowerCase();
+  if (lang === 'shell' && !/^\.(sh|bash|zsh|ksh)$/.test(ext)) return null;
+  if (lang === 'java' && ext !== '.java') return ext === '.kt' || ext === '.kts' ? 'kotlin' : null;
+  return hasGrammar(lang) ? lang : null;
+}
+
+/** Loads the grammar a file of this language needs (once per thread). */
+export async function prepareLanguage(lang: Language): Promise<void> {
+  if (hasGrammar(lang)) await loadGrammar(lang);
+  if (lang === 'java') await loadGrammar('kotlin');
+}
+
+export interface SyntaxResult {
+  sites: Site[];
+  /** Why the tree was not used (then `sites` is empty and the caller audits by pattern). */
+  unparsed?: string;
+}
+
+const SKIP_DIRS = /^(node_modules|vendor|\.git|dist|build|bower_components|third_party|\.bundle|target|bin|obj|venv|\.venv|site-packages|__pycache__)$/;
+const EXTS: Partial<Record<Language, RegExp>> = {
+  python: /\.py$/,
+  ruby: /\.(rb|rake)$/,
+  php: /\.(php|phtml)$/,
+  csharp: /\.cs$/,
+  java: /\.java$/,
+  kotlin: /\.kts?$/,
+  go: /\.go$/,
+  shell: /\.(sh|bash|zsh|ksh)$/,
+};
+
+interface ParsedFile {
+  file: string;
+  text: string;
+  tree: Tree;
+  ctx: EvalContext;
+  lines: { lineStarts: number[] };
+}
+
+interface Project {
+  helpers: Map<string, Helper>;
+  consts: Map<string, ParsedFile>;
+  files: Map<string, ParsedFile>;
+}
+
+const projects = new Map<string, Project>();
+
+function parse(lang: Language, file: string, text: string): Tree | null {
+  const p = parserFor(lang);
+  return p ? p.parse(text) : null;
+}
+
+/** Share of the text inside ERROR nodes. */
+function errorShare(tree: Tree, size: number): number {
+  if (!tree.rootNode.hasError) return 0;
+  let bad = 0;
+  const visit = (n: SyntaxNode) => {
+    if (n.type === 'ERROR' || n.isMissing) {
+      bad += Math.max(1, n.endIndex - n.startIndex);
+      return;
+    }
+    if (n.hasError) for (const c of n.children) visit(c);
+  };
+  visit(tree.rootNode);
+  return bad / Math.max(1, size);
+}
+
+function walkProject(root: string, re: RegExp, out: string[], depth = 0): void {
+  if (depth > 12 || out.length > 3000) return;
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(root, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.isDirectory()) {
+      if (!SKIP_DIRS.test(e.name) && !e.name.startsWith('.')) walkProject(join(root, e.name), re, out, depth + 1);
+    } else if (e.isFile() && re.test(e.name)) out.push(join(root, e.name));
+  }
+}
+
+function newContext(d: Dialect, file: string, tree: Tree, project: Project | null): EvalContext {
+  const ctx: EvalContext = {
+    d,
+    file,
+    defs: collectDefinitions(d, tree.rootNode, file),
+    helpers: new Map(project?.helpers ?? []),
+    projectConst: (name) => {
+      const pf = project?.consts.get(name);
+      if (!pf || pf.file === file) return null;
+      const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+      return def ? { value: def.value, file: pf.file, ctx: pf.ctx } : null;
+    },
+  };
+  return ctx;
+}
+
+/** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
+function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>): void {
+  const { d } = pf.ctx;
+  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>> }> = [];
+  const visit = (n: SyntaxNode) => {
+    const f = d.fn(n);
+    if (f) fns.push({ node: n, f });
+    for (const c of n.namedChildren) visit(c);
+  };
+  visit(pf.tree.rootNode);
+  // two rounds: a builder may use another builder
+  for (let round = 0; round < 2; round++) {
+    for (const { node, f } of fns) {
+      const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
+      const returns = returnedExpressions(d, f, node).flatMap((e) => evaluate(e, ctx));
+      const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
+      if (useful.length) into.set(f.name, { ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
+    }
+  }
+  // request helpers: an HTTP request whose URL depends on the parameters (or on a member a setter fills)
+  const memberUrls = new Map<string, NonNullable<Helper['request']>>();
+  for (const { node, f } of fns) {
+    const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
+    forEachCall(d, node, (call) => {
+      if (!isClientCall(call, d)) return;
+      for (const arg of urlArguments(call, d)) {
+        const vals = evaluate(arg, ctx);
+        const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v));
+        const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
+        for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
+        if (!open.length) continue;
+        const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|type|action|requestMethod)$/i.test(p));
+        const h = into.get(f.name);
+        into.set(f.name, { ...(h ?? { name: f.name, params: f.params, file: pf.file }), request: { url: open, method: methodOfCall(call, d, pf.text, node), methodParam } });
+        return true;
+      }
+      return false;
+    }, node);
+  }
+  // setters: `setUrlSuffix($s) { $this->urlSuffix = $s; }` fills a member a request's URL uses
+  const requestByMember = new Map<string, { request: NonNullable<Helper['request']> }>();
+  for (const h of into.values()) for (const v of h.request?.url ?? []) for (const p of v) if (p.member) requestByMember.set(p.member, h as { request: NonNullable<Helper['request']> });
+  for (const [m, request] of memberUrls) if (!requestByMember.has(m)) requestByMember.set(m, { request });
+  for (const { node, f } of fns) {
+    if (f.params.length !== 1) continue;
+    const visitDefs = (n: SyntaxNode) => {
+      for (const def of d.defs(n)) {
+        if (!def.member) continue;
+        const target = requestByMember.get(def.name);
+        if (!target || into.get(f.name)?.request) continue;
+        const value = evaluate(def.value, { ...pf.ctx, params: new Set(f.params), helpers: into });
+        if (!value.every((v) => v.some((p) => p.param === f.params[0]))) continue;
+        const url = target.request!.url.map((v) => v.flatMap((p) => (p.member === def.name ? value[0]! : [p])));
+        into.set(f.name, { name: f.name, params: f.params, file: pf.file, request: { url, method: target.request!.method } });
+      }
+      for (const c of n.namedChildren) visitDefs(c);
+    };
+    visitDefs(node);
+  }
+}
+
+function forEachCall(d: Dialect, root: SyntaxNode, fn: (c: CallView) => boolean | void, own?: SyntaxNode): void {
+  const visit = (n: SyntaxNode) => {
+    if (own && n.startIndex !== own.startIndex && d.fn(n)) return;
+    const c = d.call(n);
+    if (c && fn(c) === true) return;
+    for (const ch of n.namedChildren) visit(ch);
+  };
+  visit(root);
+}
+
+const METHOD_WORD = /^(get|post|put|delete|patch|head)$/i;
+function isWholeMethodWord(v: Value): boolean {
+  return v.length === 1 && !v[0]!.dynamic && METHOD_WORD.test(v[0]!.text);
+}
+
+const CLIENT_NAMES =
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call)$/;
+
+function isClientCall(c: CallView, d: Dialect): boolean {
+  if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
+  if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
+  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient)$/.test(c.name);
+  return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
+}
+
+/** The arguments that may be the URL. */
+function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
+  if (d === DIALECTS.shell) return c.args;
+  if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
+  const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  return [...c.args.slice(0, 4), ...kw];
+}
+
+const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|ForObject|ForEntity|_?)?$/i;
+
+function normaliseMethod(s: string | undefined | null): HttpMethod | null {
+  if (!s) return null;
+  const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
+  return (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).includes(m as 'GET') ? (m as HttpMethod) : null;
+}
+
+/** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
+function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null): HttpMethod | null {
+  if (d === DIALECTS.shell) {
+    const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const x = /^(?:-X|--request)(?:=?(\w+))?$/.exec(a);
+      if (x) return normaliseMethod(x[1] ?? args[i + 1]);
+      if (/^-X(\w+)$/.test(a)) return normaliseMethod(a.slice(2));
+    }
+    if (c.name === 'http' || c.name === 'https' || c.name === 'xh') return normaliseMethod(args.find((a) => METHOD_WORD.test(a))) ?? 'GET';
+    if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a))) return c.name === 'curl' ? 'POST' : 'POST';
+    if (c.name === 'wget' && args.some((a) => /^--post-(data|file)/.test(a))) return 'POST';
+    return 'GET';
+  }
+  const byName = METHOD_OF_NAME.exec(c.name);
+  if (byName && c.name !== 'get' + '') return normaliseMethod(byName[1]);
+  if (byName) return 'GET';
+  if (c.isNew) {
+    const m = /^Http(Get|Post|Put|Delete|Patch)$/.exec(c.name);
+    if (m) return normaliseMethod(m[1]);
+  }
+  const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
+  if (sub) return normaliseMethod(sub[1]);
+  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb')]) {
+    if (!a) continue;
+    const t = a.text.replace(/^[:'"]|['"]$/g, '');
+    const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));
+    if (m) return m;
+  }
+  // options hashes / arrays: method: :put, 'method' => 'PUT'
+  const statement = statementOf(c.node);
+  const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
+  if (inline) return normaliseMethod(inline[1]);
+  const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
+  if (chain && c.name === 'url') return normaliseMethod(chain[1]);
+  const fn = fnNode ?? enclosingFunction(d, c.node);
+  const scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
+  const custom = /CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
+  if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
+  if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';
+  if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
+  return null;
+}
+
+/** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
+function methodOfConvention(fnName: string | undefined): HttpMethod | null {
+  if (!fnName) return null;
+  if (/^(get|list|fetch|find|show|view|all|search|read|load)/i.test(fnName)) return 'GET';
+  if (/^(create|add|post|new|make)/i.test(fnName)) return 'POST';
+  if (/^(update|put|set|edit|modify|assign|change)/i.test(fnName)) return 'PUT';
+  if (/^(delete|remove|destroy)/i.test(fnName)) return 'DELETE';
+  return null;
+}
+
+function statementOf(n: SyntaxNode): SyntaxNode {
+  let s = n;
+  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^method$/.test(s.parent.type)) s = s.parent;
+  return s;
+}
+
+function getProject(root: string, lang: Language, d: Dialect): Project {
+  const key = `${lang}\0${root}`;
+  let p = projects.get(key);
+  if (p) return p;
+  p = { helpers: new Map(), consts: new Map(), files: new Map() };
+  projects.set(key, p);
+  if (projects.size > 40) projects.delete(projects.keys().next().value!);
+  const files: string[] = [];
+  walkProject(root, EXTS[lang]!, files);
+  for (const abs of files) {
+    let text: string;
+    try {
+      if (statSync(abs).size > 512 * 1024) continue;
+      text = readFileSync(abs, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) continue;
+    const tree = parse(lang, abs, text);
+    if (!tree) continue;
+    const pf: ParsedFile = { file: abs, text, tree, ctx: newContext(d, abs, tree, null), lines: { lineStarts: lineStartsOf(text) } };
+    p.files.set(abs, pf);
+  }
+  for (const pf of p.files.values()) {
+    pf.ctx.projectConst = (name) => {
+      const other = p!.consts.get(name);
+      if (!other || other === pf) return null;
+      const def = other.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+      return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
+    };
+    for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
+  }
+  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers);
+  return p;
+}
+
+export interface SyntaxInput {
+  cat: Catalogue;
+  text: string;
+  language: Language;
+  /** Absolute path of the file. */
+  abs: string;
+  /** The audited root (for helpers and constants of the project). */
+  root: string;
+}
+
+/** Audits one file by syntax tree; null when its grammar is not loaded (call `prepareLanguage` first). */
+export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
+  const lang = syntaxLanguage(input.language, input.abs);
+  if (!lang) return null;
+  const d = DIALECTS[lang];
+  if (!d || !parserFor(lang)) return null;
+  const { cat, text, abs } = input;
+  const tree = parse(lang, abs, text)!;
+  const share = errorShare(tree, text.length);
+  if (share > 0.15) {
+    tree.delete();
+    return { sites: [], unparsed: `${Math.round(share * 100)}% of the file is not ${lang} the grammar knows` };
+  }
+  const project = getProject(input.root, lang, d);
+  const ctx = newContext(d, abs, tree, project);
+  const pf: ParsedFile = { file: abs, text, tree, ctx, lines: { lineStarts: lineStartsOf(text) } };
+  // helpers of this file come first
+  const own = new Map(project.helpers);
+  summariseHelpers(pf, own);
+  ctx.helpers = own;
+  const sites = findSites(pf, cat, lang);
+  tree.delete();
+  return { sites };
+}
+
+function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
+  return spanIn(pf.lines, n.startIndex, n.endIndex);
+}
+
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language): Site[] {
+  const { ctx, text } = pf;
+  const d = ctx.d;
+  const sites: Site[] = [];
+  const consumed = new Set<number>();
+  const comments: Array<[number, number]> = [];
+  const reported = new Set<string>();
+  const loops: Array<{ node: SyntaxNode; names: string[]; collection: SyntaxNode }> = [];
+
+  const visitAll = (n: SyntaxNode, fn: (n: SyntaxNode) => void) => {
+    fn(n);
+    for (const c of n.namedChildren) visitAll(c, fn);
+  };
+  visitAll(pf.tree.rootNode, (n) => {
+    if (d.comment.has(n.type)) comments.push([n.startIndex, n.endIndex]);
+    const lb = d.loopBinding?.(n);
+    if (lb) loops.push({ node: n, ...lb });
+  });
+
+  /** Loop variables of a table the node sits in: `PATHS.each do |name, path|`, `for p in PATHS`. */
+  const boundAt = (n: SyntaxNode): Map<string, Value[]> | undefined => {
+    const loop = loops.filter((l) => n.startIndex >= l.node.startIndex && n.endIndex <= l.node.endIndex).at(-1);
+    if (!loop) return undefined;
+    const entries = tableEntries(loop.collection, ctx);
+    if (!entries.length) return undefined;
+    const m = new Map<string, Value[]>();
+    loop.names.forEach((name, i) => {
+      const vals = entries.map((e) => (loop.names.length === 1 ? e.value : (i === 0 ? e.key : e.value))).filter((v): v is Value[] => !!v).flat();
+      if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));
+    });
+    return m;
+  };
+
+  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string) => {
+    for (const v of values) {
+      const pattern = valueText(v);
+      const um = matchUrl(cat, pattern);
+      if (!um) continue;
+      const choice = chooseRule(cat, um, method);
+      const span = spanOf(pf, argNode);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      for (const p of v) if (p.node && p.file === pf.file) consumed.add(p.node.startIndex);
+      const parts = v
+        .filter((p) => p.node && !p.dynamic)
+        .map((p) => ({ text: p.text, dynamic: false, node: 'literal' as const, span: p.file === pf.file ? spanOf(pf, p.node!) : spanIn({ lineStarts: lineStartsOf(p.node!.tree.rootNode.text) }, p.node!.startIndex, p.node!.endIndex), file: p.file! }));
+      sites.push({
+        kind: 'call',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: method && !choice.methodMismatch ? method : null,
+        methodSource: method ? 'argument' : null,
+        url: urlInfo(um, { pattern, span, parts }, choice.rule),
+        message: `${client} ${method ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+        call: { span: spanOf(pf, c.node), statement: spanOf(pf, statementOf(c.node)), callee: client, calleeSpan: spanOf(pf, c.node), client: 'generic', args: [] },
+      });
+    }
+  };
+
+  visitAll(pf.tree.rootNode, (n) => {
+    const c = d.call(n);
+    if (!c) return;
+    const bound = boundAt(n);
+    const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
+    const fnNode = enclosingFunction(d, n);
+    const fnName = fnNode ? d.fn(fnNode)?.name : undefined;
+    const helper = ctx.helpers.get(c.name);
+    if (helper?.request && c.receiver !== 'requests') {
+      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0);
+      let method = helper.request.method;
+      if (helper.request.methodParam) {
+        const i = helper.params.indexOf(helper.request.methodParam);
+        const a = c.args[i];
+        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
+      }
+      method ??= methodOfConvention(fnName);
+      const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
+      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
+      return;
+    }
+    if (!isClientCall(c, d)) return;
+    const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
+    for (const arg of urlArguments(c, d)) {
+      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
+    }
+  });
+
+  // URL strings no call used: evaluated from the outermost expression that builds them
+  const done = new Set<number>();
+  visitAll(pf.tree.rootNode, (n) => {
+    if (!d.strings.has(n.type) || consumed.has(n.startIndex)) return;
+    if (n.parent && d.strings.has(n.parent.type)) return;
+    if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(n.text) && !/^(word|concatenation)$/.test(n.type)) return;
+    let top = n;
+    while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+    if (done.has(top.startIndex)) return;
+    done.add(top.startIndex);
+    if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) return;
+    for (const v of evaluate(top, ctx)) {
+      const um = matchUrl(cat, valueText(v));
+      if (!um || !um.format) continue;
+      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
+      const choice = chooseRule(cat, um, null);
+      const span = spanOf(pf, n);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      sites.push({
+        kind: 'url',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: null,
+        methodSource: null,
+        url: urlInfo(um, { pattern: valueText(v), span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
+        message: `URL ${um.target}`,
+        fidelity: choice.rule.fidelity,
+      });
+    }
+  });
+
+  // URLs in comments: commented-out code and documentation, as the pattern finder reports them
+  if (comments.length) {
+    const facts = catalogueFacts(cat);
+    for (const hit of findTextUrls(cat, text, lang === 'kotlin' ? 'java' : lang, facts.words)) {
+      if (!comments.some(([a, b]) => hit.start >= a && hit.start < b)) continue;
+      if (!hit.format && !hit.httpContext) continue;
+      const choice = chooseRule(cat, hit.match, hit.method ?? null);
+      const span = spanIn(pf.lines, hit.start, hit.end);
+      sites.push({
+        kind: hit.httpContext ? 'call' : 'url',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+        methodSource: hit.method ? 'argument' : null,
+        url: urlInfo(hit.match, { pattern: hit.pattern, span, parts: [] }, choice.rule),
+        inComment: true,
+        message: `${hit.client ?? 'URL'} ${hit.method ?? ''} ${hit.match.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+      });
+    }
+  }
+  sites.sort((a, b) => a.span.start - b.span.start);
+  // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
+  return analyzeText(cat, text, lang, pf.file, { sites, comments }).sites;
+}
+
+/** Entries of a literal table (hash/dict/array), or of a constant holding one. */
+function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?: Value[]; value: Value[] }> {
+  if (depth > 3) return [];
+  const d = ctx.d;
+  const ref = d.nameOf(n);
+  if (ref) {
+    const def = ctx.defs.byName.get(ref.name)?.[0];
+    if (def) return tableEntries(def.value, ctx, depth + 1);
+    const pc = ctx.projectConst(ref.name);
+    return pc ? tableEntries(pc.value, pc.ctx, depth + 1) : [];
+  }
+  if (/^(hash|dictionary|array|list|array_creation_expression|tuple)$/.test(n.type)) {
+    return n.namedChildren
+      .filter((c) => !/comment/.test(c.type))
+      .map((c) => {
+        if (/^(pair|array_element_initializer)$/.test(c.type) && c.namedChildCount >= 2) {
+          const k = c.namedChild(0)!;
+          const v = c.namedChild(c.namedChildCount - 1)!;
+          return { key: [[{ text: k.text.replace(/^[:'"]|[:'"]$/g, ''), dynamic: false }]], value: evaluate(v, ctx) };
+        }
+        const inner = c.type === 'array_element_initializer' ? c.namedChild(0)! : c;
+        return { value: evaluate(inner, ctx) };
+      });
+  }
+  return [];
+}
