@@ -17,7 +17,7 @@ import { chooseRule, matchUrl } from './match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
 import { analyzeSyntax } from './lang/index.ts';
-export { prepareLanguage } from './lang/index.ts';
+export { helperCallers, prepareLanguage } from './lang/index.ts';
 import { configKind, languageOf, relPath } from './walk.ts';
 
 export interface FileTask {

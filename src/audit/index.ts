@@ -13,7 +13,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, prepareLanguage, type FileResult, type FileTask } from './file-analysis.ts';
+import { analyzeFile, helperCallers, prepareLanguage, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from './js/index.ts';
 import { escapeRegex } from './match-url.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
@@ -283,6 +283,18 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       added++;
     }
     if (!added) break;
+  }
+  // files of other languages that only call a URL/request helper of their project (src/audit/lang)
+  for (const f of await helperCallers(root, cat, files, new Set(candidates.map((c) => c.abs)))) {
+    let text = '';
+    try {
+      text = readFileSync(f.abs, 'utf8');
+    } catch {
+      /* the analysis reports what it cannot read */
+    }
+    const c = { abs: f.abs, rel: f.rel, language: f.language, text, size: text.length };
+    candidates.push(c);
+    queue.push(c);
   }
   const tScan = Date.now();
   const bytes = queue.reduce((n, c) => n + c.size, 0);

@@ -174,7 +174,7 @@ const ruby: Dialect = {
   fn(n) {
     if (n.type !== 'method' && n.type !== 'singleton_method') return null;
     const params = named(field(n, 'parameters')).map((p) => (p.type === 'identifier' ? p.text : (field(p, 'name')?.text ?? p.namedChild(0)?.text ?? '')));
-    return { name: field(n, 'name')!.text, params, body: n };
+    return { name: field(n, 'name')!.text, params, body: field(n, 'body') ?? n };
   },
   nameOf(n) {
     if (n.type === 'identifier') return { name: n.text, member: false };

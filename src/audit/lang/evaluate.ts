@@ -219,14 +219,17 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
       return instantiate(h.returns, h.params, call.args, ctx, depth);
     }
     if (/^(to_s|to_str|toString|ToString|str|String|strconv|Itoa|FormatInt|to_i|int|intval|strval)$/.test(call.name) || call.receiver === 'strconv') {
-      const inner = call.args[0] ?? null;
-      return [[dyn(inner?.text ?? n.text)]];
+      const inner = call.args[0] ?? n.childForFieldName('receiver') ?? n.childForFieldName('function')?.childForFieldName('expression') ?? n.childForFieldName('object');
+      return inner ? evaluate(inner, ctx, depth + 1).map((v) => (v.length === 1 ? v : [dyn(inner.text)])) : [[dyn(n.text)]];
     }
   }
+  // `params.to_query`, `id.strip`: an expression on a helper's parameter is that parameter's hole
+  const root = /^[$@]?(\w+)/.exec(n.text)?.[1];
+  if (ctx.params && root && ctx.params.has(root) && /^[$@]?\w+(\.|->|\[)/.test(n.text)) return [[{ text: `{${root}}`, dynamic: true, param: root }]];
   return [[dyn(n.text)]];
 }
 
-function collapseSlashes(v: Value): Value {
+export function collapseSlashes(v: Value): Value {
   const out: Value = [];
   for (const p of v) {
     const prev = out[out.length - 1];
@@ -245,7 +248,7 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
     const fn = enclosingFunction(ctx.d, at);
     const scope = fn ? fn.startIndex : -1;
     // the nearest assignment before the use in the same function, else a member/constant
-    const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex);
+    const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex && !isInside(at, x.value));
     const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
     if (chosen && !isInside(at, chosen.value)) {
       const vals = evaluate(chosen.value, { ...ctx, params: chosen.scope === -1 ? undefined : ctx.params }, depth + 1);
@@ -283,9 +286,10 @@ export function returnedExpressions(d: Dialect, f: FunctionView, fnNode: SyntaxN
   visit(f.body);
   if (!out.length) {
     // implicit return (Ruby) or expression body (Kotlin `= "..."`, C# `=> "..."`)
-    const body = fnNode.type === 'method' || fnNode.type === 'singleton_method' ? fnNode.namedChildren.filter((c) => !/identifier|method_parameters|comment|parameters/.test(c.type)) : [];
-    const last = body.at(-1);
-    if (last) out.push(last);
+    if (fnNode.type === 'method' || fnNode.type === 'singleton_method') {
+      const last = f.body.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
+      if (last && f.body.startIndex !== fnNode.startIndex) out.push(last);
+    }
     const expr = fnNode.namedChildren.find((c) => c.type === 'function_body' || c.type === 'arrow_expression_clause');
     if (expr && expr.namedChildCount === 1 && !/block|statements/.test(expr.namedChild(0)!.type)) out.push(expr.namedChild(0)!);
   }

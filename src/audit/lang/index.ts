@@ -9,7 +9,7 @@
  * syntax errors): the caller falls back to the pattern finders and says so.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
 import { catalogueFacts } from '../js/analyze.ts';
 import { urlInfo } from '../js/call-sites.ts';
@@ -20,7 +20,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collectDefinitions, enclosingFunction, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, enclosingFunction, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
@@ -43,6 +43,7 @@ export interface SyntaxResult {
   unparsed?: string;
 }
 
+const TEST_FILE = /(^|\/)(tests?|spec|specs|__tests__|test_data|testdata|fixtures|cassettes)\/|(^|\/)(test_[^/]*\.py|[^/]*_test\.(py|go|rb)|[^/]*_spec\.rb|[^/]*Tests?\.(java|cs|kt)|conftest\.py)$/;
 const SKIP_DIRS = /^(node_modules|vendor|\.git|dist|build|bower_components|third_party|\.bundle|target|bin|obj|venv|\.venv|site-packages|__pycache__)$/;
 const EXTS: Partial<Record<Language, RegExp>> = {
   python: /\.py$/,
@@ -123,7 +124,7 @@ function newContext(d: Dialect, file: string, tree: Tree, project: Project | nul
 }
 
 /** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
-function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>): void {
+function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue): void {
   const { d } = pf.ctx;
   const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>> }> = [];
   const visit = (n: SyntaxNode) => {
@@ -149,7 +150,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>): void {
       if (!isClientCall(call, d)) return;
       for (const arg of urlArguments(call, d)) {
         const vals = evaluate(arg, ctx);
-        const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v));
+        // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
+        const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, valueText(collapseSlashes(v)).replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'))));
         const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
         for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
         if (!open.length) continue;
@@ -286,7 +288,7 @@ function statementOf(n: SyntaxNode): SyntaxNode {
   return s;
 }
 
-function getProject(root: string, lang: Language, d: Dialect): Project {
+function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): Project {
   const key = `${lang}\0${root}`;
   let p = projects.get(key);
   if (p) return p;
@@ -318,7 +320,7 @@ function getProject(root: string, lang: Language, d: Dialect): Project {
     };
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
-  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers);
+  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers, cat);
   return p;
 }
 
@@ -345,14 +347,14 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     tree.delete();
     return { sites: [], unparsed: `${Math.round(share * 100)}% of the file is not ${lang} the grammar knows` };
   }
-  const project = getProject(input.root, lang, d);
+  const project = getProject(input.root, lang, d, cat);
   const ctx = newContext(d, abs, tree, project);
   const pf: ParsedFile = { file: abs, text, tree, ctx, lines: { lineStarts: lineStartsOf(text) } };
   // helpers of this file come first
   const own = new Map(project.helpers);
-  summariseHelpers(pf, own);
+  summariseHelpers(pf, own, cat);
   ctx.helpers = own;
-  const sites = findSites(pf, cat, lang);
+  const sites = findSites(pf, cat, lang, relative(input.root, abs));
   tree.delete();
   return { sites };
 }
@@ -361,7 +363,7 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
   return spanIn(pf.lines, n.startIndex, n.endIndex);
 }
 
-function findSites(pf: ParsedFile, cat: Catalogue, lang: Language): Site[] {
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
   const sites: Site[] = [];
@@ -394,9 +396,14 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language): Site[] {
     return m;
   };
 
+  const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
   const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string) => {
-    for (const v of values) {
-      const pattern = valueText(v);
+    // tests call through stubs and mocks: recorded test data, not the integration
+    if (testFile) return;
+    for (const raw of values) {
+      const v = collapseSlashes(raw);
+      // spaces in a query string are sent encoded (`?query=email is {email}`)
+      const pattern = valueText(v).replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'));
       const um = matchUrl(cat, pattern);
       if (!um) continue;
       const choice = chooseRule(cat, um, method);
@@ -452,9 +459,11 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language): Site[] {
     }
   });
 
-  // URL strings no call used: evaluated from the outermost expression that builds them
+  // URL strings no call used: evaluated from the outermost expression that builds them (not in
+  // tests: there they are recorded test data, mock registrations and expected values)
   const done = new Set<number>();
   visitAll(pf.tree.rootNode, (n) => {
+    if (testFile) return;
     if (!d.strings.has(n.type) || consumed.has(n.startIndex)) return;
     if (n.parent && d.strings.has(n.parent.type)) return;
     if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(n.text) && !/^(word|concatenation)$/.test(n.type)) return;
@@ -540,4 +549,52 @@ function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?:
       });
   }
   return [];
+}
+
+/**
+ * Files of the walked tree that call a URL builder or request helper of their project but name no
+ * v1 path themselves (`get_request(endpoint.ticket_path(id))`): the prefilter does not pick them,
+ * the syntax audit must see them. Returns them in walk order.
+ */
+export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+  const out: F[] = [];
+  const langs = new Set<Language>();
+  for (const f of files) if (candidates.has(f.abs)) {
+    const l = syntaxLanguage(f.language, f.abs);
+    if (l) langs.add(l);
+  }
+  for (const lang of langs) {
+    await prepareLanguage(lang);
+    const d = DIALECTS[lang];
+    if (!d || !parserFor(lang)) continue;
+    const project = getProject(root, lang, d, cat);
+    const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
+    if (!names.length) continue;
+    const re = new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
+    for (const f of files) {
+      if (candidates.has(f.abs) || syntaxLanguage(f.language, f.abs) !== lang) continue;
+      let text = '';
+      try {
+        if (statSync(f.abs).size > 512 * 1024) continue;
+        text = readFileSync(f.abs, 'utf8');
+      } catch {
+        continue;
+      }
+      if (re.test(text)) out.push(f);
+    }
+  }
+  return out;
+}
+
+/** For debugging and tests: the helpers the project index found (name → what they build). */
+export function projectHelpers(root: string, lang: Language, cat: Catalogue): Array<{ name: string; params: string[]; returns?: string[]; request?: string[]; method?: string | null }> {
+  const d = DIALECTS[lang];
+  if (!d || !parserFor(lang)) return [];
+  return [...getProject(root, lang, d, cat).helpers.values()].map((h) => ({
+    name: h.name,
+    params: h.params,
+    returns: h.returns?.map(valueText),
+    request: h.request?.url.map(valueText),
+    method: h.request?.method,
+  }));
 }
