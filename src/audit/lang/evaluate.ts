@@ -34,6 +34,8 @@ export interface Helper {
   /** An HTTP request the helper makes whose URL depends on its parameters (request helpers). */
   request?: { url: Value[]; method: HttpMethod | null; methodParam?: string };
   file: string;
+  /** `file:offset` of the function (a subclass's override of the same name does not replace it). */
+  origin?: string;
 }
 
 export interface Definitions {
@@ -100,13 +102,20 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   let at = 0;
   const holes = n.namedChildren.filter((c) => ctx.d.isHole(c));
   const lit = (s: string) => (s ? [{ text: s, dynamic: false, node: n, file: ctx.file } as Part] : []);
+  let braced = false;
   for (const h of holes) {
-    alts = alts.map((v) => [...v, ...lit(src.slice(at, h.startIndex - base))]);
+    let before = src.slice(at, h.startIndex - base);
+    if (braced && before.startsWith('}')) before = before.slice(1);
+    // PHP `{$x}`: the braces are part of the hole
+    braced = before.endsWith('{') && !/interpolation|expansion/.test(h.type);
+    if (braced) before = before.slice(0, -1);
+    alts = alts.map((v) => [...v, ...lit(before)]);
     const inner = /^(interpolation|interpolated_expression)$/.test(h.type) ? (h.namedChildren.find((c) => !/comment/.test(c.type)) ?? h) : h;
     alts = cross(alts, h.type === 'interpolated_identifier' ? resolveName(h.text, false, h, ctx, depth + 1) : evaluate(inner, ctx, depth + 1));
     at = h.endIndex - base;
   }
-  alts = alts.map((v) => [...v, ...lit(src.slice(at))]);
+  const tail = src.slice(at);
+  alts = alts.map((v) => [...v, ...lit(braced && tail.startsWith('}') ? tail.slice(1) : tail)]);
   // strip the delimiters: prefixes (f, r, b, @, $), quotes, heredoc markers, symbol colons
   return alts.map((v) => stripQuotes(v, n.type));
 }

@@ -66,6 +66,8 @@ interface ParsedFile {
 
 interface Project {
   helpers: Map<string, Helper>;
+  /** Names of every function/method the project defines. */
+  functions: Set<string>;
   consts: Map<string, ParsedFile>;
   files: Map<string, ParsedFile>;
 }
@@ -124,7 +126,7 @@ function newContext(d: Dialect, file: string, tree: Tree, project: Project | nul
 }
 
 /** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
-function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue): void {
+function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue, projectFunctions: Set<string>): void {
   const { d } = pf.ctx;
   const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>> }> = [];
   const visit = (n: SyntaxNode) => {
@@ -142,26 +144,46 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       if (useful.length) into.set(f.name, { ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
     }
   }
-  // request helpers: an HTTP request whose URL depends on the parameters (or on a member a setter fills)
+  // request helpers: an HTTP request whose URL depends on the parameters (or on a member a setter
+  // fills), directly or through another request helper (`get($e)` → `_request($e, 'GET')`)
   const memberUrls = new Map<string, NonNullable<Helper['request']>>();
-  for (const { node, f } of fns) {
-    const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
-    forEachCall(d, node, (call) => {
-      if (!isClientCall(call, d)) return;
-      for (const arg of urlArguments(call, d)) {
-        const vals = evaluate(arg, ctx);
-        // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
-        const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, valueText(collapseSlashes(v)).replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'))));
-        const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
-        for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
-        if (!open.length) continue;
-        const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|type|action|requestMethod)$/i.test(p));
-        const h = into.get(f.name);
-        into.set(f.name, { ...(h ?? { name: f.name, params: f.params, file: pf.file }), request: { url: open, method: methodOfCall(call, d, pf.text, node), methodParam } });
-        return true;
-      }
-      return false;
-    }, node);
+  const functions = new Set(fns.map((x) => x.f.name));
+  for (const f of projectFunctions) functions.add(f);
+  for (let round = 0; round < 3; round++) {
+    for (const { node, f } of fns) {
+      const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
+      const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
+      forEachCall(d, node, (call) => {
+        const inner = call.name !== f.name ? into.get(call.name) : undefined;
+        if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          if (!urls.length) return false;
+          let method: HttpMethod | null = inner.request.method;
+          let passes: string | undefined;
+          if (inner.request.methodParam) {
+            const a = call.args[inner.params.indexOf(inner.request.methodParam)];
+            const lit = a ? evaluate(a, ctx)[0] : undefined;
+            if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
+            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
+          }
+          if (!method && !passes) method = methodOfConvention(f.name);
+          setRequest(into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
+          return true;
+        }
+        if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name))) return false;
+        for (const arg of urlArguments(call, d)) {
+          const vals = evaluate(arg, ctx);
+          // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
+          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
+          for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
+          if (!open.length) continue;
+          setRequest(into, f, pf.file, node, { url: open, method: methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name)), methodParam });
+          return true;
+        }
+        return false;
+      }, node);
+    }
   }
   // setters: `setUrlSuffix($s) { $this->urlSuffix = $s; }` fills a member a request's URL uses
   const requestByMember = new Map<string, { request: NonNullable<Helper['request']> }>();
@@ -185,6 +207,14 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   }
 }
 
+/** Records a request helper; the first function of a name wins over overrides that call it (`parent::get`). */
+function setRequest(into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
+  const origin = `${file}:${node.startIndex}`;
+  const prev = into.get(f.name);
+  if (prev?.request && prev.origin !== origin) return;
+  into.set(f.name, { name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+}
+
 function forEachCall(d: Dialect, root: SyntaxNode, fn: (c: CallView) => boolean | void, own?: SyntaxNode): void {
   const visit = (n: SyntaxNode) => {
     if (own && n.startIndex !== own.startIndex && d.fn(n)) return;
@@ -195,6 +225,9 @@ function forEachCall(d: Dialect, root: SyntaxNode, fn: (c: CallView) => boolean 
   visit(root);
 }
 
+/** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
+const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
+const queryEncoded = (s: string) => s.replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'));
 const METHOD_WORD = /^(get|post|put|delete|patch|head)$/i;
 function isWholeMethodWord(v: Value): boolean {
   return v.length === 1 && !v[0]!.dynamic && METHOD_WORD.test(v[0]!.text);
@@ -292,7 +325,7 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
   const key = `${lang}\0${root}`;
   let p = projects.get(key);
   if (p) return p;
-  p = { helpers: new Map(), consts: new Map(), files: new Map() };
+  p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set() };
   projects.set(key, p);
   if (projects.size > 40) projects.delete(projects.keys().next().value!);
   const files: string[] = [];
@@ -318,9 +351,15 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
       const def = other.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
       return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
     };
+    const collect = (n: SyntaxNode) => {
+      const f = d.fn(n);
+      if (f) p!.functions.add(f.name);
+      for (const c of n.namedChildren) collect(c);
+    };
+    collect(pf.tree.rootNode);
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
-  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers, cat);
+  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers, cat, p.functions);
   return p;
 }
 
@@ -352,9 +391,16 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
   const pf: ParsedFile = { file: abs, text, tree, ctx, lines: { lineStarts: lineStartsOf(text) } };
   // helpers of this file come first
   const own = new Map(project.helpers);
-  summariseHelpers(pf, own, cat);
+  summariseHelpers(pf, own, cat, project.functions);
   ctx.helpers = own;
-  const sites = findSites(pf, cat, lang, relative(input.root, abs));
+  const functions = new Set(project.functions);
+  const collect = (n: SyntaxNode) => {
+    const f = d.fn(n);
+    if (f) functions.add(f.name);
+    for (const c of n.namedChildren) collect(c);
+  };
+  collect(tree.rootNode);
+  const sites = findSites(pf, cat, lang, relative(input.root, abs), functions);
   tree.delete();
   return { sites };
 }
@@ -363,7 +409,7 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
   return spanIn(pf.lines, n.startIndex, n.endIndex);
 }
 
-function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string): Site[] {
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
   const sites: Site[] = [];
@@ -403,7 +449,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string):
     for (const raw of values) {
       const v = collapseSlashes(raw);
       // spaces in a query string are sent encoded (`?query=email is {email}`)
-      const pattern = valueText(v).replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'));
+      const pattern = queryEncoded(valueText(v));
       const um = matchUrl(cat, pattern);
       if (!um) continue;
       const choice = chooseRule(cat, um, method);
@@ -452,7 +498,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string):
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
       return;
     }
-    if (!isClientCall(c, d)) return;
+    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name))) return;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
