@@ -251,7 +251,7 @@ export function collapseSlashes(v: Value): Value {
 function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   const bound = ctx.bound?.get(name);
   if (bound) return bound;
-  if (ctx.params?.has(name) && !member) return [[{ text: `{${name}}`, dynamic: true, param: name }]];
+  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) return [[{ text: `{${name}}`, dynamic: true, param: name }]];
   const list = ctx.defs.byName.get(name);
   if (list?.length) {
     const fn = enclosingFunction(ctx.d, at);

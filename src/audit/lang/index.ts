@@ -207,11 +207,14 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   }
 }
 
-/** Records a request helper; the first function of a name wins over overrides that call it (`parent::get`). */
+/**
+ * Records a request helper. In one file the first function of a name wins over overrides that call
+ * it (`parent::get`); a file's own function wins over another file's of the same name.
+ */
 function setRequest(into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
   const origin = `${file}:${node.startIndex}`;
   const prev = into.get(f.name);
-  if (prev?.request && prev.origin !== origin) return;
+  if (prev?.request && prev.origin !== origin && prev.file === file) return;
   into.set(f.name, { name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
 }
 
