@@ -93,7 +93,7 @@ export function analyzeText(
   lang: Language,
   file: string,
   /** From a syntax tree (src/audit/lang): its URL and call sites and its comments; the text finders add the other kinds. */
-  given?: { sites: Site[]; comments: Array<[number, number]> },
+  given?: { sites: Site[]; comments: Array<[number, number]>; helpdeskContext?: boolean },
 ): PatternResult {
   const facts = catalogueFacts(cat);
   const textLines = { lineStarts: lineStartsOf(text) };
@@ -102,7 +102,7 @@ export function analyzeText(
   const sites: Site[] = [];
   const seen = new Set<string>();
   const add = (s: Site) => {
-    const k = `${s.kind}:${s.span.start}`;
+    const k = `${s.kind}:${s.span.start}:${s.rule}`;
     if (seen.has(k)) return;
     seen.add(k);
     sites.push(s);
@@ -151,7 +151,7 @@ export function analyzeText(
     });
   }
   const code = sites.filter((s) => !s.inComment);
-  if (code.length === 0) return { sites };
+  if (code.length === 0 && !given?.helpdeskContext) return { sites };
   const chosen = new Set(code.map((s) => s.rule));
   const fileRules = new Set(code.flatMap((s) => s.rules));
   const rank = (rules: Rule[]) => [

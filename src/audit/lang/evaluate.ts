@@ -210,6 +210,11 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (ref) return resolveName(ref.name, ref.member, n, ctx, depth);
   const call = d.call(n);
   if (call) {
+    // `"...".freeze`, `.dup`, `.strip`: the same string
+    if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {
+      const recv = receiverNode(n);
+      if (recv) return evaluate(recv, ctx, depth + 1);
+    }
     if (JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2) {
       let acc: Value[] = [[]];
       call.args.forEach((a, i) => {
@@ -258,6 +263,8 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
     const scope = fn ? fn.startIndex : -1;
     // the nearest assignment before the use in the same function, else a member/constant
     const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex && !isInside(at, x.value));
+    // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
+    if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
     const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
     if (chosen && !isInside(at, chosen.value)) {
       const vals = evaluate(chosen.value, { ...ctx, params: chosen.scope === -1 ? undefined : ctx.params }, depth + 1);
@@ -314,4 +321,10 @@ export function reportParts(v: Value, spanOf: (n: SyntaxNode, file: string) => S
   return v
     .filter((p) => p.node)
     .map((p) => ({ text: p.text, dynamic: p.dynamic, node: 'literal' as const, span: spanOf(p.node!, p.file!), file: p.file! }));
+}
+
+/** The node a method call hangs on (`x` in `x.freeze`, `x.ToString()`, `x.strip()`). */
+export function receiverNode(n: SyntaxNode): SyntaxNode | null {
+  const f = n.childForFieldName('function');
+  return n.childForFieldName('receiver') ?? n.childForFieldName('object') ?? f?.childForFieldName('expression') ?? f?.childForFieldName('object') ?? f?.childForFieldName('operand') ?? null;
 }

@@ -20,7 +20,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, enclosingFunction, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
@@ -301,11 +301,19 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (chain && c.name === 'url') return normaliseMethod(chain[1]);
   const fn = fnNode ?? enclosingFunction(d, c.node);
   const scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
-  const custom = /CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
-  if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
-  if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';
+  const fromScope = methodInScope(scope);
+  if (fromScope !== undefined) return fromScope;
   if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
   return null;
+}
+
+/** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
+function methodInScope(scope: string): HttpMethod | null | undefined {
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
+  if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
+  if (/CURLOPT_CUSTOMREQUEST/.test(scope)) return null;
+  if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';
+  return undefined;
 }
 
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
@@ -496,7 +504,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         const a = c.args[i];
         method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
       }
-      method ??= methodOfConvention(fnName);
+      method ??= (fnNode ? methodInScope(text.slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
       return;
@@ -570,7 +578,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   }
   sites.sort((a, b) => a.span.start - b.span.start);
   // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
-  return analyzeText(cat, text, lang, pf.file, { sites, comments }).sites;
+  // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
+  const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /helpdesk|freshdesk|\.json|\.xml/.test(valueText(v))));
+  return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
 }
 
 /** Entries of a literal table (hash/dict/array), or of a constant holding one. */
@@ -583,6 +593,11 @@ function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?:
     if (def) return tableEntries(def.value, ctx, depth + 1);
     const pc = ctx.projectConst(ref.name);
     return pc ? tableEntries(pc.value, pc.ctx, depth + 1) : [];
+  }
+  const c = d.call(n);
+  if (c && c.args.length === 0 && /^(freeze|items|iteritems|to_a|entries|each_pair|keys|values|dup)$/.test(c.name)) {
+    const recv = receiverNode(n);
+    return recv ? tableEntries(recv, ctx, depth + 1) : [];
   }
   if (/^(hash|dictionary|array|list|array_creation_expression|tuple)$/.test(n.type)) {
     return n.namedChildren
