@@ -579,7 +579,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   sites.sort((a, b) => a.span.start - b.span.start);
   // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
   // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
-  const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /helpdesk|freshdesk|\.json|\.xml/.test(valueText(v))));
+  const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /^(\{[^}]*\}|[a-z]+:\/\/[^/]*)*\/helpdesk\/|freshdesk\.com/.test(valueText(v))));
   return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
 }
 
