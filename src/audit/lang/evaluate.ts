@@ -106,9 +106,10 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   for (const h of holes) {
     let before = src.slice(at, h.startIndex - base);
     if (braced && before.startsWith('}')) before = before.slice(1);
-    // PHP `{$x}`: the braces are part of the hole
-    braced = before.endsWith('{') && !/interpolation|expansion/.test(h.type);
-    if (braced) before = before.slice(0, -1);
+    // PHP `{$x}`, Kotlin `$x` and `${x}`: the sigil and braces are part of the hole
+    const opener = /interpolation|expansion/.test(h.type) && h.type !== 'interpolated_expression' ? null : /(\$\{|\{|\$)$/.exec(before);
+    braced = !!opener && opener[0].endsWith('{');
+    if (opener) before = before.slice(0, -opener[0].length);
     alts = alts.map((v) => [...v, ...lit(before)]);
     const inner = /^(interpolation|interpolated_expression)$/.test(h.type) ? (h.namedChildren.find((c) => !/comment/.test(c.type)) ?? h) : h;
     alts = cross(alts, h.type === 'interpolated_identifier' ? resolveName(h.text, false, h, ctx, depth + 1) : evaluate(inner, ctx, depth + 1));

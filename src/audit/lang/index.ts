@@ -170,7 +170,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           setRequest(into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
           return true;
         }
-        if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name))) return false;
+        if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
         for (const arg of urlArguments(call, d)) {
           const vals = evaluate(arg, ctx);
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
@@ -178,7 +178,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
           for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
           if (!open.length) continue;
-          setRequest(into, f, pf.file, node, { url: open, method: methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name)), methodParam });
+          const shellMethod = d === DIALECTS.shell ? /(?:-X|--request)\s+["']?\$\{?(\d)\b/.exec(call.node.text)?.[1] : undefined;
+          setRequest(into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
           return true;
         }
         return false;
@@ -249,11 +250,25 @@ function isClientCall(c: CallView, d: Dialect): boolean {
 
 /** The arguments that may be the URL. */
 function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
-  if (d === DIALECTS.shell) return c.args;
+  if (d === DIALECTS.shell) {
+    const out: SyntaxNode[] = [];
+    for (let i = 0; i < c.args.length; i++) {
+      const t = c.args[i]!.text.replace(/^['"]|['"]$/g, '');
+      if (/^-/.test(t)) {
+        if (SHELL_VALUE_OPTIONS.test(t)) i++;
+        continue;
+      }
+      out.push(c.args[i]!);
+    }
+    return out;
+  }
   if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
   const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
   return [...c.args.slice(0, 4), ...kw];
 }
+
+/** curl/wget/httpie options followed by a value that is not the URL. */
+const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
 const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|ForObject|ForEntity|_?)?$/i;
 
@@ -298,7 +313,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
   if (inline) return normaliseMethod(inline[1]);
   const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
-  if (chain && c.name === 'url') return normaliseMethod(chain[1]);
+  if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
   const fn = fnNode ?? enclosingFunction(d, c.node);
   const scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
   const fromScope = methodInScope(scope);
@@ -509,7 +524,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
       return;
     }
-    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name))) return;
+    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || ctx.helpers.get(c.name)?.returns) return;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
@@ -524,6 +539,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!d.strings.has(n.type) || consumed.has(n.startIndex)) return;
     if (n.parent && d.strings.has(n.parent.type)) return;
     if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(n.text) && !/^(word|concatenation)$/.test(n.type)) return;
+    // `tickets.json` alone is a file name; a URL has a path separator
+    if (!n.text.includes('/')) return;
     let top = n;
     while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
     if (done.has(top.startIndex)) return;
