@@ -437,7 +437,7 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
     });
   }
 
-  // build twins: x.js compiled from x.ts beside it
+  // build twins: x.js compiled from x.ts (or x.coffee) beside it
   const twins: Summary['twins'] = [];
   const rels = new Set(input.files.map((f) => f.rel));
   const byFile = new Map<string, Finding[]>();
@@ -450,7 +450,7 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
   for (const gen of [...byFile.keys()].sort()) {
     if (!/\.(c|m)?jsx?$/.test(gen)) continue;
     const stem = gen.slice(0, -extname(gen).length);
-    const source = ['.ts', '.tsx', '.mts', '.cts'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
+    const source = ['.ts', '.tsx', '.mts', '.cts', '.coffee'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
     if (!source) continue;
     twins.push({ source, generated: gen });
     const srcFindings = (byFile.get(source) ?? []).slice();
