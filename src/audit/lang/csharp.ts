@@ -59,4 +59,5 @@ export const csharp: Dialect = {
   },
   transparent: new Set(['parenthesized_expression', 'argument', 'await_expression', 'arrow_expression_clause', 'cast_expression']),
   comment: new Set(['comment']),
+  kinds: { call: new Set(['invocation_expression', 'object_creation_expression']), fn: new Set(['method_declaration', 'local_function_statement']), def: new Set(['variable_declarator', 'assignment_expression', 'property_declaration']), loop: new Set([]) },
 };

@@ -10,6 +10,7 @@ import type { HttpMethod } from '../../catalogue/index.ts';
 import type { StringPart } from '../js/types.ts';
 import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
+import type { TreeIndex } from './tree-index.ts';
 
 export interface Part {
   text: string;
@@ -78,19 +79,16 @@ export function enclosingFunction(d: Dialect, n: SyntaxNode): SyntaxNode | null 
   return null;
 }
 
-/** Collects every definition of a tree. */
-export function collectDefinitions(d: Dialect, root: SyntaxNode, file: string): Definitions {
+/** Collects every definition of a tree (from its index: the definition nodes and their function). */
+export function collectDefinitions(d: Dialect, index: TreeIndex, file: string): Definitions {
   const byName: Definitions['byName'] = new Map();
-  const visit = (n: SyntaxNode, scope: number) => {
-    const f = d.fn(n) ? n.startIndex : scope;
-    for (const def of d.defs(n)) {
+  for (const x of index.defs) {
+    for (const def of d.defs(x.node)) {
       let list = byName.get(def.name);
       if (!list) byName.set(def.name, (list = []));
-      list.push({ value: def.value, scope: def.member ? -1 : f, at: n.startIndex, member: def.member, file });
+      list.push({ value: def.value, scope: def.member ? -1 : x.fn, at: x.node.startIndex, member: def.member, file });
     }
-    for (const c of n.namedChildren) visit(c, f);
-  };
-  visit(root, -1);
+  }
   return { byName };
 }
 

@@ -42,4 +42,5 @@ export const go: Dialect = {
   },
   transparent: new Set(['parenthesized_expression']),
   comment: new Set(['comment']),
+  kinds: { call: new Set(['call_expression']), fn: new Set(['function_declaration', 'method_declaration']), def: new Set(['const_spec', 'var_spec', 'short_var_declaration', 'assignment_statement']), loop: new Set([]) },
 };

@@ -22,6 +22,7 @@ import { findTextUrls } from '../text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
+import { indexTree, type TreeIndex } from './tree-index.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -60,6 +61,7 @@ interface ParsedFile {
   file: string;
   text: string;
   tree: Tree;
+  index: TreeIndex;
   ctx: EvalContext;
   lines: { lineStarts: number[] };
 }
@@ -109,11 +111,11 @@ function walkProject(root: string, re: RegExp, out: string[], depth = 0): void {
   }
 }
 
-function newContext(d: Dialect, file: string, tree: Tree, project: Project | null): EvalContext {
+function newContext(d: Dialect, file: string, index: TreeIndex, project: Project | null): EvalContext {
   const ctx: EvalContext = {
     d,
     file,
-    defs: collectDefinitions(d, tree.rootNode, file),
+    defs: collectDefinitions(d, index, file),
     helpers: new Map(project?.helpers ?? []),
     projectConst: (name) => {
       const pf = project?.consts.get(name);
@@ -129,12 +131,10 @@ function newContext(d: Dialect, file: string, tree: Tree, project: Project | nul
 function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue, projectFunctions: Set<string>): void {
   const { d } = pf.ctx;
   const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>> }> = [];
-  const visit = (n: SyntaxNode) => {
-    const f = d.fn(n);
-    if (f) fns.push({ node: n, f });
-    for (const c of n.namedChildren) visit(c);
-  };
-  visit(pf.tree.rootNode);
+  for (const x of pf.index.fns) {
+    const f = d.fn(x.node);
+    if (f) fns.push({ node: x.node, f });
+  }
   // two rounds: a builder may use another builder
   for (let round = 0; round < 2; round++) {
     for (const { node, f } of fns) {
@@ -153,7 +153,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
     for (const { node, f } of fns) {
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
-      forEachCall(d, node, (call) => {
+      forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
           const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
@@ -192,8 +192,9 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   for (const [m, request] of memberUrls) if (!requestByMember.has(m)) requestByMember.set(m, { request });
   for (const { node, f } of fns) {
     if (f.params.length !== 1) continue;
-    const visitDefs = (n: SyntaxNode) => {
-      for (const def of d.defs(n)) {
+    for (const x of pf.index.defs) {
+      if (x.fn !== node.startIndex) continue;
+      for (const def of d.defs(x.node)) {
         if (!def.member) continue;
         const target = requestByMember.get(def.name);
         if (!target || into.get(f.name)?.request) continue;
@@ -202,9 +203,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
         const url = target.request!.url.map((v) => v.flatMap((p) => (p.member === def.name ? value[0]! : [p])));
         into.set(f.name, { name: f.name, params: f.params, file: pf.file, request: { url, method: target.request!.method } });
       }
-      for (const c of n.namedChildren) visitDefs(c);
-    };
-    visitDefs(node);
+    }
   }
 }
 
@@ -219,14 +218,13 @@ function setRequest(into: Map<string, Helper>, f: { name: string; params: string
   into.set(f.name, { name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
 }
 
-function forEachCall(d: Dialect, root: SyntaxNode, fn: (c: CallView) => boolean | void, own?: SyntaxNode): void {
-  const visit = (n: SyntaxNode) => {
-    if (own && n.startIndex !== own.startIndex && d.fn(n)) return;
-    const c = d.call(n);
-    if (c && fn(c) === true) return;
-    for (const ch of n.namedChildren) visit(ch);
-  };
-  visit(root);
+/** The calls made by the function `own` itself (not by functions nested in it), in source order. */
+function forEachCall(d: Dialect, index: TreeIndex, fn: (c: CallView) => boolean | void, own: SyntaxNode): void {
+  for (const x of index.calls) {
+    if (x.fn !== own.startIndex) continue;
+    const c = d.call(x.node);
+    if (c) fn(c);
+  }
 }
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
@@ -367,7 +365,8 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
     if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) continue;
     const tree = parse(lang, abs, text);
     if (!tree) continue;
-    const pf: ParsedFile = { file: abs, text, tree, ctx: newContext(d, abs, tree, null), lines: { lineStarts: lineStartsOf(text) } };
+    const index = indexTree(d, tree.rootNode);
+    const pf: ParsedFile = { file: abs, text, tree, index, ctx: newContext(d, abs, index, null), lines: { lineStarts: lineStartsOf(text) } };
     p.files.set(abs, pf);
   }
   for (const pf of p.files.values()) {
@@ -377,12 +376,10 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
       const def = other.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
       return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
     };
-    const collect = (n: SyntaxNode) => {
-      const f = d.fn(n);
-      if (f) p!.functions.add(f.name);
-      for (const c of n.namedChildren) collect(c);
-    };
-    collect(pf.tree.rootNode);
+    for (const x of pf.index.fns) {
+      const f = d.fn(x.node);
+      if (f) p.functions.add(f.name);
+    }
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
   for (const pf of p.files.values()) summariseHelpers(pf, p.helpers, cat, p.functions);
@@ -413,19 +410,18 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     return { sites: [], unparsed: `${Math.round(share * 100)}% of the file is not ${lang} the grammar knows` };
   }
   const project = getProject(input.root, lang, d, cat);
-  const ctx = newContext(d, abs, tree, project);
-  const pf: ParsedFile = { file: abs, text, tree, ctx, lines: { lineStarts: lineStartsOf(text) } };
+  const index = indexTree(d, tree.rootNode);
+  const ctx = newContext(d, abs, index, project);
+  const pf: ParsedFile = { file: abs, text, tree, index, ctx, lines: { lineStarts: lineStartsOf(text) } };
   // helpers of this file come first
   const own = new Map(project.helpers);
   summariseHelpers(pf, own, cat, project.functions);
   ctx.helpers = own;
   const functions = new Set(project.functions);
-  const collect = (n: SyntaxNode) => {
-    const f = d.fn(n);
+  for (const x of index.fns) {
+    const f = d.fn(x.node);
     if (f) functions.add(f.name);
-    for (const c of n.namedChildren) collect(c);
-  };
-  collect(tree.rootNode);
+  }
   const sites = findSites(pf, cat, lang, relative(input.root, abs), functions);
   tree.delete();
   return { sites };
@@ -440,19 +436,14 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const d = ctx.d;
   const sites: Site[] = [];
   const consumed = new Set<number>();
-  const comments: Array<[number, number]> = [];
+  const comments = pf.index.comments;
   const reported = new Set<string>();
   const loops: Array<{ node: SyntaxNode; names: string[]; collection: SyntaxNode }> = [];
-
-  const visitAll = (n: SyntaxNode, fn: (n: SyntaxNode) => void) => {
-    fn(n);
-    for (const c of n.namedChildren) visitAll(c, fn);
-  };
-  visitAll(pf.tree.rootNode, (n) => {
-    if (d.comment.has(n.type)) comments.push([n.startIndex, n.endIndex]);
+  for (const n of pf.index.loops) {
     const lb = d.loopBinding?.(n);
     if (lb) loops.push({ node: n, ...lb });
-  });
+  }
+  const fnNodes = new Map(pf.index.fns.map((x) => [x.node.startIndex, x.node]));
 
   /** Loop variables of a table the node sits in: `PATHS.each do |name, path|`, `for p in PATHS`. */
   const boundAt = (n: SyntaxNode): Map<string, Value[]> | undefined => {
@@ -503,12 +494,13 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   };
 
-  visitAll(pf.tree.rootNode, (n) => {
+  for (const x of pf.index.calls) {
+    const n = x.node;
     const c = d.call(n);
-    if (!c) return;
+    if (!c) continue;
     const bound = boundAt(n);
     const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
-    const fnNode = enclosingFunction(d, n);
+    const fnNode = x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null;
     const fnName = fnNode ? d.fn(fnNode)?.name : undefined;
     const helper = ctx.helpers.get(c.name);
     if (helper?.request && c.receiver !== 'requests') {
@@ -522,30 +514,29 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       method ??= (fnNode ? methodInScope(text.slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
-      return;
+      continue;
     }
-    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || ctx.helpers.get(c.name)?.returns) return;
+    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || ctx.helpers.get(c.name)?.returns) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
     }
-  });
+  }
 
   // URL strings no call used: evaluated from the outermost expression that builds them (not in
   // tests: there they are recorded test data, mock registrations and expected values)
   const done = new Set<number>();
-  visitAll(pf.tree.rootNode, (n) => {
-    if (testFile) return;
-    if (!d.strings.has(n.type) || consumed.has(n.startIndex)) return;
-    if (n.parent && d.strings.has(n.parent.type)) return;
-    if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(n.text) && !/^(word|concatenation)$/.test(n.type)) return;
+  for (const { node: n } of testFile ? [] : pf.index.strings) {
+    if (consumed.has(n.startIndex)) continue;
+    const raw = text.slice(n.startIndex, n.endIndex);
+    if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
     // `tickets.json` alone is a file name; a URL has a path separator
-    if (!n.text.includes('/')) return;
+    if (!raw.includes('/')) continue;
     let top = n;
     while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
-    if (done.has(top.startIndex)) return;
+    if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
-    if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) return;
+    if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
@@ -568,7 +559,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         fidelity: choice.rule.fidelity,
       });
     }
-  });
+  }
 
   // URLs in comments: commented-out code and documentation, as the pattern finder reports them
   if (comments.length) {

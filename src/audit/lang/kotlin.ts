@@ -46,4 +46,5 @@ export const kotlin: Dialect = {
   },
   transparent: new Set(['parenthesized_expression', 'value_argument']),
   comment: new Set(['comment', 'line_comment', 'multiline_comment']),
+  kinds: { call: new Set(['call_expression']), fn: new Set(['function_declaration']), def: new Set(['property_declaration']), loop: new Set([]) },
 };

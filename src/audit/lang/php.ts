@@ -69,4 +69,5 @@ export const php: Dialect = {
     return { names, collection: kids[0] };
   },
   comment: new Set(['comment']),
+  kinds: { call: new Set(['function_call_expression', 'member_call_expression', 'scoped_call_expression', 'nullsafe_member_call_expression', 'object_creation_expression']), fn: new Set(['method_declaration', 'function_definition']), def: new Set(['const_element', 'property_element', 'assignment_expression', 'function_call_expression']), loop: new Set(['foreach_statement']) },
 };

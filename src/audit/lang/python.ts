@@ -61,4 +61,5 @@ export const python: Dialect = {
     return { names: l.type === 'identifier' ? [l.text] : named(l).map((x) => x.text), collection: field(n, 'right')! };
   },
   comment: new Set(['comment']),
+  kinds: { call: new Set(['call']), fn: new Set(['function_definition']), def: new Set(['assignment']), loop: new Set(['for_statement']) },
 };

@@ -65,4 +65,5 @@ export const ruby: Dialect = {
     return { names: named(params).map((p) => p.text), collection: recv };
   },
   comment: new Set(['comment']),
+  kinds: { call: new Set(['call']), fn: new Set(['method', 'singleton_method']), def: new Set(['assignment', 'operator_assignment']), loop: new Set(['do_block', 'block']) },
 };

@@ -32,4 +32,5 @@ export const shell: Dialect = {
   },
   transparent: new Set([]),
   comment: new Set(['comment']),
+  kinds: { call: new Set(['command']), fn: new Set(['function_definition']), def: new Set(['variable_assignment']), loop: new Set([]) },
 };
