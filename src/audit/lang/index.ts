@@ -220,12 +220,21 @@ function setRequest(into: Map<string, Helper>, f: { name: string; params: string
 
 /** The calls made by the function `own` itself (not by functions nested in it), in source order. */
 function forEachCall(d: Dialect, index: TreeIndex, fn: (c: CallView) => boolean | void, own: SyntaxNode): void {
-  for (const x of index.calls) {
-    if (x.fn !== own.startIndex) continue;
-    const c = d.call(x.node);
-    if (c) fn(c);
+  let byFn = callsByFn.get(index);
+  if (!byFn) {
+    byFn = new Map();
+    for (const x of index.calls) {
+      const c = d.call(x.node);
+      if (!c) continue;
+      const list = byFn.get(x.fn);
+      if (list) list.push(c);
+      else byFn.set(x.fn, [c]);
+    }
+    callsByFn.set(index, byFn);
   }
+  for (const c of byFn.get(own.startIndex) ?? []) fn(c);
 }
+const callsByFn = new WeakMap<TreeIndex, Map<number, CallView[]>>();
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
 const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
