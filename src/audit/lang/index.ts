@@ -96,8 +96,21 @@ function errorShare(tree: Tree, size: number): number {
   return bad / Math.max(1, size);
 }
 
+/** Every file under the root (one listing per root and thread, shared by the languages). */
+const listings = new Map<string, string[]>();
+function projectFiles(root: string): string[] {
+  let list = listings.get(root);
+  if (!list) {
+    list = [];
+    walkProject(root, /\.(py|rb|rake|php|phtml|cs|java|kts?|go|sh|bash|zsh|ksh)$/, list);
+    if (listings.size > 20) listings.delete(listings.keys().next().value!);
+    listings.set(root, list);
+  }
+  return list;
+}
+
 function walkProject(root: string, re: RegExp, out: string[], depth = 0): void {
-  if (depth > 12 || out.length > 3000) return;
+  if (depth > 12 || out.length > 20000) return;
   let entries: import('node:fs').Dirent[];
   try {
     entries = readdirSync(root, { withFileTypes: true });
@@ -361,8 +374,7 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
   p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set() };
   projects.set(key, p);
   if (projects.size > 40) projects.delete(projects.keys().next().value!);
-  const files: string[] = [];
-  walkProject(root, EXTS[lang]!, files);
+  const files = projectFiles(root).filter((f) => EXTS[lang]!.test(f));
   for (const abs of files) {
     let text: string;
     try {
