@@ -13,7 +13,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, helperCallers, prepareLanguage, type FileResult, type FileTask } from './file-analysis.ts';
+import { analyzeFile, helperCallers, prepareLanguage, resetProjects, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from './js/index.ts';
 import { escapeRegex } from './match-url.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanConfig, type ScanResult, type ScanWorker } from './scan.ts';
@@ -107,6 +107,7 @@ function isJs(lang: string): boolean {
 
 export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const t0 = Date.now();
+  resetProjects(); // helper indexes of other languages are per run (src/audit/lang)
   const cat = opts.catalogue ?? loadCatalogue(opts.overlay);
   let root = resolve(opts.root);
   const maxSize = opts.maxFileSize ?? DEFAULT_MAX;

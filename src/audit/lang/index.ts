@@ -64,6 +64,8 @@ interface ParsedFile {
   index: TreeIndex;
   ctx: EvalContext;
   lines: { lineStarts: number[] };
+  /** The helpers this file defines (as summarised for the project). */
+  own?: Helper[];
 }
 
 interface Project {
@@ -75,6 +77,13 @@ interface Project {
 }
 
 const projects = new Map<string, Project>();
+
+/** Forgets the project indexes and file listings (each audit run starts from the files as they are now). */
+export function resetProjects(): void {
+  for (const p of projects.values()) for (const pf of p.files.values()) pf.tree.delete();
+  projects.clear();
+  listings.clear();
+}
 
 function parse(lang: Language, file: string, text: string): Tree | null {
   const p = parserFor(lang);
@@ -403,7 +412,10 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
     }
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
-  for (const pf of p.files.values()) summariseHelpers(pf, p.helpers, cat, p.functions);
+  for (const pf of p.files.values()) {
+    summariseHelpers(pf, p.helpers, cat, p.functions);
+    pf.own = [...p.helpers.values()].filter((h) => h.file === pf.file);
+  }
   return p;
 }
 
@@ -424,13 +436,23 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
   const d = DIALECTS[lang];
   if (!d || !parserFor(lang)) return null;
   const { cat, text, abs } = input;
+  const project = getProject(input.root, lang, d, cat);
+  const rel = relative(input.root, abs);
+  // a file the project index parsed already: its tree, definitions and helpers serve again
+  const known = project.files.get(abs);
+  if (known && known.text === text && errorShare(known.tree, text.length) <= 0.15) {
+    const own = new Map(project.helpers);
+    for (const h of known.own ?? []) own.set(h.name, h);
+    const pf: ParsedFile = { ...known, ctx: { ...known.ctx, helpers: own } };
+    const functions = new Set(project.functions);
+    return { sites: findSites(pf, cat, lang, rel, functions) };
+  }
   const tree = parse(lang, abs, text)!;
   const share = errorShare(tree, text.length);
   if (share > 0.15) {
     tree.delete();
     return { sites: [], unparsed: `${Math.round(share * 100)}% of the file is not ${lang} the grammar knows` };
   }
-  const project = getProject(input.root, lang, d, cat);
   const index = indexTree(d, tree.rootNode);
   const ctx = newContext(d, abs, index, project);
   const pf: ParsedFile = { file: abs, text, tree, index, ctx, lines: { lineStarts: lineStartsOf(text) } };
@@ -443,7 +465,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     const f = d.fn(x.node);
     if (f) functions.add(f.name);
   }
-  const sites = findSites(pf, cat, lang, relative(input.root, abs), functions);
+  const sites = findSites(pf, cat, lang, rel, functions);
   tree.delete();
   return { sites };
 }
