@@ -287,18 +287,15 @@ function isInside(n: SyntaxNode, outer: SyntaxNode): boolean {
 }
 
 /** The expressions a function returns: `return x`, Ruby's last expression, expression bodies. */
-export function returnedExpressions(d: Dialect, f: FunctionView, fnNode: SyntaxNode): SyntaxNode[] {
+export function returnedExpressions(d: Dialect, f: FunctionView, fnNode: SyntaxNode, index: TreeIndex): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  const visit = (n: SyntaxNode) => {
-    if (n.startIndex !== fnNode.startIndex && d.fn(n)) return;
-    if (/^return(_statement)?$/.test(n.type) || (n.type === 'jump_expression' && n.text.startsWith('return'))) {
-      const e = n.namedChildren.find((c) => !/comment/.test(c.type));
-      if (e) out.push(e.type === 'expression_list' || e.type === 'argument_list' ? e.namedChild(0)! : e);
-      return;
-    }
-    for (const c of n.namedChildren) visit(c);
-  };
-  visit(f.body);
+  for (const r of index.returns) {
+    if (r.fn !== fnNode.startIndex) continue;
+    const n = r.node;
+    if (n.type === 'jump_expression' && !n.text.startsWith('return')) continue;
+    const e = n.namedChildren.find((c) => !/comment/.test(c.type));
+    if (e) out.push(e.type === 'expression_list' || e.type === 'argument_list' ? e.namedChild(0)! : e);
+  }
   if (!out.length) {
     // implicit return (Ruby) or expression body (Kotlin `= "..."`, C# `=> "..."`)
     if (fnNode.type === 'method' || fnNode.type === 'singleton_method') {

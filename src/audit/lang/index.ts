@@ -161,7 +161,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   for (let round = 0; round < 2; round++) {
     for (const { node, f } of fns) {
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
-      const returns = returnedExpressions(d, f, node).flatMap((e) => evaluate(e, ctx));
+      const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
       const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
       if (useful.length) into.set(f.name, { ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
     }

@@ -21,10 +21,12 @@ export interface TreeIndex {
   /** Outermost string nodes (not inside another string), with their function. */
   strings: Indexed[];
   comments: Array<[number, number]>;
+  /** `return` statements (and Kotlin's `return` jumps), with their function. */
+  returns: Indexed[];
 }
 
 export function indexTree(d: Dialect, root: SyntaxNode): TreeIndex {
-  const out: TreeIndex = { calls: [], fns: [], defs: [], loops: [], strings: [], comments: [] };
+  const out: TreeIndex = { calls: [], fns: [], defs: [], loops: [], strings: [], comments: [], returns: [] };
   const k = d.kinds;
   const c = root.walk();
   const fnStack: number[] = [-1];
@@ -43,6 +45,7 @@ export function indexTree(d: Dialect, root: SyntaxNode): TreeIndex {
       if (k.call.has(type)) out.calls.push({ node: c.currentNode, fn });
       if (k.def.has(type)) out.defs.push({ node: c.currentNode, fn });
       if (k.loop.has(type)) out.loops.push(c.currentNode);
+      if (type === 'return_statement' || type === 'return' || type === 'jump_expression') out.returns.push({ node: c.currentNode, fn });
       if (k.fn.has(type)) {
         out.fns.push({ node: c.currentNode, fn });
         isFn = true;
