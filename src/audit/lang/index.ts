@@ -8,7 +8,8 @@
  * returns the sites, or null when the file cannot be audited by tree (grammar missing, too many
  * syntax errors): the caller falls back to the pattern finders and says so.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { extname, join, relative } from 'node:path';
 import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
 import { catalogueFacts } from '../js/analyze.ts';
@@ -72,6 +73,8 @@ interface Project {
   helpers: Map<string, Helper>;
   /** Names of every function/method the project defines. */
   functions: Set<string>;
+  /** Texts of the other files of the language, read once for the index, kept for `helperCallers` (main thread only, then dropped). */
+  others: Map<string, string>;
   consts: Map<string, ParsedFile>;
   files: Map<string, ParsedFile>;
 }
@@ -152,14 +155,18 @@ function newContext(d: Dialect, file: string, index: TreeIndex, project: Project
 /** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
 function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue, projectFunctions: Set<string>): void {
   const { d } = pf.ctx;
-  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>> }> = [];
+  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>>; body: string }> = [];
   for (const x of pf.index.fns) {
     const f = d.fn(x.node);
-    if (f) fns.push({ node: x.node, f });
+    if (f) fns.push({ node: x.node, f, body: pf.text.slice(x.node.startIndex, x.node.endIndex) });
   }
+  // Only functions that could build or send a URL are summarised: a path separator, a format
+  // suffix, a URL-ish name, or a helper already known (the rest of a file is skipped cheaply).
+  const mayBuild = (body: string) => URLISH.test(body) || [...into.keys()].some((k) => body.includes(k));
   // two rounds: a builder may use another builder
   for (let round = 0; round < 2; round++) {
-    for (const { node, f } of fns) {
+    for (const { node, f, body } of fns) {
+      if (!mayBuild(body)) continue;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
       const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
@@ -172,7 +179,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   const functions = new Set(fns.map((x) => x.f.name));
   for (const f of projectFunctions) functions.add(f);
   for (let round = 0; round < 3; round++) {
-    for (const { node, f } of fns) {
+    for (const { node, f, body } of fns) {
+      if (!mayBuild(body)) continue;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
       forEachCall(d, pf.index, (call) => {
@@ -257,6 +265,8 @@ function forEachCall(d: Dialect, index: TreeIndex, fn: (c: CallView) => boolean 
   for (const c of byFn.get(own.startIndex) ?? []) fn(c);
 }
 const callsByFn = new WeakMap<TreeIndex, Map<number, CallView[]>>();
+
+const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
 const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
@@ -380,19 +390,22 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
   const key = `${lang}\0${root}`;
   let p = projects.get(key);
   if (p) return p;
-  p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set() };
+  p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map() };
   projects.set(key, p);
   if (projects.size > 40) projects.delete(projects.keys().next().value!);
   const files = projectFiles(root).filter((f) => EXTS[lang]!.test(f));
   for (const abs of files) {
     let text: string;
     try {
-      if (statSync(abs).size > 512 * 1024) continue;
       text = readFileSync(abs, 'utf8');
+      if (text.length > 512 * 1024) continue;
     } catch {
       continue;
     }
-    if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) continue;
+    if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) {
+      if (isMainThread) p.others.set(abs, text);
+      continue;
+    }
     const tree = parse(lang, abs, text);
     if (!tree) continue;
     const index = indexTree(d, tree.rootNode);
@@ -688,15 +701,17 @@ export async function helperCallers<F extends { abs: string; language: Language 
     const re = new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
     for (const f of files) {
       if (candidates.has(f.abs) || syntaxLanguage(f.language, f.abs) !== lang) continue;
-      let text = '';
-      try {
-        if (statSync(f.abs).size > 512 * 1024) continue;
-        text = readFileSync(f.abs, 'utf8');
-      } catch {
-        continue;
+      let text = project.others.get(f.abs);
+      if (text === undefined) {
+        try {
+          text = readFileSync(f.abs, 'utf8');
+        } catch {
+          continue;
+        }
       }
-      if (re.test(text)) out.push(f);
+      if (text.length <= 512 * 1024 && re.test(text)) out.push(f);
     }
+    project.others.clear();
   }
   return out;
 }
