@@ -8,7 +8,8 @@
  * `grep -rlE <v1 path fragments>` (a child process, as a user would run it) and `runAudit()`
  * (in process, after one warm-up so module loading is not counted), interleaved, best of 5 each
  * (`--rounds N`), and prints
- * the ratio. Target: audit ≤ 3× grep.
+ * the ratio. Target: audit ≤ 3× grep. Then the same for a mixed-language tree (JS, Python, Ruby,
+ * PHP, C#, Java, Go, shell: the syntax audit of src/audit/lang); `--js-only` skips it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -214,14 +215,14 @@ export async function runAuditBench(opts: { lines: number; files: number; candid
 if (import.meta.url === `file://${process.argv[1]}`) {
   // a JS tree, then a mixed tree (JS, Python, Ruby, PHP, C#, Java, Go, shell: the syntax audit of src/audit/lang)
   for (const mixed of process.argv.includes('--js-only') ? [false] : [false, true]) {
-  const r = await runAuditBench({ lines: arg('lines', 1_000_000), files: arg('files', 10_000), candidates: arg('candidates', 0.01), mixed }, arg('rounds', 5));
-  process.stdout.write(
-    `audit bench${mixed ? ' (mixed languages)' : ''}: ${r.files} files, ${r.lines} lines, ${r.candidates} with v1 use (${r.findings} findings)\n` +
-      `  grep -rl  ${r.grepMs.toFixed(0)} ms\n` +
-      `  audit     ${r.auditMs.toFixed(0)} ms\n` +
-      `  ratio     ${r.ratio.toFixed(2)}x (target ≤ 3x)\n` +
-      `  phases    ${JSON.stringify(r.phases)} threads ${JSON.stringify(r.threads)}\n` +
-      `  cpu time  grep ${r.grepCpuMs?.toFixed(0)} ms, audit ${r.auditCpuMs?.toFixed(0)} ms (all threads); load average ${r.load?.toFixed(2)} on this machine\n`,
-  );
+    const r = await runAuditBench({ lines: arg('lines', 1_000_000), files: arg('files', 10_000), candidates: arg('candidates', 0.01), mixed }, arg('rounds', 5));
+    process.stdout.write(
+      `audit bench${mixed ? ' (mixed languages)' : ''}: ${r.files} files, ${r.lines} lines, ${r.candidates} with v1 use (${r.findings} findings)\n` +
+        `  grep -rl  ${r.grepMs.toFixed(0)} ms\n` +
+        `  audit     ${r.auditMs.toFixed(0)} ms\n` +
+        `  ratio     ${r.ratio.toFixed(2)}x (target ≤ 3x)\n` +
+        `  phases    ${JSON.stringify(r.phases)} threads ${JSON.stringify(r.threads)}\n` +
+        `  cpu time  grep ${r.grepCpuMs?.toFixed(0)} ms, audit ${r.auditCpuMs?.toFixed(0)} ms (all threads); load average ${r.load?.toFixed(2)} on this machine\n`,
+    );
   }
 }
