@@ -29,14 +29,13 @@ import { indexTree, type TreeIndex } from './tree-index.ts';
 export function syntaxLanguage(lang: Language, file: string): Language | null {
   const ext = extname(file).toLowerCase();
   if (lang === 'shell' && !/^\.(sh|bash|zsh|ksh)$/.test(ext)) return null;
-  if (lang === 'java' && ext !== '.java') return ext === '.kt' || ext === '.kts' ? 'kotlin' : null;
+  if (lang === 'java' && ext !== '.java') return null; // Groovy, Scala: no grammar here
   return hasGrammar(lang) ? lang : null;
 }
 
 /** Loads the grammar a file of this language needs (once per thread). */
 export async function prepareLanguage(lang: Language): Promise<void> {
   if (hasGrammar(lang)) await loadGrammar(lang);
-  if (lang === 'java') await loadGrammar('kotlin');
 }
 
 export interface SyntaxResult {
@@ -685,6 +684,14 @@ function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?:
  * the syntax audit must see them. Returns them in walk order.
  */
 export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+  try {
+    return await findHelperCallers(root, cat, files, candidates);
+  } catch {
+    return []; // never stops the audit: the candidates are audited all the same
+  }
+}
+
+async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
   const out: F[] = [];
   const langs = new Set<Language>();
   for (const f of files) if (candidates.has(f.abs)) {
