@@ -15,6 +15,7 @@ export type Language =
   | 'csharp'
   | 'vb'
   | 'go'
+  | 'kotlin'
   | 'html'
   | 'json';
 

@@ -16,6 +16,9 @@ import type { Site, Span } from '../analysis/types.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
+import { analyzeSyntax } from './lang/index.ts';
+import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
+export { helperCallers, prepareLanguage, resetProjects } from './lang/index.ts';
 import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
 
 export interface FileTask {
@@ -35,6 +38,8 @@ export interface FileResult {
   urlParts: Array<{ index: number; keys: string[] }>;
   /** The file went through the syntax tree. */
   parsed: boolean;
+  /** Sites of a compiled CoffeeScript file, mapped to the source (internal). */
+  coffee?: Site[];
 }
 
 export interface AnalysisContext {
@@ -198,8 +203,21 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
       sites = analyzeText(cat, text, task.language, task.abs).sites;
       result.markers.push(...markersIn(text, task.language, task.rel));
     }
+  } else if (task.language === 'coffeescript' && coffeeSites(task, text, ctx, result)) {
+    sites = result.coffee!;
+    delete result.coffee;
+    via = 'ast';
   } else {
-    sites = analyzeText(cat, text, task.language, task.abs).sites;
+    // Python, PHP, Ruby, C#, Java, Kotlin, Go, shell: by tree-sitter tree when the grammar is loaded (see prepareLanguage)
+    const tree = analyzeSyntax({ cat, text, language: task.language, abs: task.abs, root: ctx.root });
+    if (tree && !tree.unparsed) {
+      result.parsed = true;
+      via = 'syntax';
+      sites = tree.sites;
+    } else {
+      if (tree?.unparsed) result.skipped = { file: task.rel, reason: 'parse-error', detail: `${tree.unparsed}; audited by pattern instead` };
+      sites = analyzeText(cat, text, task.language, task.abs).sites;
+    }
     result.markers.push(...markersIn(text, task.language, task.rel));
   }
   const findingOf = new Map<Site, Finding>();
@@ -250,6 +268,25 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       if (pf) pf.autofix = false;
     }
   }
+}
+
+/** CoffeeScript compiled (with a source map) and run through the JS analysis; false when it does not compile (then: patterns). */
+function coffeeSites(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult): boolean {
+  let compiled: CompiledCoffee;
+  try {
+    compiled = compileCoffee(text, task.abs);
+  } catch (e) {
+    const loc = (e as { location?: { first_line?: number } }).location;
+    result.skipped = { file: task.rel, reason: 'parse-error', detail: `${(e as Error).message.split('\n')[0]}${loc?.first_line !== undefined ? ` (line ${loc.first_line + 1})` : ''}; audited by pattern instead` };
+    return false;
+  }
+  const name = `${task.abs}.js`;
+  const r = analyzeSource(compiled.js, name, { catalogue: ctx.cat, loader: ctx.loader });
+  if (r.parseError) return false;
+  result.parsed = true;
+  result.coffee = mapSitesToCoffee(r.sites, compiled, name, task.abs);
+  result.markers.push(...markersIn(text, task.language, task.rel));
+  return true;
 }
 
 function analyseSites(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult, sites: Site[], via: Finding['via'], findingOf?: Map<Site, Finding>): void {

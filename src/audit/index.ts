@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, type FileResult, type FileTask } from './file-analysis.ts';
+import { analyzeFile, helperCallers, prepareLanguage, resetProjects, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
@@ -75,6 +75,7 @@ function isJs(lang: string): boolean {
 
 export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const t0 = Date.now();
+  resetProjects(); // helper indexes of other languages are per run (src/audit/lang)
   const cat = opts.catalogue ?? loadCatalogue(opts.overlay);
   let root = resolve(opts.root);
   const maxSize = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
@@ -183,6 +184,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     for (;;) {
       const next = queue.shift();
       if (next) {
+        await prepareLanguage(next.language);
         analyseOne(next);
         await new Promise((r) => setImmediate(r)); // let the scan results in
         continue;
@@ -251,6 +253,18 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     }
     if (!added) break;
   }
+  // files of other languages that only call a URL/request helper of their project (src/audit/lang)
+  for (const f of await helperCallers(root, cat, files, new Set(candidates.map((c) => c.abs)))) {
+    let text = '';
+    try {
+      text = readFileSync(f.abs, 'utf8');
+    } catch {
+      /* the analysis reports what it cannot read */
+    }
+    const c = { abs: f.abs, rel: f.rel, language: f.language, text, size: text.length };
+    candidates.push(c);
+    queue.push(c);
+  }
   const tScan = Date.now();
   const bytes = queue.reduce((n, c) => n + c.size, 0);
   const jobs = opts.jobs ?? (bytes >= POOL_MIN_BYTES || queue.length >= POOL_MIN_FILES ? cores : 1);
@@ -262,6 +276,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     const tasks: FileTask[] = queue.splice(0).map((c) => ({ abs: c.abs, rel: c.rel, language: c.language }));
     const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
     for (const c of mine) {
+      await prepareLanguage(c.language);
       analyseOne(c);
       await new Promise((r) => setImmediate(r));
     }
@@ -270,10 +285,17 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       analysisWorkers = Math.max(1, Math.min(jobs - 1, tasks.length));
     } catch {
       const doneRel = new Set(results.map((r) => r.rel));
-      for (const t of tasks) if (!doneRel.has(t.rel)) analyseOne(candidates.find((c) => c.rel === t.rel)!);
+      for (const t of tasks) {
+        if (doneRel.has(t.rel)) continue;
+        await prepareLanguage(t.language);
+        analyseOne(candidates.find((c) => c.rel === t.rel)!);
+      }
     }
   } else {
-    for (const c of queue.splice(0)) analyseOne(c);
+    for (const c of queue.splice(0)) {
+      await prepareLanguage(c.language);
+      analyseOne(c);
+    }
   }
   const order = new Map(walked.files.map((f, i) => [f.rel, i]));
   results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));
@@ -374,7 +396,7 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
     });
   }
 
-  // build twins: x.js compiled from x.ts beside it
+  // build twins: x.js compiled from x.ts (or x.coffee) beside it
   const twins: Summary['twins'] = [];
   const rels = new Set(input.files.map((f) => f.rel));
   const byFile = new Map<string, Finding[]>();
@@ -387,7 +409,7 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
   for (const gen of [...byFile.keys()].sort()) {
     if (!/\.(c|m)?jsx?$/.test(gen)) continue;
     const stem = gen.slice(0, -extname(gen).length);
-    const source = ['.ts', '.tsx', '.mts', '.cts'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
+    const source = ['.ts', '.tsx', '.mts', '.cts', '.coffee'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
     if (!source) continue;
     twins.push({ source, generated: gen });
     const srcFindings = (byFile.get(source) ?? []).slice();

@@ -60,8 +60,8 @@ export interface Finding {
   message: string;
   /** The source line, trimmed (≤ 200 chars). */
   snippet: string;
-  /** `ast` (syntax tree), `pattern` (text patterns), `json` (configuration). */
-  via: 'ast' | 'pattern' | 'json';
+  /** `ast` (JS/TS syntax tree), `syntax` (tree-sitter tree of another language), `pattern` (text patterns), `json` (configuration). */
+  via: 'ast' | 'syntax' | 'pattern' | 'json';
   /** Every candidate rule when the method is not known. */
   candidates?: string[];
   client?: string;

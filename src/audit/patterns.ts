@@ -87,21 +87,29 @@ export interface PatternResult {
 }
 
 /** Finds v1 use in the text of one file of another language. */
-export function analyzeText(cat: Catalogue, text: string, lang: Language, file: string): PatternResult {
+export function analyzeText(
+  cat: Catalogue,
+  text: string,
+  lang: Language,
+  file: string,
+  /** From a syntax tree (src/audit/lang): its URL and call sites and its comments; the text finders add the other kinds. */
+  given?: { sites: Site[]; comments: Array<[number, number]>; helpdeskContext?: boolean },
+): PatternResult {
   const facts = catalogueFacts(cat);
   const textLines = { lineStarts: lineStartsOf(text) };
-  const comments = commentRanges(text, lang);
+  const comments = given?.comments ?? commentRanges(text, lang);
   const inComment = (off: number) => comments.some(([a, b]) => off >= a && off < b);
   const sites: Site[] = [];
   const seen = new Set<string>();
   const add = (s: Site) => {
-    const k = `${s.kind}:${s.span.start}`;
+    const k = `${s.kind}:${s.span.start}:${s.rule}`;
     if (seen.has(k)) return;
     seen.add(k);
     sites.push(s);
   };
 
-  for (const hit of findTextUrls(cat, text, lang, facts.words)) {
+  for (const s of given?.sites ?? []) add(s);
+  for (const hit of given ? [] : findTextUrls(cat, text, lang, facts.words)) {
     const comment = inComment(hit.start);
     // a path without .json/.xml outside any HTTP call is a UI link
     if (!hit.format && !hit.httpContext) continue;
@@ -143,7 +151,7 @@ export function analyzeText(cat: Catalogue, text: string, lang: Language, file: 
     });
   }
   const code = sites.filter((s) => !s.inComment);
-  if (code.length === 0) return { sites };
+  if (code.length === 0 && !given?.helpdeskContext) return { sites };
   const chosen = new Set(code.map((s) => s.rule));
   const fileRules = new Set(code.flatMap((s) => s.rules));
   const rank = (rules: Rule[]) => [

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, type FileTask } from './file-analysis.ts';
+import { analyzeFile, prepareLanguage, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 
 interface Init {
@@ -25,6 +25,7 @@ for (const task of init.tasks) {
     parentPort!.postMessage({ rel: task.rel, findings: [], markers: [], consumed: [], urlParts: [], parsed: false, skipped: { file: task.rel, reason: 'unreadable', detail: (e as NodeJS.ErrnoException).code } });
     continue;
   }
+  await prepareLanguage(task.language);
   parentPort!.postMessage(analyzeFile(task, text, ctx));
 }
 parentPort!.postMessage({ done: true });

@@ -1,0 +1,326 @@
+/**
+ * The shared evaluator over tree-sitter trees: what string a URL expression builds, in the
+ * language's own syntax (literals, interpolation, concatenation, formatting), through local
+ * variables, module/class/instance constants, loops over tables of paths, and helper functions
+ * of the file or project that build a path from an argument (`create_url(path)`, `ticket_path(id)`).
+ * Values are lists of alternatives (a loop over a table gives one per entry); unknown parts stay
+ * `{name}` placeholders, as the catalogue's URL matching expects.
+ */
+import type { HttpMethod } from '../../catalogue/index.ts';
+import type { StringPart } from '../../analysis/types.ts';
+import type { Dialect, FunctionView } from './dialects.ts';
+import type { SyntaxNode } from './grammars.ts';
+import type { TreeIndex } from './tree-index.ts';
+
+export interface Part {
+  text: string;
+  dynamic: boolean;
+  /** A literal's node (for spans and for "this literal was used by a call"). */
+  node?: SyntaxNode;
+  /** The file of `node` (another file of the project for project helpers/constants). */
+  file?: string;
+  /** A parameter of the helper being summarised. */
+  param?: string;
+  /** A member (`@suffix`, `$this->urlSuffix`) left unresolved: a setter may fill it. */
+  member?: string;
+}
+
+export type Value = Part[];
+
+export interface Helper {
+  name: string;
+  params: string[];
+  /** What the helper returns (URL builders), with `param` parts. */
+  returns?: Value[];
+  /** An HTTP request the helper makes whose URL depends on its parameters (request helpers). */
+  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string };
+  file: string;
+  /** `file:offset` of the function (a subclass's override of the same name does not replace it). */
+  origin?: string;
+}
+
+export interface Definitions {
+  /** name → definitions (value node, function scope start or -1 for file/class level). */
+  byName: Map<string, Array<{ value: SyntaxNode; scope: number; at: number; member: boolean; file: string }>>;
+}
+
+export interface EvalContext {
+  d: Dialect;
+  file: string;
+  defs: Definitions;
+  /** Helpers of this file and of the project, by name. */
+  helpers: Map<string, Helper>;
+  /** Project-wide constants (name → value in another file). */
+  projectConst: (name: string) => { value: SyntaxNode; file: string; ctx: EvalContext } | null;
+  /** Parameter bindings while summarising a helper. */
+  params?: Set<string>;
+  /** Loop variables bound to table entries. */
+  bound?: Map<string, Value[]>;
+}
+
+const MAX_ALTS = 24;
+const MAX_DEPTH = 12;
+
+function sanitize(text: string): string {
+  const s = text.replace(/^[$@]+/, '').replace(/^(self|this|cls)(\.|->)/, '').replace(/[^\w.]/g, '').replace(/\.+/g, '.');
+  return s && s.length <= 40 ? s : 'expr';
+}
+
+export const dyn = (text: string, extra?: Partial<Part>): Part => ({ text: `{${sanitize(text)}}`, dynamic: true, ...extra });
+
+function cross(a: Value[], b: Value[]): Value[] {
+  const out: Value[] = [];
+  for (const x of a) for (const y of b) if (out.length < MAX_ALTS) out.push([...x, ...y]);
+  return out;
+}
+
+export function enclosingFunction(d: Dialect, n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (d.fn(p)) return p;
+  return null;
+}
+
+/** Collects every definition of a tree (from its index: the definition nodes and their function). */
+export function collectDefinitions(d: Dialect, index: TreeIndex, file: string): Definitions {
+  const byName: Definitions['byName'] = new Map();
+  for (const x of index.defs) {
+    for (const def of d.defs(x.node)) {
+      let list = byName.get(def.name);
+      if (!list) byName.set(def.name, (list = []));
+      list.push({ value: def.value, scope: def.member ? -1 : x.fn, at: x.node.startIndex, member: def.member, file });
+    }
+  }
+  return { byName };
+}
+
+/** Text of a string node with its holes as placeholders (evaluated when they resolve). */
+function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
+  const src = n.text;
+  const base = n.startIndex;
+  let alts: Value[] = [[]];
+  let at = 0;
+  const holes = n.namedChildren.filter((c) => ctx.d.isHole(c));
+  const lit = (s: string) => (s ? [{ text: s, dynamic: false, node: n, file: ctx.file } as Part] : []);
+  let braced = false;
+  for (const h of holes) {
+    let before = src.slice(at, h.startIndex - base);
+    if (braced && before.startsWith('}')) before = before.slice(1);
+    // PHP `{$x}`, Kotlin `$x` and `${x}`: the sigil and braces are part of the hole
+    const opener = /interpolation|expansion/.test(h.type) && h.type !== 'interpolated_expression' ? null : /(\$\{|\{|\$)$/.exec(before);
+    braced = !!opener && opener[0].endsWith('{');
+    if (opener) before = before.slice(0, -opener[0].length);
+    alts = alts.map((v) => [...v, ...lit(before)]);
+    const inner = /^(interpolation|interpolated_expression)$/.test(h.type) ? (h.namedChildren.find((c) => !/comment/.test(c.type)) ?? h) : h;
+    alts = cross(alts, h.type === 'interpolated_identifier' ? resolveName(h.text, false, h, ctx, depth + 1) : evaluate(inner, ctx, depth + 1));
+    at = h.endIndex - base;
+  }
+  const tail = src.slice(at);
+  alts = alts.map((v) => [...v, ...lit(braced && tail.startsWith('}') ? tail.slice(1) : tail)]);
+  // strip the delimiters: prefixes (f, r, b, @, $), quotes, heredoc markers, symbol colons
+  return alts.map((v) => stripQuotes(v, n.type));
+}
+
+function stripQuotes(v: Value, type: string): Value {
+  if (!v.length) return v;
+  const out = v.map((p) => ({ ...p }));
+  const first = out[0]!;
+  const last = out[out.length - 1]!;
+  if (type === 'word' || type === 'concatenation') return out;
+  if (!first.dynamic) {
+    const m = /^(?:[a-zA-Z@$]{0,3})("""|'''|"|'|`|:"|:)/.exec(first.text);
+    if (m) first.text = first.text.slice(m[0].length);
+  }
+  if (!last.dynamic) {
+    const m = /("""|'''|"|'|`)$/.exec(last.text);
+    if (m) last.text = last.text.slice(0, -m[0].length);
+  }
+  return out.filter((p) => p.dynamic || p.text !== '' || p === first);
+}
+
+/** Substitutes format holes (`%s`, `%d`, `{}`, `{0}`) of the template values by the argument values. */
+function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, depth: number): Value[] {
+  const argVals = args.map((a) => evaluate(a, ctx, depth + 1));
+  const out: Value[] = [];
+  for (const t of template) {
+    let alts: Value[] = [[]];
+    let next = 0;
+    for (const p of t) {
+      if (p.dynamic) {
+        alts = alts.map((v) => [...v, p]);
+        continue;
+      }
+      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*)(?::[^}]*)?\}|%\(\w+\)s/g;
+      let at = 0;
+      for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
+        const lit = p.text.slice(at, m.index);
+        if (lit) alts = alts.map((v) => [...v, { ...p, text: lit }]);
+        const idx = m[1] !== undefined && m[1] !== '' ? Number(m[1]) : m[0].startsWith('%(') ? -1 : next++;
+        const val = idx >= 0 ? argVals[idx] : undefined;
+        alts = val ? cross(alts, val) : alts.map((v) => [...v, dyn(m![0].startsWith('%(') ? m![0].slice(2, -2) : 'arg')]);
+        at = m.index + m[0].length;
+      }
+      const rest = p.text.slice(at);
+      if (rest) alts = alts.map((v) => [...v, { ...p, text: rest }]);
+    }
+    out.push(...alts);
+  }
+  return out.slice(0, MAX_ALTS);
+}
+
+/** Substitutes a helper's parameter parts by the call's argument values. */
+export function instantiate(template: Value[], params: string[], args: SyntaxNode[], ctx: EvalContext, depth: number, bound?: Map<string, Value[]>): Value[] {
+  const vals = new Map<string, Value[]>();
+  params.forEach((p, i) => {
+    const a = args[i];
+    if (a) vals.set(p, evaluate(a, ctx, depth + 1));
+  });
+  for (const [k, v] of bound ?? []) vals.set(k, v);
+  let out: Value[] = [];
+  for (const t of template) {
+    let alts: Value[] = [[]];
+    for (const p of t) {
+      const v = p.param !== undefined ? vals.get(p.param) : p.member !== undefined ? vals.get(`@${p.member}`) : undefined;
+      if (v) alts = cross(alts, v);
+      else alts = alts.map((x) => [...x, p.param !== undefined ? dyn(p.param) : p]);
+    }
+    out.push(...alts);
+  }
+  out = out.slice(0, MAX_ALTS);
+  return out;
+}
+
+const JOINERS = /^(join|urljoin|Combine)$/;
+const JOIN_RECEIVERS = /^(File|os\.path|path|posixpath|urlparse|urllib\.parse|Path|filepath|URI)$/;
+
+/** What a node evaluates to: one or more alternatives. */
+export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
+  if (depth > MAX_DEPTH) return [[dyn(n.text)]];
+  const d = ctx.d;
+  if (d.transparent.has(n.type) && n.namedChildCount >= 1) return evaluate(n.namedChildren.find((c) => !/comment/.test(c.type))!, ctx, depth + 1);
+  const fmt = d.format(n);
+  if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth);
+  if (d.strings.has(n.type)) {
+    if (n.type === 'concatenation') return n.namedChildren.reduce<Value[]>((acc, c) => cross(acc, evaluate(c, ctx, depth + 1)), [[]]);
+    return stringValue(n, ctx, depth);
+  }
+  const cat = d.concat(n);
+  if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  if (/^(integer|integer_literal|int_literal|decimal_integer_literal|number)$/.test(n.type)) return [[{ text: n.text, dynamic: false, node: n, file: ctx.file }]];
+  const ref = d.nameOf(n);
+  if (ref) return resolveName(ref.name, ref.member, n, ctx, depth);
+  const call = d.call(n);
+  if (call) {
+    // `"...".freeze`, `.dup`, `.strip`: the same string
+    if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {
+      const recv = receiverNode(n);
+      if (recv) return evaluate(recv, ctx, depth + 1);
+    }
+    if (JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2) {
+      let acc: Value[] = [[]];
+      call.args.forEach((a, i) => {
+        if (i) acc = acc.map((v) => [...v, { text: '/', dynamic: false }]);
+        acc = cross(acc, evaluate(a, ctx, depth + 1));
+      });
+      return acc.map(collapseSlashes);
+    }
+    // value-preserving conversions: x.to_s, str(x), URI.escape(x), strconv.Itoa(x) stay dynamic on their argument
+    if (/^(escape|encode|quote|urlencode|rawurlencode|trim|strip|rstrip|lstrip|to_s|toString|ToString|String)$/.test(call.name) && call.args.length === 1 && /escape|encode|quote|trim|strip/i.test(call.name)) {
+      return evaluate(call.args[0]!, ctx, depth + 1);
+    }
+    if (/^(escape|encode)$/.test(call.name) && call.receiver === 'URI' && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
+    const h = ctx.helpers.get(call.name);
+    if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
+      return instantiate(h.returns, h.params, call.args, ctx, depth);
+    }
+    if (/^(to_s|to_str|toString|ToString|str|String|strconv|Itoa|FormatInt|to_i|int|intval|strval)$/.test(call.name) || call.receiver === 'strconv') {
+      const inner = call.args[0] ?? n.childForFieldName('receiver') ?? n.childForFieldName('function')?.childForFieldName('expression') ?? n.childForFieldName('object');
+      return inner ? evaluate(inner, ctx, depth + 1).map((v) => (v.length === 1 ? v : [dyn(inner.text)])) : [[dyn(n.text)]];
+    }
+  }
+  // `params.to_query`, `id.strip`: an expression on a helper's parameter is that parameter's hole
+  const root = /^[$@]?(\w+)/.exec(n.text)?.[1];
+  if (ctx.params && root && ctx.params.has(root) && /^[$@]?\w+(\.|->|\[)/.test(n.text)) return [[{ text: `{${root}}`, dynamic: true, param: root }]];
+  return [[dyn(n.text)]];
+}
+
+export function collapseSlashes(v: Value): Value {
+  const out: Value = [];
+  for (const p of v) {
+    const prev = out[out.length - 1];
+    if (prev && !prev.dynamic && !p.dynamic && prev.text.endsWith('/') && p.text.startsWith('/')) out.push({ ...p, text: p.text.slice(1) });
+    else out.push(p);
+  }
+  return out;
+}
+
+function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
+  const bound = ctx.bound?.get(name);
+  if (bound) return bound;
+  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) return [[{ text: `{${name}}`, dynamic: true, param: name }]];
+  const list = ctx.defs.byName.get(name);
+  if (list?.length) {
+    const fn = enclosingFunction(ctx.d, at);
+    const scope = fn ? fn.startIndex : -1;
+    // the nearest assignment before the use in the same function, else a member/constant
+    const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex && !isInside(at, x.value));
+    // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
+    if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
+    const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
+    if (chosen && !isInside(at, chosen.value)) {
+      const vals = evaluate(chosen.value, { ...ctx, params: chosen.scope === -1 ? undefined : ctx.params }, depth + 1);
+      if (chosen.member && ctx.params && vals.every((v) => v.length === 1 && v[0]!.dynamic)) return [[{ ...dyn(name), member: name }]];
+      return vals;
+    }
+  }
+  // a helper without parameters used as a value (`helpdesk_path + '/x.json'` in Ruby)
+  const h = ctx.helpers.get(name);
+  if (h?.returns && h.params.length === 0) return h.returns;
+  if (member || /^[A-Z][A-Z0-9_]+$/.test(name)) {
+    const pc = ctx.projectConst(name);
+    if (pc) return evaluate(pc.value, pc.ctx, depth + 1);
+  }
+  if (member) return [[{ ...dyn(name), member: name }]];
+  return [[dyn(name)]];
+}
+
+function isInside(n: SyntaxNode, outer: SyntaxNode): boolean {
+  return n.startIndex >= outer.startIndex && n.endIndex <= outer.endIndex;
+}
+
+/** The expressions a function returns: `return x`, Ruby's last expression, expression bodies. */
+export function returnedExpressions(d: Dialect, f: FunctionView, fnNode: SyntaxNode, index: TreeIndex): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const r of index.returns) {
+    if (r.fn !== fnNode.startIndex) continue;
+    const n = r.node;
+    if (n.type === 'jump_expression' && !n.text.startsWith('return')) continue;
+    const e = n.namedChildren.find((c) => !/comment/.test(c.type));
+    if (e) out.push(e.type === 'expression_list' || e.type === 'argument_list' ? e.namedChild(0)! : e);
+  }
+  if (!out.length) {
+    // implicit return (Ruby) or expression body (Kotlin `= "..."`, C# `=> "..."`)
+    if (fnNode.type === 'method' || fnNode.type === 'singleton_method') {
+      const last = f.body.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
+      if (last && f.body.startIndex !== fnNode.startIndex) out.push(last);
+    }
+    const expr = fnNode.namedChildren.find((c) => c.type === 'function_body' || c.type === 'arrow_expression_clause');
+    if (expr && expr.namedChildCount === 1 && !/block|statements/.test(expr.namedChild(0)!.type)) out.push(expr.namedChild(0)!);
+  }
+  return out;
+}
+
+export function valueText(v: Value): string {
+  return v.map((p) => p.text).join('');
+}
+
+/** Parts in the report's shape (spans of the literals used), for "this literal was used by a call". */
+export function reportParts(v: Value, spanOf: (n: SyntaxNode, file: string) => StringPart['span']): StringPart[] {
+  return v
+    .filter((p) => p.node)
+    .map((p) => ({ text: p.text, dynamic: p.dynamic, node: 'literal' as const, span: spanOf(p.node!, p.file!), file: p.file! }));
+}
+
+/** The node a method call hangs on (`x` in `x.freeze`, `x.ToString()`, `x.strip()`). */
+export function receiverNode(n: SyntaxNode): SyntaxNode | null {
+  const f = n.childForFieldName('function');
+  return n.childForFieldName('receiver') ?? n.childForFieldName('object') ?? f?.childForFieldName('expression') ?? f?.childForFieldName('object') ?? f?.childForFieldName('operand') ?? null;
+}

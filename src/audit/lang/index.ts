@@ -1,0 +1,737 @@
+/**
+ * Audit of Python, PHP, Ruby, C#, Java, Kotlin, Go and shell by syntax tree (tree-sitter): v1 calls
+ * with the URL the code builds (shared evaluator, helpers of the file and of the project), the HTTP
+ * method from the client call or the code's conventions, and the other finding kinds from the
+ * shared token finders restricted to code (comments known from the tree).
+ *
+ * `prepareLanguage(lang)` (async) loads the grammar once per thread; `analyzeSyntax` (sync) then
+ * returns the sites, or null when the file cannot be audited by tree (grammar missing, too many
+ * syntax errors): the caller falls back to the pattern finders and says so.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+import { extname, join, relative } from 'node:path';
+import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
+import { catalogueFacts } from '../../analysis/analyze.ts';
+import { urlInfo } from '../../analysis/call-sites.ts';
+import { lineStartsOf, spanIn } from '../../analysis/module.ts';
+import type { Site, Span } from '../../analysis/types.ts';
+import { chooseRule, matchUrl } from '../../analysis/match-url.ts';
+import type { Language } from '../model.ts';
+import { analyzeText } from '../patterns.ts';
+import { findTextUrls } from '../../analysis/text-urls.ts';
+import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
+import { collapseSlashes, collectDefinitions, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
+import { indexTree, type TreeIndex } from './tree-index.ts';
+
+/** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
+export function syntaxLanguage(lang: Language, file: string): Language | null {
+  const ext = extname(file).toLowerCase();
+  if (lang === 'shell' && !/^\.(sh|bash|zsh|ksh)$/.test(ext)) return null;
+  if (lang === 'java' && ext !== '.java') return null; // Groovy, Scala: no grammar here
+  return hasGrammar(lang) ? lang : null;
+}
+
+/** Loads the grammar a file of this language needs (once per thread). */
+export async function prepareLanguage(lang: Language): Promise<void> {
+  if (hasGrammar(lang)) await loadGrammar(lang);
+}
+
+export interface SyntaxResult {
+  sites: Site[];
+  /** Why the tree was not used (then `sites` is empty and the caller audits by pattern). */
+  unparsed?: string;
+}
+
+const TEST_FILE = /(^|\/)(tests?|spec|specs|__tests__|test_data|testdata|fixtures|cassettes)\/|(^|\/)(test_[^/]*\.py|[^/]*_test\.(py|go|rb)|[^/]*_spec\.rb|[^/]*Tests?\.(java|cs|kt)|conftest\.py)$/;
+const SKIP_DIRS = /^(node_modules|vendor|\.git|dist|build|bower_components|third_party|\.bundle|target|bin|obj|venv|\.venv|site-packages|__pycache__)$/;
+const EXTS: Partial<Record<Language, RegExp>> = {
+  python: /\.py$/,
+  ruby: /\.(rb|rake)$/,
+  php: /\.(php|phtml)$/,
+  csharp: /\.cs$/,
+  java: /\.java$/,
+  kotlin: /\.kts?$/,
+  go: /\.go$/,
+  shell: /\.(sh|bash|zsh|ksh)$/,
+};
+
+interface ParsedFile {
+  file: string;
+  text: string;
+  tree: Tree;
+  index: TreeIndex;
+  ctx: EvalContext;
+  lines: { lineStarts: number[] };
+  /** The helpers this file defines (as summarised for the project). */
+  own?: Helper[];
+}
+
+interface Project {
+  helpers: Map<string, Helper>;
+  /** Names of every function/method the project defines. */
+  functions: Set<string>;
+  /** Texts of the other files of the language, read once for the index, kept for `helperCallers` (main thread only, then dropped). */
+  others: Map<string, string>;
+  consts: Map<string, ParsedFile>;
+  files: Map<string, ParsedFile>;
+}
+
+const projects = new Map<string, Project>();
+
+/** Forgets the project indexes and file listings (each audit run starts from the files as they are now). */
+export function resetProjects(): void {
+  for (const p of projects.values()) for (const pf of p.files.values()) pf.tree.delete();
+  projects.clear();
+  listings.clear();
+}
+
+function parse(lang: Language, file: string, text: string): Tree | null {
+  const p = parserFor(lang);
+  return p ? p.parse(text) : null;
+}
+
+/** Share of the text inside ERROR nodes. */
+function errorShare(tree: Tree, size: number): number {
+  if (!tree.rootNode.hasError) return 0;
+  let bad = 0;
+  const visit = (n: SyntaxNode) => {
+    if (n.type === 'ERROR' || n.isMissing) {
+      bad += Math.max(1, n.endIndex - n.startIndex);
+      return;
+    }
+    if (n.hasError) for (const c of n.children) visit(c);
+  };
+  visit(tree.rootNode);
+  return bad / Math.max(1, size);
+}
+
+/** Every file under the root (one listing per root and thread, shared by the languages). */
+const listings = new Map<string, string[]>();
+function projectFiles(root: string): string[] {
+  let list = listings.get(root);
+  if (!list) {
+    list = [];
+    walkProject(root, /\.(py|rb|rake|php|phtml|cs|java|kts?|go|sh|bash|zsh|ksh)$/, list);
+    if (listings.size > 20) listings.delete(listings.keys().next().value!);
+    listings.set(root, list);
+  }
+  return list;
+}
+
+function walkProject(root: string, re: RegExp, out: string[], depth = 0): void {
+  if (depth > 12 || out.length > 20000) return;
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(root, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.isDirectory()) {
+      if (!SKIP_DIRS.test(e.name) && !e.name.startsWith('.')) walkProject(join(root, e.name), re, out, depth + 1);
+    } else if (e.isFile() && re.test(e.name)) out.push(join(root, e.name));
+  }
+}
+
+function newContext(d: Dialect, file: string, index: TreeIndex, project: Project | null): EvalContext {
+  const ctx: EvalContext = {
+    d,
+    file,
+    defs: collectDefinitions(d, index, file),
+    helpers: new Map(project?.helpers ?? []),
+    projectConst: (name) => {
+      const pf = project?.consts.get(name);
+      if (!pf || pf.file === file) return null;
+      const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+      return def ? { value: def.value, file: pf.file, ctx: pf.ctx } : null;
+    },
+  };
+  return ctx;
+}
+
+/** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
+function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue, projectFunctions: Set<string>): void {
+  const { d } = pf.ctx;
+  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>>; body: string }> = [];
+  for (const x of pf.index.fns) {
+    const f = d.fn(x.node);
+    if (f) fns.push({ node: x.node, f, body: pf.text.slice(x.node.startIndex, x.node.endIndex) });
+  }
+  // Only functions that could build or send a URL are summarised: a path separator, a format
+  // suffix, a URL-ish name, or a helper already known (the rest of a file is skipped cheaply).
+  const mayBuild = (body: string) => URLISH.test(body) || [...into.keys()].some((k) => body.includes(k));
+  // two rounds: a builder may use another builder
+  for (let round = 0; round < 2; round++) {
+    for (const { node, f, body } of fns) {
+      if (!mayBuild(body)) continue;
+      const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
+      const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
+      const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
+      if (useful.length) into.set(f.name, { ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
+    }
+  }
+  // request helpers: an HTTP request whose URL depends on the parameters (or on a member a setter
+  // fills), directly or through another request helper (`get($e)` → `_request($e, 'GET')`)
+  const memberUrls = new Map<string, NonNullable<Helper['request']>>();
+  const functions = new Set(fns.map((x) => x.f.name));
+  for (const f of projectFunctions) functions.add(f);
+  for (let round = 0; round < 3; round++) {
+    for (const { node, f, body } of fns) {
+      if (!mayBuild(body)) continue;
+      const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
+      const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
+      forEachCall(d, pf.index, (call) => {
+        const inner = call.name !== f.name ? into.get(call.name) : undefined;
+        if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          if (!urls.length) return false;
+          let method: HttpMethod | null = inner.request.method;
+          let passes: string | undefined;
+          if (inner.request.methodParam) {
+            const a = call.args[inner.params.indexOf(inner.request.methodParam)];
+            const lit = a ? evaluate(a, ctx)[0] : undefined;
+            if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
+            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
+          }
+          if (!method && !passes) method = methodOfConvention(f.name);
+          setRequest(into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
+          return true;
+        }
+        if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
+        for (const arg of urlArguments(call, d)) {
+          const vals = evaluate(arg, ctx);
+          // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
+          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
+          for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
+          if (!open.length) continue;
+          const shellMethod = d === DIALECTS.shell ? /(?:-X|--request)\s+["']?\$\{?(\d)\b/.exec(call.node.text)?.[1] : undefined;
+          setRequest(into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
+          return true;
+        }
+        return false;
+      }, node);
+    }
+  }
+  // setters: `setUrlSuffix($s) { $this->urlSuffix = $s; }` fills a member a request's URL uses
+  const requestByMember = new Map<string, { request: NonNullable<Helper['request']> }>();
+  for (const h of into.values()) for (const v of h.request?.url ?? []) for (const p of v) if (p.member) requestByMember.set(p.member, h as { request: NonNullable<Helper['request']> });
+  for (const [m, request] of memberUrls) if (!requestByMember.has(m)) requestByMember.set(m, { request });
+  for (const { node, f } of fns) {
+    if (f.params.length !== 1) continue;
+    for (const x of pf.index.defs) {
+      if (x.fn !== node.startIndex) continue;
+      for (const def of d.defs(x.node)) {
+        if (!def.member) continue;
+        const target = requestByMember.get(def.name);
+        if (!target || into.get(f.name)?.request) continue;
+        const value = evaluate(def.value, { ...pf.ctx, params: new Set(f.params), helpers: into });
+        if (!value.every((v) => v.some((p) => p.param === f.params[0]))) continue;
+        const url = target.request!.url.map((v) => v.flatMap((p) => (p.member === def.name ? value[0]! : [p])));
+        into.set(f.name, { name: f.name, params: f.params, file: pf.file, request: { url, method: target.request!.method } });
+      }
+    }
+  }
+}
+
+/**
+ * Records a request helper. In one file the first function of a name wins over overrides that call
+ * it (`parent::get`); a file's own function wins over another file's of the same name.
+ */
+function setRequest(into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
+  const origin = `${file}:${node.startIndex}`;
+  const prev = into.get(f.name);
+  if (prev?.request && prev.origin !== origin && prev.file === file) return;
+  into.set(f.name, { name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+}
+
+/** The calls made by the function `own` itself (not by functions nested in it), in source order. */
+function forEachCall(d: Dialect, index: TreeIndex, fn: (c: CallView) => boolean | void, own: SyntaxNode): void {
+  let byFn = callsByFn.get(index);
+  if (!byFn) {
+    byFn = new Map();
+    for (const x of index.calls) {
+      const c = d.call(x.node);
+      if (!c) continue;
+      const list = byFn.get(x.fn);
+      if (list) list.push(c);
+      else byFn.set(x.fn, [c]);
+    }
+    callsByFn.set(index, byFn);
+  }
+  for (const c of byFn.get(own.startIndex) ?? []) fn(c);
+}
+const callsByFn = new WeakMap<TreeIndex, Map<number, CallView[]>>();
+
+const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
+
+/** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
+const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
+const queryEncoded = (s: string) => s.replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'));
+const METHOD_WORD = /^(get|post|put|delete|patch|head)$/i;
+function isWholeMethodWord(v: Value): boolean {
+  return v.length === 1 && !v[0]!.dynamic && METHOD_WORD.test(v[0]!.text);
+}
+
+const CLIENT_NAMES =
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call)$/;
+
+function isClientCall(c: CallView, d: Dialect): boolean {
+  if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
+  if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
+  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient)$/.test(c.name);
+  return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
+}
+
+/** The arguments that may be the URL. */
+function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
+  if (d === DIALECTS.shell) {
+    const out: SyntaxNode[] = [];
+    for (let i = 0; i < c.args.length; i++) {
+      const t = c.args[i]!.text.replace(/^['"]|['"]$/g, '');
+      if (/^-/.test(t)) {
+        if (SHELL_VALUE_OPTIONS.test(t)) i++;
+        continue;
+      }
+      out.push(c.args[i]!);
+    }
+    return out;
+  }
+  if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
+  const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  return [...c.args.slice(0, 4), ...kw];
+}
+
+/** curl/wget/httpie options followed by a value that is not the URL. */
+const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
+
+const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|ForObject|ForEntity|_?)?$/i;
+
+function normaliseMethod(s: string | undefined | null): HttpMethod | null {
+  if (!s) return null;
+  const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
+  return (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).includes(m as 'GET') ? (m as HttpMethod) : null;
+}
+
+/** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
+function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null): HttpMethod | null {
+  if (d === DIALECTS.shell) {
+    const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const x = /^(?:-X|--request)(?:=?(\w+))?$/.exec(a);
+      if (x) return normaliseMethod(x[1] ?? args[i + 1]);
+      if (/^-X(\w+)$/.test(a)) return normaliseMethod(a.slice(2));
+    }
+    if (c.name === 'http' || c.name === 'https' || c.name === 'xh') return normaliseMethod(args.find((a) => METHOD_WORD.test(a))) ?? 'GET';
+    if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a))) return c.name === 'curl' ? 'POST' : 'POST';
+    if (c.name === 'wget' && args.some((a) => /^--post-(data|file)/.test(a))) return 'POST';
+    return 'GET';
+  }
+  const byName = METHOD_OF_NAME.exec(c.name);
+  if (byName && c.name !== 'get' + '') return normaliseMethod(byName[1]);
+  if (byName) return 'GET';
+  if (c.isNew) {
+    const m = /^Http(Get|Post|Put|Delete|Patch)$/.exec(c.name);
+    if (m) return normaliseMethod(m[1]);
+  }
+  const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
+  if (sub) return normaliseMethod(sub[1]);
+  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb')]) {
+    if (!a) continue;
+    const t = a.text.replace(/^[:'"]|['"]$/g, '');
+    const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));
+    if (m) return m;
+  }
+  // options hashes / arrays: method: :put, 'method' => 'PUT'
+  const statement = statementOf(c.node);
+  const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
+  if (inline) return normaliseMethod(inline[1]);
+  const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
+  if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
+  const fn = fnNode ?? enclosingFunction(d, c.node);
+  const scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
+  const fromScope = methodInScope(scope);
+  if (fromScope !== undefined) return fromScope;
+  if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
+  return null;
+}
+
+/** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
+function methodInScope(scope: string): HttpMethod | null | undefined {
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
+  if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
+  if (/CURLOPT_CUSTOMREQUEST/.test(scope)) return null;
+  if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';
+  return undefined;
+}
+
+/** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
+function methodOfConvention(fnName: string | undefined): HttpMethod | null {
+  if (!fnName) return null;
+  if (/^(get|list|fetch|find|show|view|all|search|read|load)/i.test(fnName)) return 'GET';
+  if (/^(create|add|post|new|make)/i.test(fnName)) return 'POST';
+  if (/^(update|put|set|edit|modify|assign|change)/i.test(fnName)) return 'PUT';
+  if (/^(delete|remove|destroy)/i.test(fnName)) return 'DELETE';
+  return null;
+}
+
+function statementOf(n: SyntaxNode): SyntaxNode {
+  let s = n;
+  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^method$/.test(s.parent.type)) s = s.parent;
+  return s;
+}
+
+function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): Project {
+  const key = `${lang}\0${root}`;
+  let p = projects.get(key);
+  if (p) return p;
+  p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map() };
+  projects.set(key, p);
+  if (projects.size > 40) projects.delete(projects.keys().next().value!);
+  const files = projectFiles(root).filter((f) => EXTS[lang]!.test(f));
+  for (const abs of files) {
+    let text: string;
+    try {
+      text = readFileSync(abs, 'utf8');
+      if (text.length > 512 * 1024) continue;
+    } catch {
+      continue;
+    }
+    if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) {
+      if (isMainThread) p.others.set(abs, text);
+      continue;
+    }
+    const tree = parse(lang, abs, text);
+    if (!tree) continue;
+    const index = indexTree(d, tree.rootNode);
+    const pf: ParsedFile = { file: abs, text, tree, index, ctx: newContext(d, abs, index, null), lines: { lineStarts: lineStartsOf(text) } };
+    p.files.set(abs, pf);
+  }
+  for (const pf of p.files.values()) {
+    pf.ctx.projectConst = (name) => {
+      const other = p!.consts.get(name);
+      if (!other || other === pf) return null;
+      const def = other.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+      return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
+    };
+    for (const x of pf.index.fns) {
+      const f = d.fn(x.node);
+      if (f) p.functions.add(f.name);
+    }
+    for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
+  }
+  for (const pf of p.files.values()) {
+    summariseHelpers(pf, p.helpers, cat, p.functions);
+    pf.own = [...p.helpers.values()].filter((h) => h.file === pf.file);
+  }
+  return p;
+}
+
+export interface SyntaxInput {
+  cat: Catalogue;
+  text: string;
+  language: Language;
+  /** Absolute path of the file. */
+  abs: string;
+  /** The audited root (for helpers and constants of the project). */
+  root: string;
+}
+
+/** Audits one file by syntax tree; null when its grammar is not loaded (call `prepareLanguage` first). */
+export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
+  const lang = syntaxLanguage(input.language, input.abs);
+  if (!lang) return null;
+  const d = DIALECTS[lang];
+  if (!d || !parserFor(lang)) return null;
+  const { cat, text, abs } = input;
+  const project = getProject(input.root, lang, d, cat);
+  const rel = relative(input.root, abs);
+  // a file the project index parsed already: its tree, definitions and helpers serve again
+  const known = project.files.get(abs);
+  if (known && known.text === text && errorShare(known.tree, text.length) <= 0.15) {
+    const own = new Map(project.helpers);
+    for (const h of known.own ?? []) own.set(h.name, h);
+    const pf: ParsedFile = { ...known, ctx: { ...known.ctx, helpers: own } };
+    const functions = new Set(project.functions);
+    return { sites: findSites(pf, cat, lang, rel, functions) };
+  }
+  const tree = parse(lang, abs, text)!;
+  const share = errorShare(tree, text.length);
+  if (share > 0.15) {
+    tree.delete();
+    return { sites: [], unparsed: `${Math.round(share * 100)}% of the file is not ${lang} the grammar knows` };
+  }
+  const index = indexTree(d, tree.rootNode);
+  const ctx = newContext(d, abs, index, project);
+  const pf: ParsedFile = { file: abs, text, tree, index, ctx, lines: { lineStarts: lineStartsOf(text) } };
+  // helpers of this file come first
+  const own = new Map(project.helpers);
+  summariseHelpers(pf, own, cat, project.functions);
+  ctx.helpers = own;
+  const functions = new Set(project.functions);
+  for (const x of index.fns) {
+    const f = d.fn(x.node);
+    if (f) functions.add(f.name);
+  }
+  const sites = findSites(pf, cat, lang, rel, functions);
+  tree.delete();
+  return { sites };
+}
+
+function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
+  return spanIn(pf.lines, n.startIndex, n.endIndex);
+}
+
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>): Site[] {
+  const { ctx, text } = pf;
+  const d = ctx.d;
+  const sites: Site[] = [];
+  const consumed = new Set<number>();
+  const comments = pf.index.comments;
+  const reported = new Set<string>();
+  const loops: Array<{ node: SyntaxNode; names: string[]; collection: SyntaxNode }> = [];
+  for (const n of pf.index.loops) {
+    const lb = d.loopBinding?.(n);
+    if (lb) loops.push({ node: n, ...lb });
+  }
+  const fnNodes = new Map(pf.index.fns.map((x) => [x.node.startIndex, x.node]));
+
+  /** Loop variables of a table the node sits in: `PATHS.each do |name, path|`, `for p in PATHS`. */
+  const boundAt = (n: SyntaxNode): Map<string, Value[]> | undefined => {
+    const loop = loops.filter((l) => n.startIndex >= l.node.startIndex && n.endIndex <= l.node.endIndex).at(-1);
+    if (!loop) return undefined;
+    const entries = tableEntries(loop.collection, ctx);
+    if (!entries.length) return undefined;
+    const m = new Map<string, Value[]>();
+    loop.names.forEach((name, i) => {
+      const vals = entries.map((e) => (loop.names.length === 1 ? e.value : (i === 0 ? e.key : e.value))).filter((v): v is Value[] => !!v).flat();
+      if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));
+    });
+    return m;
+  };
+
+  const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
+  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string) => {
+    // tests call through stubs and mocks: recorded test data, not the integration
+    if (testFile) return;
+    for (const raw of values) {
+      const v = collapseSlashes(raw);
+      // spaces in a query string are sent encoded (`?query=email is {email}`)
+      const pattern = queryEncoded(valueText(v));
+      const um = matchUrl(cat, pattern);
+      if (!um) continue;
+      const choice = chooseRule(cat, um, method);
+      const span = spanOf(pf, argNode);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      for (const p of v) if (p.node && p.file === pf.file) consumed.add(p.node.startIndex);
+      const parts = v
+        .filter((p) => p.node && !p.dynamic)
+        .map((p) => ({ text: p.text, dynamic: false, node: 'literal' as const, span: p.file === pf.file ? spanOf(pf, p.node!) : spanIn({ lineStarts: lineStartsOf(p.node!.tree.rootNode.text) }, p.node!.startIndex, p.node!.endIndex), file: p.file! }));
+      sites.push({
+        kind: 'call',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: method && !choice.methodMismatch ? method : null,
+        methodSource: method ? 'argument' : null,
+        url: urlInfo(um, { pattern, span, parts }, choice.rule),
+        message: `${client} ${method ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+        call: { span: spanOf(pf, c.node), statement: spanOf(pf, statementOf(c.node)), callee: client, calleeSpan: spanOf(pf, c.node), client: 'generic', args: [] },
+      });
+    }
+  };
+
+  for (const x of pf.index.calls) {
+    const n = x.node;
+    const c = d.call(n);
+    if (!c) continue;
+    const bound = boundAt(n);
+    const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
+    const fnNode = x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null;
+    const fnName = fnNode ? d.fn(fnNode)?.name : undefined;
+    const helper = ctx.helpers.get(c.name);
+    if (helper?.request && c.receiver !== 'requests') {
+      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0);
+      let method = helper.request.method;
+      if (helper.request.methodParam) {
+        const i = helper.params.indexOf(helper.request.methodParam);
+        const a = c.args[i];
+        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
+      }
+      method ??= (fnNode ? methodInScope(text.slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
+      const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
+      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
+      continue;
+    }
+    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || ctx.helpers.get(c.name)?.returns) continue;
+    const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
+    for (const arg of urlArguments(c, d)) {
+      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
+    }
+  }
+
+  // URL strings no call used: evaluated from the outermost expression that builds them (not in
+  // tests: there they are recorded test data, mock registrations and expected values)
+  const done = new Set<number>();
+  for (const { node: n } of testFile ? [] : pf.index.strings) {
+    if (consumed.has(n.startIndex)) continue;
+    const raw = text.slice(n.startIndex, n.endIndex);
+    if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
+    // `tickets.json` alone is a file name; a URL has a path separator
+    if (!raw.includes('/')) continue;
+    let top = n;
+    while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+    if (done.has(top.startIndex)) continue;
+    done.add(top.startIndex);
+    if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
+    for (const v of evaluate(top, ctx)) {
+      const um = matchUrl(cat, valueText(v));
+      if (!um || !um.format) continue;
+      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
+      const choice = chooseRule(cat, um, null);
+      const span = spanOf(pf, n);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      sites.push({
+        kind: 'url',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: null,
+        methodSource: null,
+        url: urlInfo(um, { pattern: valueText(v), span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
+        message: `URL ${um.target}`,
+        fidelity: choice.rule.fidelity,
+      });
+    }
+  }
+
+  // URLs in comments: commented-out code and documentation, as the pattern finder reports them
+  if (comments.length) {
+    const facts = catalogueFacts(cat);
+    for (const hit of findTextUrls(cat, text, lang === 'kotlin' ? 'java' : lang, facts.words)) {
+      if (!comments.some(([a, b]) => hit.start >= a && hit.start < b)) continue;
+      if (!hit.format && !hit.httpContext) continue;
+      const choice = chooseRule(cat, hit.match, hit.method ?? null);
+      const span = spanIn(pf.lines, hit.start, hit.end);
+      sites.push({
+        kind: hit.httpContext ? 'call' : 'url',
+        span,
+        file: pf.file,
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+        methodSource: hit.method ? 'argument' : null,
+        url: urlInfo(hit.match, { pattern: hit.pattern, span, parts: [] }, choice.rule),
+        inComment: true,
+        message: `${hit.client ?? 'URL'} ${hit.method ?? ''} ${hit.match.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+      });
+    }
+  }
+  sites.sort((a, b) => a.span.start - b.span.start);
+  // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
+  // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
+  const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /^(\{[^}]*\}|[a-z]+:\/\/[^/]*)*\/helpdesk\/|freshdesk\.com/.test(valueText(v))));
+  return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
+}
+
+/** Entries of a literal table (hash/dict/array), or of a constant holding one. */
+function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?: Value[]; value: Value[] }> {
+  if (depth > 3) return [];
+  const d = ctx.d;
+  const ref = d.nameOf(n);
+  if (ref) {
+    const def = ctx.defs.byName.get(ref.name)?.[0];
+    if (def) return tableEntries(def.value, ctx, depth + 1);
+    const pc = ctx.projectConst(ref.name);
+    return pc ? tableEntries(pc.value, pc.ctx, depth + 1) : [];
+  }
+  const c = d.call(n);
+  if (c && c.args.length === 0 && /^(freeze|items|iteritems|to_a|entries|each_pair|keys|values|dup)$/.test(c.name)) {
+    const recv = receiverNode(n);
+    return recv ? tableEntries(recv, ctx, depth + 1) : [];
+  }
+  if (/^(hash|dictionary|array|list|array_creation_expression|tuple)$/.test(n.type)) {
+    return n.namedChildren
+      .filter((c) => !/comment/.test(c.type))
+      .map((c) => {
+        if (/^(pair|array_element_initializer)$/.test(c.type) && c.namedChildCount >= 2) {
+          const k = c.namedChild(0)!;
+          const v = c.namedChild(c.namedChildCount - 1)!;
+          return { key: [[{ text: k.text.replace(/^[:'"]|[:'"]$/g, ''), dynamic: false }]], value: evaluate(v, ctx) };
+        }
+        const inner = c.type === 'array_element_initializer' ? c.namedChild(0)! : c;
+        return { value: evaluate(inner, ctx) };
+      });
+  }
+  return [];
+}
+
+/**
+ * Files of the walked tree that call a URL builder or request helper of their project but name no
+ * v1 path themselves (`get_request(endpoint.ticket_path(id))`): the prefilter does not pick them,
+ * the syntax audit must see them. Returns them in walk order.
+ */
+export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+  try {
+    return await findHelperCallers(root, cat, files, candidates);
+  } catch {
+    return []; // never stops the audit: the candidates are audited all the same
+  }
+}
+
+async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+  const out: F[] = [];
+  const langs = new Set<Language>();
+  for (const f of files) if (candidates.has(f.abs)) {
+    const l = syntaxLanguage(f.language, f.abs);
+    if (l) langs.add(l);
+  }
+  for (const lang of langs) {
+    await prepareLanguage(lang);
+    const d = DIALECTS[lang];
+    if (!d || !parserFor(lang)) continue;
+    const project = getProject(root, lang, d, cat);
+    const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
+    if (!names.length) continue;
+    const re = new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
+    for (const f of files) {
+      if (candidates.has(f.abs) || syntaxLanguage(f.language, f.abs) !== lang) continue;
+      let text = project.others.get(f.abs);
+      if (text === undefined) {
+        try {
+          text = readFileSync(f.abs, 'utf8');
+        } catch {
+          continue;
+        }
+      }
+      if (text.length <= 512 * 1024 && re.test(text)) out.push(f);
+    }
+    project.others.clear();
+  }
+  return out;
+}
+
+/** For debugging and tests: the helpers the project index found (name → what they build). */
+export function projectHelpers(root: string, lang: Language, cat: Catalogue): Array<{ name: string; params: string[]; returns?: string[]; request?: string[]; method?: string | null }> {
+  const d = DIALECTS[lang];
+  if (!d || !parserFor(lang)) return [];
+  return [...getProject(root, lang, d, cat).helpers.values()].map((h) => ({
+    name: h.name,
+    params: h.params,
+    returns: h.returns?.map(valueText),
+    request: h.request?.url.map(valueText),
+    method: h.request?.method,
+  }));
+}

@@ -1,0 +1,60 @@
+/**
+ * The syntax audit of other languages end to end (fixture repos under fixtures/audit/polyglot-*):
+ * what the tree gives beyond findings — the HTTP method through helper chains, `via: 'syntax'`,
+ * the pattern fallback for files that do not parse, CoffeeScript twins.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAudit } from '../../../src/audit/index.ts';
+
+const FIX = join(import.meta.dirname, '../../../fixtures/audit');
+const tmp = mkdtempSync(join(tmpdir(), 'hdm-lang-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('syntax audit of other languages', () => {
+  it('reports tree findings as via "syntax" and counts the files as parsed', async () => {
+    const r = await runAudit({ root: join(FIX, 'polyglot-ruby'), jobs: 1 });
+    expect(r.findings.length).toBeGreaterThan(5);
+    expect(new Set(r.findings.map((f) => f.via))).toEqual(new Set(['syntax']));
+    expect(r.summary.files.parsed).toBeGreaterThanOrEqual(4);
+  });
+
+  it('takes the method and the URL through create_url and the verb wrappers (Ruby)', async () => {
+    const r = await runAudit({ root: join(FIX, 'polyglot-ruby'), jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call' && f.file === 'lib/acme_desk/tickets.rb').map((f) => f.endpoint);
+    expect(calls).toEqual([
+      'GET /helpdesk/tickets/{id}.json',
+      'POST /helpdesk/tickets.json',
+      'PUT /helpdesk/tickets/{id}/assign.json',
+      'DELETE /helpdesk/tickets/{id}.json',
+    ]);
+  });
+
+  it('follows setUrlSuffix() and setMethod() of a Magento module (PHP)', async () => {
+    const r = await runAudit({ root: join(FIX, 'polyglot-php'), jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.endpoint}`);
+    expect(calls).toContain('app/code/Acme/Helpdesk/Model/Api.php:52 GET /helpdesk/tickets/{id}.json');
+    expect(calls).toContain('app/code/Acme/Helpdesk/Observer/OrderPlaced.php:16 POST /helpdesk/tickets.json');
+  });
+
+  it('audits a file that does not parse by pattern and says so', async () => {
+    const root = join(tmp, 'broken');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'sync.py'), 'def push(:\n    ))) requests.put("https://x.freshdesk.com/helpdesk/tickets/1.json" ((( \n  ]]] {{{ \n');
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.skipped).toEqual([expect.objectContaining({ file: 'sync.py', reason: 'parse-error' })]);
+    expect(r.skipped[0]!.detail).toContain('audited by pattern instead');
+    expect(r.findings.map((f) => [f.line, f.rule, f.via])).toEqual([[2, 'tickets.update', 'pattern']]);
+  });
+
+  it('maps CoffeeScript findings to the .coffee lines and reports the compiled twin once', async () => {
+    const r = await runAudit({ root: join(FIX, 'polyglot-coffee'), jobs: 1 });
+    expect(r.summary.twins).toEqual([{ source: 'src/freshdesk.coffee', generated: 'src/freshdesk.js' }]);
+    expect(r.findings.filter((f) => f.file === 'src/freshdesk.js')).toEqual([]);
+    const view = r.findings.find((f) => f.rule === 'tickets.view')!;
+    expect([view.file, view.line, view.snippet]).toEqual(['src/freshdesk.coffee', 21, '@get "/helpdesk/tickets/#{id}.json", cb']);
+    expect(view.twins).toEqual(['src/freshdesk.js:53']);
+  });
+});
