@@ -217,6 +217,8 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
     if (site.methodSource === null && site.kind === 'call') autofix = false;
     if (fidelity === 'manual' || fidelity === 'none') autofix = false;
     if (site.inComment) autofix = false;
+    // a finder that knows the site cannot be rewritten mechanically (a URL inside another URL's query)
+    if (site.fixable === false) autofix = false;
     const parts: string[] = [];
     if (rule.fidelity === 'none') parts.push(`No v2 equivalent${rule.substitute ? `: use ${rule.substitute}` : ''}.`);
     else if (fidelity === 'manual') parts.push(`Needs a decision: ${rule.decision ?? rf.notes[0] ?? rule.summary}`);
@@ -225,6 +227,7 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
     for (const n of rf.notes) if (!parts.some((p) => p.includes(n))) parts.push(n.endsWith('.') ? n : `${n}.`);
     if (site.url.format === 'xml') parts.push(`v2 is JSON only: drop .xml and parse JSON.`);
     if (site.url.insecure) parts.push(`Use https:// (v2 refuses plain http with ssl_required).`);
+    if (site.fixable === false) parts.push(`${site.message}: change it by hand.`);
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);
     advice = parts.join(' ');
@@ -237,7 +240,8 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
       w.form === 'bracket-key'
         ? `v2 form fields have no ${w.name}[...] prefix${rule.request?.multipart ? ` (files: ${rule.request.multipart.v2Files})` : ''}.`
         : `Send the ${w.name} fields at the top level (v2 rejects the wrapper with invalid_field)${fields.length ? `; fields: ${fields.join(', ')}` : ''}.`;
-    autofix = rule.fidelity !== 'none' && rule.fidelity !== 'manual';
+    autofix = rule.fidelity !== 'none' && rule.fidelity !== 'manual' && site.fixable !== false;
+    if (site.fixable === false) advice += ' The request it is sent with is made in another module: migrate them together.';
   } else if (site.kind === 'response-read' && site.read) {
     const changes = site.read.fields;
     extra.fields = changes.map((f) => ({ v1: f.v1, v2: f.v2 }));

@@ -41,6 +41,8 @@ export interface AnalysisContext {
   root: string;
   cat: Catalogue;
   loader: FsModuleLoader;
+  /** Another file of the repo talks to v1 (the audit's second pass, see ./repo-wide.ts). */
+  repoUsesV1?: boolean;
 }
 
 const MARKER = /@hdmigrate-(todo|ignore)\(([^)]*)\)\s*:?\s*(.*)/g;
@@ -172,7 +174,7 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     if (source !== null) {
       // HTML is parsed as plain JS (`x.html` has no parser of its own)
       const name = task.language === 'html' ? `${task.abs}.js` : task.abs;
-      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader });
+      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader, repoUsesV1: ctx.repoUsesV1 });
       if (r.parseError) {
         result.skipped = {
           file: task.rel,
