@@ -48,7 +48,7 @@ const BUILD_FILES = ['package.json', 'gulpfile.js', 'gulpfile.coffee', 'Gruntfil
 const isRewritable = (src: string) => /\.(c|m)?(j|t)sx?$/.test(src) || src.endsWith('.es6');
 
 /** The source a JS file was compiled from, or null when it is not (recognisably) build output. */
-export function generatedSource(rel: string, rels: Set<string>, read: (rel: string) => string | null): GeneratedFrom | null {
+export function generatedSource(rel: string, rels: Pick<Set<string>, 'has'>, read: (rel: string) => string | null): GeneratedFrom | null {
   if (!JS_OUT.test(rel)) return null;
   const stem = rel.replace(JS_OUT, '');
   // build twins beside the file

@@ -11,6 +11,7 @@ import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { codemodPrefilter } from '../analysis/run/prefilter.ts';
 import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
+import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
 import { applyWork, decide, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
@@ -48,13 +49,18 @@ interface Candidate {
   text: string;
 }
 
-/** The compiled twin of a TypeScript file next to it (`x.js` beside `x.ts`). */
-function twinSource(abs: string): string | null {
-  const m = /\.(m|c)?js$/.exec(abs);
-  if (!m) return null;
-  const stem = abs.slice(0, -m[0].length);
-  for (const ext of ['.ts', '.tsx', '.mts', '.cts']) if (existsSync(stem + ext)) return stem + ext;
-  return null;
+/** What a JS file was compiled from (a twin beside it, a mirrored lib/ folder, a source map): see ../analysis/generated.ts. */
+function compiledFrom(abs: string, root: string): GeneratedFrom | null {
+  if (!/\.(m|c)?jsx?$/.test(abs)) return null;
+  const rel = relPath(root, abs);
+  const has = { has: (r: string) => existsSync(path.join(root, r)) };
+  return generatedSource(rel, has, (r) => {
+    try {
+      return readFileSync(path.join(root, r), 'utf8');
+    } catch {
+      return null;
+    }
+  });
 }
 
 function commonRoot(paths: string[]): string {
@@ -74,11 +80,12 @@ function commonRoot(paths: string[]): string {
 }
 
 /** Lists the JS/TS files under the paths, with what was skipped and why. */
-export function collect(paths: string[], opts: RunOptions = {}): { root: string; files: Candidate[]; others: Candidate[]; skipped: SkippedFile[] } {
+export function collect(paths: string[], opts: RunOptions = {}): { root: string; files: Candidate[]; others: Candidate[]; skipped: SkippedFile[]; generated: Map<string, string> } {
   const abs = paths.map((p) => path.resolve(p));
   const root = commonRoot(abs);
   const files: Candidate[] = [];
   const skipped: SkippedFile[] = [];
+  const generated = new Map<string, string>();
   const seen = new Set<string>();
   const add = (file: string) => {
     if (seen.has(file)) return;
@@ -108,11 +115,13 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
       skipped.push({ file: rel, reason: 'binary' });
       return;
     }
-    const twin = twinSource(file);
-    if (twin) {
-      skipped.push({ file: rel, reason: 'generated', detail: `compiled from ${relPath(root, twin)}: rebuild it after the codemod` });
+    const from = compiledFrom(file, root);
+    if (from?.rewritable) {
+      skipped.push({ file: rel, reason: 'generated', detail: `compiled from ${from.source}: rebuild it after the codemod` });
       return;
     }
+    // compiled from a source the codemod cannot rewrite (CoffeeScript): rewritten, and said so
+    if (from) generated.set(file, generatedNote(from));
     if (/\.min\.[mc]?js$/.test(file) || (text.length > 5000 && text.split('\n', 3).some((l) => l.length > 3000))) {
       skipped.push({ file: rel, reason: 'minified' });
       return;
@@ -138,7 +147,7 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
   const candidates: Candidate[] = [];
   const others: Candidate[] = [];
   for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);
-  return { root, files: candidates, others, skipped };
+  return { root, files: candidates, others, skipped, generated };
 }
 
 /** Files that import one of `targets` (relative imports): a response or constant may flow in. */
@@ -195,7 +204,7 @@ function usesV1(o: WireOutcome): boolean {
 }
 
 export async function runCodemod(paths: string[], opts: RunOptions = {}): Promise<RunReport> {
-  const { root, files, others, skipped } = collect(paths, opts);
+  const { root, files, others, skipped, generated } = collect(paths, opts);
   const progress = opts.progress ?? (() => {});
   const cores = availableParallelism();
   const wanted = opts.workers ?? (files.length >= 40 ? Math.max(1, Math.min(cores, 8)) : 0);
@@ -254,6 +263,10 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     const seen = new Set(results.map((r) => r.file));
     for (const f of [...files, ...others]) if (!seen.has(f.abs)) results.push({ file: f.abs, status: 'unchanged', changes: [], markers: [], notes: [] });
     results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    for (const r of results) {
+      const note = generated.get(r.file);
+      if (note && (r.changes.length || r.markers.length)) r.notes.push(note);
+    }
     for (const r of results) r.file = relPath(root, r.file) || path.basename(r.file);
     for (const r of results) for (const m of r.markers) m.file = r.file;
     for (const r of results) for (const c of r.changes) c.file = r.file;
