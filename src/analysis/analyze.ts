@@ -15,6 +15,7 @@ import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
 import { findXml } from './find-xml.ts';
 import { findStoredObjects } from './find-stored.ts';
+import { findHosts } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
 import type { Marker, Site } from './types.ts';
 
@@ -31,6 +32,8 @@ export interface AnalyzerOptions {
   catalogue: Catalogue;
   /** Another file of the repo talks to v1 (see AnalyzeOptions.repoUsesV1). */
   repoUsesV1?: boolean;
+  /** Rules the repo's requests use (see AnalyzeOptions.repoRules). */
+  repoRules?: string[];
 }
 
 /** Absolute origins that are not a helpdesk account (`https://api.github.com`, `https://redmine.acme.internal`). */
@@ -54,6 +57,7 @@ export class Analyzer {
   constructor(mod: ModuleInfo, ev: Evaluator, opts: AnalyzerOptions) {
     this.a = new Analysis(mod, ev, opts.catalogue);
     this.repoUsesV1 = opts.repoUsesV1 === true;
+    if (opts.repoRules) this.a.repoRules = new Set(opts.repoRules);
   }
 
   get sites(): Site[] {
@@ -72,6 +76,7 @@ export class Analyzer {
     // a file of a v1 repo: v1-only fields and wrappers count even without a v1 path here
     // (not a module that talks to another API: a GitHub client throttled with 403, a Redmine helpdesk plugin)
     const context = v1 || (this.repoUsesV1 && !namesForeignOrigin(a.mod));
+    a.repoOnly = context && !v1;
     findPayloads(a, context);
     // wrappers found only because the repo uses v1: built here for a call in another module, which
     // must be migrated with them (never rewritten on their own)
@@ -82,6 +87,7 @@ export class Analyzer {
     // 403 throttling: in a module with helpdesk context (or of a v1 repo), and in the HTTP wrappers v1 calls here go through
     if (context || mentionsV1Path(a, a.mod)) findRateLimits(a, a.mod);
     for (const m of a.wrapperModules) if (m !== a.mod) findRateLimits(a, m);
+    findHosts(a);
     findComments(a);
     a.sites.sort((x, y) => (x.file === y.file ? x.span.start - y.span.start : x.file < y.file ? -1 : 1));
   }

@@ -113,7 +113,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         const changes = readChanges(rule, prefix);
         const beyondWrapper = changes.some((c) => c.v1 !== keys[i] && isDistinctive(c.v1.split(/[.[\]]+/).filter(Boolean).pop() ?? ''));
         if (changes.length === 0) continue;
-        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]') continue;
+        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]' && !a.repoRules.has(rule.id)) continue;
         reads.record(m, { rule, stage: 'body', prefix }, false);
         done = true;
         break;
@@ -123,6 +123,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const last = keys[keys.length - 1]!;
     const rules = a.facts.distinctiveFields.get(last);
     if (!rules) continue;
+    // a file of a v1 repo that names no v1 request itself: only names no other code would use (`display_id`, `frDueBy`)
+    if (a.repoOnly && !/_|[a-z][A-Z]|^isescalated$/.test(last)) continue;
     const rule = rank(rules)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;

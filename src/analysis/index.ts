@@ -60,6 +60,8 @@ export interface AnalyzeOptions {
    * file names no v1 path (v1-only response fields and payload wrappers, 403 throttling checks).
    */
   repoUsesV1?: boolean;
+  /** Rules the repo's v1 requests use: their response wrappers are recognised in reads here even when not distinctive (`.folder.articles`). */
+  repoRules?: string[];
 }
 
 /** Finds every v1 use in one JS/TS source. */
@@ -88,7 +90,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   const mod = cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown');
   if (loader instanceof FsModuleLoader && loader.keepAnalysed) loader.put(abs, mod);
   const ev = new Evaluator(mod, loader);
-  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1 });
+  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1, repoRules: options.repoRules });
   try {
     analyzer.run();
   } catch (e) {
