@@ -28,6 +28,7 @@ export interface FlowSummary {
   callbacks: Map<string, Array<{ param: number; arg: number; taint: Taint }>>;
 }
 
+const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex']);
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
 
@@ -39,6 +40,12 @@ export class Flow {
   /** Tainted expression nodes (chain roots and every step reached). */
   readonly taints = new Map<Node, Taint[]>();
   readonly summary: FlowSummary = { returns: new Map(), callbacks: new Map() };
+  /**
+   * Per transaction, where a response (or a whole object of it) goes that this flow does not
+   * follow: a callback given by the caller, a function not seen, an object property, a return to
+   * callers not seen. Code there may read v1 shapes, so the call cannot change with certainty.
+   */
+  readonly escapes = new Map<string, string[]>();
   private readonly queue: Array<[Node, Taint]> = [];
   private readonly boundTaints = new Map<Binding, Taint[]>();
   /** Functions whose result is tainted (local), and callback params (local). */
@@ -67,8 +74,17 @@ export class Flow {
   }
 
   /** Parameters of callback functions given to the call (`request(opts, (err, res, body) => ...)`, `success: fn`). */
-  seedCallbacks(call: Node, t: Taint): void {
-    for (const a of call.arguments ?? []) {
+  seedCallbacks(call: Node, t: Taint, skip: Node[] = []): void {
+    const args = (call.arguments ?? []) as Node[];
+    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+    if (last && last.type === 'Identifier' && !skip.some((n) => unwrapExpr(n) === last)) {
+      // `client.get(path, callback)`: a callback of this module is followed, one from elsewhere is not
+      const b = this.mod.scope.resolve(last);
+      const fn = b && (b.kind === 'function' ? b.decl : b.init && unwrapExpr(b.init));
+      if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
+      else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`);
+    }
+    for (const a of args) {
       const u = unwrapExpr(a);
       if (isFunction(u)) this.taintParams(u, t, 'all');
       if (u.type === 'ObjectExpression') {
@@ -110,6 +126,16 @@ export class Flow {
     list.push(t);
     this.boundTaints.set(b, list);
     for (const ref of b.refs) this.add(ref, t);
+  }
+
+  /** A whole response object (not one scalar field of it) reaches `where`, which the flow does not follow. */
+  private escape(node: Node, t: Taint, where: string): void {
+    if (t.level === 'res' && t.prefix !== '' && !t.prefix.endsWith('[]')) return;
+    const list = this.escapes.get(t.tx) ?? [];
+    const pos = this.mod.pf.position(node.start);
+    const text = `${where} (line ${pos.line})`;
+    if (!list.includes(text)) list.push(text);
+    this.escapes.set(t.tx, list);
   }
 
   /** The taint after reading a property `name` (undefined = an index into a list). */
@@ -174,6 +200,9 @@ export class Flow {
           return;
         }
         if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
+        else if (!/^(console|logger|log|winston|debug)\b/.test(name ?? '') && !/\.(log|info|warn|error|debug|trace)$/.test(name ?? '')) {
+          this.escape(parent, t, `${name ?? 'a function'}()`);
+        }
         return;
       }
       case 'VariableDeclarator':
@@ -183,7 +212,15 @@ export class Flow {
         if (parent.right === cur && parent.left.type === 'Identifier') {
           const b = this.mod.scope.resolve(parent.left);
           if (b) this.taintBinding(b, t);
-        }
+        } else if (parent.right === cur) this.escape(parent, t, `the property ${this.mod.pf.text(parent.left).slice(0, 40)}`);
+        return;
+      case 'ObjectProperty':
+      case 'Property':
+        if (parent.value === cur) this.escape(parent, t, 'an object property');
+        return;
+      case 'ArrayExpression':
+      case 'SpreadElement':
+        this.escape(parent, t, 'an array or spread');
         return;
       case 'ReturnStatement':
         this.returned(cur, t);
@@ -255,9 +292,12 @@ export class Flow {
   }
 
   /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */
-  private passToFunction(_call: Node, callee: Node, argIndex: number, t: Taint): void {
+  private passToFunction(call: Node, callee: Node, argIndex: number, t: Taint): void {
     const b = this.mod.scope.resolve(callee);
-    if (!b) return;
+    if (!b) {
+      if (callee.name !== 'resolve' && callee.name !== 'String' && callee.name !== 'Number' && callee.name !== 'Boolean') this.escape(call, t, `${callee.name}()`);
+      return;
+    }
     if (b.kind === 'param' && isFunction(b.decl)) {
       const fn = b.decl;
       // new Promise((resolve) => ... resolve(x))
@@ -270,12 +310,15 @@ export class Flow {
       if (!list.some((c) => c.param === b.paramIndex && c.arg === argIndex && key(c.taint) === key(t))) {
         list.push({ param: b.paramIndex!, arg: argIndex, taint: t });
         this.fnCallbacks.set(fn, list);
-        this.callbackUses(fn, b.paramIndex!, argIndex, t);
+        const uses = this.callbackUses(fn, b.paramIndex!, argIndex, t);
+        let exported = false;
         this.exported(fn, (name) => {
+          exported = true;
           const l = this.summary.callbacks.get(name) ?? [];
           l.push({ param: b.paramIndex!, arg: argIndex, taint: t });
           this.summary.callbacks.set(name, l);
         });
+        if (!uses && !exported) this.escape(call, t, `the callback ${callee.name} of a function whose callers are not seen`);
       }
       return;
     }
@@ -284,15 +327,19 @@ export class Flow {
     if (fn && isFunction(fn)) {
       const p = (fn.params as Node[])[argIndex];
       if (p) this.taintPattern(p, t);
-    }
+    } else if (!importOf(b)) this.escape(call, t, `${callee.name}()`);
   }
 
   /** Calls of `fn` pass a function as the callback parameter: its parameter `arg` is tainted. */
-  private callbackUses(fn: Node, param: number, arg: number, t: Taint): void {
+  private callbackUses(fn: Node, param: number, arg: number, t: Taint): number {
+    let n = 0;
     for (const call of this.callsOf(fn)) {
+      n++;
       const cb = call.arguments[param] && unwrapExpr(call.arguments[param]);
       if (cb && isFunction(cb)) this.taintParams(cb, t, arg);
+      else if (cb) this.escape(call, t, `the callback ${this.mod.pf.text(cb).slice(0, 30)}`);
     }
+    return n;
   }
 
   private returned(node: Node, t: Taint): void {
@@ -305,12 +352,20 @@ export class Flow {
     if (list.some((x) => key(x) === key(t))) return;
     list.push(t);
     this.fnReturns.set(fn, list);
-    for (const call of this.callsOf(fn)) this.add(call, t);
+    const calls = this.callsOf(fn);
+    for (const call of calls) this.add(call, t);
     // promise executor / then callback: the outer chain already carries the value
-    this.exported(fn, (name) => this.summary.returns.set(name, t));
+    let exported = false;
+    this.exported(fn, (name) => {
+      exported = true;
+      this.summary.returns.set(name, t);
+    });
     // a .then(fn) callback: the then-call's result
     const parent = this.mod.pf.parent(fn);
-    if (parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then') this.add(parent, t);
+    const thenCallback = !!parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then';
+    if (thenCallback) this.add(parent, t);
+    const passed = !!parent && isCall(parent) && parent.callee !== fn;
+    if (!calls.length && !exported && !thenCallback && !passed) this.escape(fn, t, 'a return to callers that are not seen');
   }
 
   private enclosingFunction(node: Node): Node | undefined {

@@ -83,6 +83,37 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\r?\n\s*/g, ' ').replace(/\*\//g, '* /').trim();
 }
 
+/** Markers stay readable: about this many columns per line, indentation included. */
+export const MARKER_WIDTH = 100;
+
+/**
+ * The comment lines of a marker: `// @hdmigrate-todo(<rule>): <text>` wrapped at about
+ * MARKER_WIDTH columns, continuation lines `//   ...`; a newline in `text` starts a new line (one
+ * per part to do). Only the first line carries the tag, so tools count one marker.
+ */
+export function markerLines(rule: string, text: string, indent = '', eol = '\n'): string {
+  const width = Math.max(60, MARKER_WIDTH - indent.length);
+  const out: string[] = [];
+  const paragraphs = text.replace(/\*\//g, '* /').split(/\r?\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (!paragraphs.length) paragraphs.push('');
+  paragraphs.forEach((para, i) => {
+    let line = i === 0 ? `// @hdmigrate-todo(${rule}):` : '//  ';
+    const lead = i > 0 && para.startsWith('- ') ? '//     ' : '//   ';
+    let fresh = true;
+    for (const word of para.split(' ')) {
+      if (!fresh && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = lead;
+        fresh = true;
+      }
+      line += (line.endsWith(' ') ? '' : ' ') + word;
+      fresh = false;
+    }
+    out.push(line);
+  });
+  return out.map((l) => indent + l.trimEnd()).join(eol);
+}
+
 export function markerText(rule: string, text: string): string {
   return `// @hdmigrate-todo(${rule}): ${oneLine(text)}`;
 }

@@ -157,7 +157,8 @@ function giveUp(env: PayloadEnv, pf: ParsedFile, node: Node, why: string): false
   const fields = requestSummary(env.rule);
   const parts = [`${why}:`];
   if (wrapper) parts.push(`send the fields without the ${wrapper} wrapper`);
-  if (fields.length) parts.push(`(${fields.slice(0, 6).join('; ')}${fields.length > 6 ? `; and ${fields.length - 6} more: hdmigrate rules ${env.rule.id}` : ''})`);
+  // the first few field changes; the rest are one command away (markers stay short)
+  if (fields.length) parts.push(`(${fields.slice(0, 3).join('; ')}${fields.length > 3 ? `; ${fields.length - 3} more: hdmigrate rules ${env.rule.id}` : ''})`);
   for (const a of env.additions) parts.push(`and add ${a.name}: ${a.source} to the body`);
   env.tx.marker(pf, node, env.rule.id, parts.join(' '));
   return false;
@@ -205,7 +206,7 @@ function rewriteObject(env: PayloadEnv, mod: Module, obj: Node, wrapper: string 
         for (const p of inner.node.properties as Node[]) ok = rewriteProperty(env, inner.mod.pf, p, maps, inner.node.properties) && ok;
       } else if (maps.some((m) => m.v1 !== m.v2 || m.converters.length)) {
         const fields = requestSummary(env.rule);
-        tx.marker(pf, wrapperProp, env.rule.id, `check the fields of ${text} for v2: ${fields.slice(0, 6).join('; ')}${fields.length > 6 ? `; and ${fields.length - 6} more (hdmigrate rules ${env.rule.id})` : ''}`);
+        tx.marker(pf, wrapperProp, env.rule.id, `send the fields of ${text} with their v2 names and values: ${fields.slice(0, 3).join('; ')}${fields.length > 3 ? `; ${fields.length - 3} more: hdmigrate rules ${env.rule.id}` : ''}`);
         ok = false;
       }
     } else {

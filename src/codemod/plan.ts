@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import {
+  changesForCode,
   fieldMappings,
   isAutoFixable,
   type Catalogue,
@@ -130,6 +131,21 @@ function neededCalls(rule: Rule, readsField: ((field: string) => boolean) | null
   });
   const fixable = needed.length === 1 && !needed[0]!.s.provides;
   return { calls: needed.map(({ i }) => i), fixable };
+}
+
+/** Does code reading this rule's v1 response need changes for v2 (a wrapper, renamed or reshaped fields)? */
+function responseChanges(rule: Rule): boolean {
+  const r = rule.response;
+  if (!r || r.shape === 'none') return false;
+  return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
+}
+
+function responseShape(rule: Rule): string {
+  const r = rule.response;
+  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
+  const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
+  const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
+  return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
 }
 
 /** Query renames of a rule (`wf_order` → `order_by`), from the catalogue's request mappings. */
@@ -297,7 +313,7 @@ export class ModulePlanner {
     if (!rule || !site.shape) return;
     const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
     this.flow.seed(site.shape.call, t);
-    this.flow.seedCallbacks(site.shape.call, t);
+    this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])]);
     // XMLHttpRequest: the object the request was opened on carries status and response
     const callee = unwrapExpr(site.shape.call.callee);
     if (site.shape.client === 'xhr' && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'Identifier') {
@@ -419,6 +435,11 @@ export class ModulePlanner {
     const reads = (field: string) => this.readsField(site.id, field);
     const need = neededCalls(rule, shape ? reads : null);
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
+    // the response goes where this run cannot see how it is read: its v1 shape must stay
+    const escapes = this.flow.escapes.get(site.id);
+    if (escapes?.length && responseChanges(rule)) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; v2 answers ${responseShape(rule)}: change the code that reads it, then the URL`, rule.id);
+    }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
     const callIndex = steps.findIndex(({ i }) => i === need.calls[0]);
@@ -619,6 +640,14 @@ export class ModulePlanner {
       const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
       const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
+      // the same test for v1 and v2 calls at once (v2 never sends 403 with Retry-After)
+      const parent = mod.pf.parent(lit);
+      if (parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {
+        const left = mod.pf.text(parent.left);
+        check.both = { start: parent.start, end: parent.end, text: `(${left} ${parent.operator} 429 || ${left} ${parent.operator} 403)` };
+      } else if (parent?.type === 'SwitchCase' && parent.test === lit) {
+        check.both = { start: lit.start, end: lit.end + (mod.pf.source.slice(lit.end).match(/^\s*:/)?.[0].length ?? 0), text: '429: case 403:' };
+      }
       if (through[0]?.site.call) check.wrapper = through[0].site.call.callee;
       out.push(check);
     }

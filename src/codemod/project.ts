@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import type { FlowSummary } from './flow.ts';
-import { markerText, scanMarkers } from './markers.ts';
+import { markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
 import { ParsedFile, checkParses, type ParserName } from './parse.ts';
 import { Flattener } from './pieces.ts';
@@ -102,6 +102,8 @@ interface Group {
   reason?: string;
   /** The URL was written out at the call (its shared constant stays as it is). */
   inline?: boolean;
+  /** What a human must do for the parts of the call the codemod cannot rewrite with certainty. */
+  todo?: string[];
 }
 
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
@@ -141,6 +143,29 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
       p.markerOnly = true;
     }
   }
+  // a URL (constant, config entry, helper) whose consuming call is not seen is never rewritten: the
+  // code that sends its body and reads its response may need changes nobody checked
+  for (const g of groups) {
+    const p = g.primary;
+    if (!p?.loose || !g.accepted || p.markerOnly) continue;
+    g.accepted = false;
+    g.reason = 'loose';
+    g.todo = ['no call that uses this URL is seen here: change it together with the call that sends its body and reads its response'];
+  }
+  // all or nothing per call: a part that needs a human (a marker anywhere in the call's
+  // transaction: body, response reads in any module, status checks, XML parsing) keeps the whole
+  // call on v1, and its one marker lists every such part
+  for (const g of groups) {
+    if (!g.accepted || !g.primary) continue;
+    const own = g.primary.file;
+    const parts = [g.primary, ...g.parts].flatMap((t) => t.markers.map((m) => (m.file === own ? m.text : `${m.text} (in ${path.basename(m.file)})`)));
+    if (!parts.length) continue;
+    g.accepted = false;
+    g.reason = 'parts need a human';
+    g.todo = [...new Set(parts)];
+  }
+  const checks = mergedChecks(plans);
+  const ownSites = new Map(plans.map((p) => [p.file, p.siteIds]));
   const editsOf = (g: Group) => [...(g.primary?.edits ?? []), ...g.parts.flatMap((t) => t.edits)];
   for (let round = 0; round < 20; round++) {
     let changed = false;
@@ -195,6 +220,17 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
         }
       }
     }
+    // a 403 rate-limit check belongs to the calls it serves: it migrates with all of them or none
+    for (const c of checks.values()) {
+      const served = [...(ownSites.get(c.file) ?? []), ...c.callers.map((x) => x.id)].map((id) => byId.get(id)).filter((g): g is Group => !!g && !!g.primary && g.reason !== 'covered');
+      if (!served.some((g) => g.accepted)) continue;
+      const where = `${path.basename(c.file)}:${c.line}`;
+      if (!c.fixable) {
+        for (const g of served) reject(g, `its 403 rate-limit check (${where}) is not a simple status test: make it retry on 429 (v2 throttling) when this call moves to v2`);
+      } else if (served.some((g) => !g.accepted) && !c.both) {
+        for (const g of served) reject(g, `its 403 rate-limit check (${where}) also serves calls that stay on v1: migrate them together (the check becomes 429)`);
+      }
+    }
     function reject(g: Group, why: string) {
       if (!g.accepted) return;
       // a shared constant that cannot change: write the URL out at this call instead
@@ -235,7 +271,8 @@ const V1_THROTTLING = 'v1 signalled throttling with 403 + Retry-After; v2 uses 4
  * a check nothing in the run is known to use, and a check that is not a simple comparison, get a
  * marker and no edit.
  */
-function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): Transaction[] {
+/** The 403 checks of every plan, one per place, with the callers every plan saw. */
+function mergedChecks(plans: ModulePlan[]): Map<string, RateCheck> {
   const checks = new Map<string, RateCheck>();
   for (const plan of plans) {
     for (const c of plan.checks ?? []) {
@@ -248,6 +285,11 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
       }
     }
   }
+  return checks;
+}
+
+function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): Transaction[] {
+  const checks = mergedChecks(plans);
   const ownSites = new Map(plans.map((p) => [p.file, p.siteIds]));
   const out: Transaction[] = [];
   for (const c of checks.values()) {
@@ -269,7 +311,14 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
       fallback: { file: c.file, anchor: c.anchor, rule: RATE_RULE, text: '' },
     };
     const marker = (text: string) => tx.markers.push({ file: c.file, anchor: c.anchor, rule: RATE_RULE, text });
-    if (apply) {
+    const served = [...own, ...c.callers.map((x) => x.id)];
+    const mixed = c.fixable && !!c.both && served.some(migrated) && !served.every(migrated);
+    if (mixed) {
+      // calls on v1 and v2 share the check: it accepts both throttling answers until all have moved
+      tx.edits.push({ file: c.file, start: c.both!.start, end: c.both!.end, text: c.both!.text, why: '403 → 429 or 403' });
+      tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 kept for the calls still on v1)' });
+      marker(`accepts 429 (v2) and 403 (v1) while calls ${c.callers.length ? via : 'of this file'} are still on v1${still.length ? ` (${list(still)})` : ''}; drop 403 once they move`);
+    } else if (apply) {
       tx.edits.push({ file: c.file, start: c.start, end: c.end, text: '429', why: '403 → 429' });
       tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response' });
       if (still.length) marker(`now 429 (v2 throttling) for the migrated calls ${via}; those still on v1 lose this 403 + Retry-After retry until they are migrated: ${list(still)}`);
@@ -288,6 +337,17 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
   return out;
 }
 
+/**
+ * The one marker of a call left on v1: the complete v2 plan, then every part a human must do
+ * (several lines; markers.ts wraps them at about 100 columns).
+ */
+function fallbackMarker(g: Group): MarkerPlan {
+  const fb = g.primary!.fallback;
+  const todo = g.todo ?? [g.reason ?? 'it could not be rewritten with certainty'];
+  const lines = [`${fb.text || 'migrate this call to v2'}`, 'Left on v1 (all or nothing): do these together with the URL and method:', ...todo.map((t) => `- ${t}`)];
+  return { ...fb, text: lines.join('\n') };
+}
+
 function describe(e: SpanEdit & { file?: string }): string {
   return `${path.basename((e as { file: string }).file ?? '')} [${e.start},${e.end})`;
 }
@@ -302,17 +362,27 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
   const added: MarkerPlan[] = [];
   const eol = pf.source.includes('\r\n') ? '\r\n' : '\n';
   const seen = new Set<string>();
+  const replaced = other.filter((e) => e.end > e.start);
   for (const m of markers) {
-    const at = pf.lineStart(m.anchor);
+    let at = pf.lineStart(m.anchor);
+    let anchor = m.anchor;
+    // a marker line that would land inside a replaced span (an unwrapped multi-line wrapper) goes
+    // above the line where that span starts: the edits compose instead of colliding
+    for (let hops = 0; hops < 50; hops++) {
+      const inside = replaced.find((e) => e.start < at && at < e.end);
+      if (!inside) break;
+      at = pf.lineStart(inside.start);
+      anchor = at + (pf.source.slice(at).match(/^[ \t]*/)?.[0].length ?? 0);
+    }
     const k = `${at}|${m.rule}|${m.text}`;
     if (seen.has(k)) continue;
     seen.add(k);
     if (markerAbove(pf, found, at, m.rule, m.text)) continue;
     // the line may lose indentation (an unwrapped payload): the marker follows it
-    let indent = pf.indentAt(m.anchor);
+    let indent = pf.indentAt(anchor);
     const dedent = other.find((e) => e.start === at && e.end > at && e.text === '' && /^[ \t]+$/.test(pf.source.slice(at, e.end)));
     if (dedent) indent = indent.slice(dedent.end - dedent.start);
-    edits.push({ start: at, end: at, text: `${indent}${markerText(m.rule, m.text)}${eol}`, why: `marker ${m.rule}` });
+    edits.push({ start: at, end: at, text: `${markerLines(m.rule, m.text, indent, eol)}${eol}`, why: `marker ${m.rule}` });
     added.push(m);
   }
   return { edits, added };
@@ -391,10 +461,7 @@ export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { wor
       }
     } else if (g.primary && g.reason !== 'covered' && g.reason !== 'the call is not part of this run') {
       if (g.primary.markerOnly) for (const m of g.primary.markers) at(m.file).markers.push(m);
-      else {
-        const fb = g.primary.fallback;
-        at(fb.file).markers.push({ ...fb, text: `${fb.text} (not rewritten: ${g.reason})` });
-      }
+      else at(g.primary.fallback.file).markers.push(fallbackMarker(g));
     }
   }
   for (const t of fileTxs) {

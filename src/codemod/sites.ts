@@ -135,6 +135,24 @@ function methodSourceAt(pf: ParsedFile, site: Site): MethodSource | null {
   return null;
 }
 
+const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|resolve|reject|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
+
+/**
+ * Is this argument a callback (never a request body)? A function, a name bound to a function, or
+ * the call's last argument named like one (`callback`, `cb`, `done`).
+ */
+export function isCallbackArg(mod: Module, node: Node, call: Node): boolean {
+  const n = unwrapExpr(node);
+  if (n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') return true;
+  if (n.type !== 'Identifier') return false;
+  const b = mod.scope.resolve(n);
+  if (b?.kind === 'function') return true;
+  const init = b?.init && unwrapExpr(b.init);
+  if (init && (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression')) return true;
+  const args = call.arguments as Node[];
+  return args.length > 1 && unwrapExpr(args[args.length - 1]!) === n && CALLBACK_NAME.test(n.name);
+}
+
 function bodyFromInfo(pf: ParsedFile, info: CallInfo): CallShape['body'] {
   const b = info.body;
   if (!b || (b.file && b.file !== pf.file)) return undefined;
@@ -187,6 +205,10 @@ export function toUrlSite(cat: Catalogue, mod: Module, modules: Modules, site: S
         shape.method = site.method;
         shape.methodSource = methodSourceAt(pf, site) ?? shape.methodSource;
       }
+      // a generic `x.get(path, cb)`: the analysis's call model says whether there is a body (a
+      // callback argument is never one)
+      if (shape.client === 'generic') shape.body = bodyFromInfo(pf, site.call);
+      if (shape.body && isCallbackArg(mod, shape.body.node, call)) shape.body = undefined;
       out.shape = shape;
     }
   }

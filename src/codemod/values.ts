@@ -124,7 +124,14 @@ const INLINE: Record<string, (expr: string, quote: string) => string> = {
   stringToNumber: (x) => `Number(${x})`,
   zeroOneToBoolean: (x, q) => `[true, 1, ${q}1${q}, ${q}true${q}].includes(${x})`,
   looseBoolean: (x, q) => `[true, 1, ${q}1${q}, ${q}true${q}].includes(${x})`,
+  // the catalogue's textToHtml, written out: escape, then keep each newline visible with <br>
+  textToHtml: (x, q) =>
+    `String(${x}).replace(/&/g, ${q}&amp;${q}).replace(/</g, ${q}&lt;${q}).replace(/>/g, ${q}&gt;${q})` +
+    `.replace(/"/g, ${q}&quot;${q}).replace(/'/g, ${q}&#39;${q}).replace(/\\r?\\n/g, ${q}<br>\\n${q})`,
 };
+
+/** Converters whose inline form must not turn a missing value into text (`String(undefined)`). */
+const KEEPS_MISSING = new Set(['textToHtml']);
 
 /** Needs parentheses before being used as the object of `.x` or an argument? */
 function needsParens(node: Node): boolean {
@@ -140,6 +147,18 @@ export function inlineConversion(converters: string[], exprText: string, exprNod
     if (isIdentityConverter(name, overlay)) continue;
     const f = INLINE[name];
     if (!f) return null;
+    if (KEEPS_MISSING.has(name)) {
+      // a missing value stays missing (the converter passes non-strings through): only for an
+      // expression that can be read twice without side effects
+      const n = unwrapExpr(exprNode);
+      if (changed) return null;
+      // a template literal is always a string; a name or member can be read twice
+      if (n.type === 'TemplateLiteral') text = f(text, quote);
+      else if (['Identifier', 'MemberExpression'].includes(n.type) && !/\(/.test(text)) text = `${text} == null ? ${text} : ${f(text, quote)}`;
+      else return null;
+      changed = true;
+      continue;
+    }
     // String(x), Number(x) and friends take any expression as an argument
     text = f(changed || !needsParens(exprNode) ? text : text, quote);
     changed = true;
