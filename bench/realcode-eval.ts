@@ -142,7 +142,10 @@ export function evaluateRepo(path: string, labels: RepoLabels, timeoutMs: number
     const isFound = hits.length > 0;
     if (isFound) found++;
     const cf = (file: string) => files.find((f) => f.file === file);
-    const markerHere = (cf(c.file)?.markers ?? []).some((m) => m.line >= c.line - MARKER_BEFORE && m.line <= c.line + NEAR && sameRule(m.rule, c.rule));
+    // a marker at the call, or at the URL it takes from elsewhere (a config entry, a helper)
+    const markerHere =
+      (cf(c.file)?.markers ?? []).some((m) => m.line >= c.line - MARKER_BEFORE && m.line <= c.line + NEAR && sameRule(m.rule, c.rule)) ||
+      (c.urlAt ?? []).some((p) => (cf(p.file)?.markers ?? []).some((m) => m.line >= p.line - MARKER_BEFORE && m.line <= p.line + NEAR && sameRule(m.rule, c.rule)));
     const changed = places.some((p) => (cf(p.file)?.changes ?? []).some((ch) => ch.line >= p.line - NEAR && ch.line <= p.line + NEAR && sameRule(ch.rule, c.rule)));
     const outcome = markerHere ? 'marked' : changed ? 'auto' : 'missed';
     if (outcome === 'auto') auto++;

@@ -4,6 +4,7 @@
  * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
  * tied to) are handled once every site is known.
  */
+import { isCustomDomain } from '../analysis/find-domains.ts';
 import path from 'node:path';
 import {
   changesForCode,
@@ -431,6 +432,10 @@ export class ModulePlanner {
     if (!t.calls.length) return fail(todoText(rule, t, a), rule.id);
     if (a.format === null) {
       return fail(`no .json suffix or format=json: v1 answered the agent web page here. If this is an API call, ${todoText(rule, t, a)}`, rule.id);
+    }
+    // a custom domain (support.example.com): v2 answers only on the account's own domain, which the code does not name
+    if (s.host && isCustomDomain(s.host)) {
+      return fail(`the request goes to ${s.host}, a custom domain: v2 is served only on <account>.freshdesk.com. Point the base URL at the account's own domain, then ${todoText(rule, t, a)}`, rule.id);
     }
     const reads = (field: string) => this.readsField(site.id, field);
     const need = neededCalls(rule, shape ? reads : null);
