@@ -9,7 +9,7 @@ import type { Analysis } from './analysis.ts';
 import { EMPTY_FRAMES, isObjectProperty, propertyKey } from './evaluate.ts';
 import type { Node } from './parse.ts';
 
-const HOST_KEYS = /^(host|hostname|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
+const HOST_KEYS = /^(host|hostname|base|root|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
 /** The service's own domains, and what is not a real host (placeholders, reserved names, local addresses). */
 const SERVICE_HOST = /(^|\.)(freshdesk|freshservice|freshworks)\.com$|^localhost$|^127\.|^0\.0\.0\.0$|^\{|\}|^$|\.(example|test|invalid|localhost|local|internal)$|(^|\.)example\.(com|org|net)$/i;
 

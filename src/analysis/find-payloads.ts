@@ -33,7 +33,8 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     const candidates = a.facts.requestWrappers.get(w);
     if (!candidates) return undefined;
     const inFile = candidates.filter((r) => fileRules.has(r.id));
-    const list = inFile.length ? inFile : candidates;
+    const inRepo = candidates.filter((r) => a.repoRules.has(r.id) && r.v1.method !== 'GET');
+    const list = inFile.length ? inFile : inRepo.length ? inRepo : candidates;
     return { rule: list[0]!, rules: list.map((r) => r.id) };
   };
   const distinctive = [...a.facts.requestWrappers.keys()].filter(isDistinctiveWrapper);

@@ -405,7 +405,7 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
     const srcFindings = (byFile.get(source) ?? []).slice();
     for (const g of byFile.get(gen)!) {
       // a source the codemod can rewrite: the compiled copy is reported once, at the source
-      const idx = from.rewritable ? srcFindings.findIndex((s) => s.kind === g.kind && s.rule === g.rule && s.method === g.method) : -1;
+      const idx = from.rewritable ? srcFindings.findIndex((s) => s.kind === g.kind && s.rule === g.rule && (s.method === g.method || g.method === null)) : -1;
       if (idx >= 0) {
         const s = srcFindings.splice(idx, 1)[0]!;
         (s.twins ??= []).push(`${gen}:${g.line}`);
