@@ -252,7 +252,7 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
         ? `v2 form fields have no ${w.name}[...] prefix${rule.request?.multipart ? ` (files: ${rule.request.multipart.v2Files})` : ''}.`
         : `Send the ${w.name} fields at the top level (v2 rejects the wrapper with invalid_field)${fields.length ? `; fields: ${fields.join(', ')}` : ''}.`;
     autofix = rule.fidelity !== 'none' && rule.fidelity !== 'manual' && site.fixable !== false;
-    if (site.fixable === false) advice += ' The request it is sent with is made in another module: migrate them together.';
+    if (site.fixable === false) advice += ' The request it is sent with is not seen here (made in another module, or on a URL that is not resolved): migrate them together.';
   } else if (site.kind === 'response-read' && site.read) {
     const changes = site.read.fields;
     extra.fields = changes.map((f) => ({ v1: f.v1, v2: f.v2 }));
