@@ -214,6 +214,17 @@ export class ModulePlanner {
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
+      // the analysis knows this URL is not text to rewrite (inside another URL's query, a prefix from the environment)
+      if (s.fixable === false && s.rule) {
+        const node = nodesAt(pf, s.span.start, s.span.end)[0];
+        if (node) {
+          const tx = new Tx(`${pf.file}:${s.span.start}`, mod, node, s.rule);
+          tx.markerOnly = true;
+          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (${s.message}: change it by hand)`);
+          this.txs.push(tx);
+        }
+        continue;
+      }
       const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
       if (typeof u === 'string') {
         const node = nodesAt(pf, s.span.start, s.span.end)[0];
