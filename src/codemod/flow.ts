@@ -55,6 +55,11 @@ export class Flow {
   constructor(private readonly mod: Module) {}
 
   private add(node: Node, t: Taint): void {
+    // a response path that keeps growing goes round a cycle (a value fed back into itself): stop there
+    if (t.prefix.length > 160) {
+      this.escape(node, t, 'a value that feeds back into itself');
+      return;
+    }
     const list = this.taints.get(node) ?? [];
     if (list.some((x) => key(x) === key(t))) return;
     list.push(t);
