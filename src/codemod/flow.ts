@@ -57,7 +57,11 @@ export class Flow {
   private add(node: Node, t: Taint): void {
     // a response path that keeps growing goes round a cycle (a value fed back into itself): stop there
     if (t.prefix.length > 160) {
-      this.escape(node, t, 'a value that feeds back into itself');
+      // recorded whatever the level: what is read past this point is not known
+      const list = this.escapes.get(t.tx) ?? [];
+      const text = `a value that feeds back into itself (line ${this.mod.pf.position(node.start).line})`;
+      if (!list.includes(text)) list.push(text);
+      this.escapes.set(t.tx, list);
       return;
     }
     const list = this.taints.get(node) ?? [];

@@ -6,6 +6,7 @@
  */
 import { isCustomDomain } from '../analysis/find-domains.ts';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   changesForCode,
   fieldMappings,
@@ -16,7 +17,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, FsModuleLoader, type AnalyzeResult } from '../analysis/index.ts';
+import { analyzeSource, FsModuleLoader, type AnalyzeResult, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -196,6 +197,8 @@ export class ModulePlanner {
   private found: FoundMarker[] = [];
   private readonly ignored: MarkerRecord[] = [];
   private readonly notes: string[] = [];
+  /** The response reads the analysis found in this file (traced or by shape). */
+  private readSites: Site[] = [];
   private readonly flow: Flow;
   private readonly txById = new Map<string, Tx>();
 
@@ -212,6 +215,7 @@ export class ModulePlanner {
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
+    this.readSites = analysis.sites.filter((s) => s.kind === 'response-read' && !!s.read && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
       // the analysis knows this URL is not text to rewrite (inside another URL's query, a prefix from the environment)
@@ -271,6 +275,23 @@ export class ModulePlanner {
       leftovers: this.leftovers(analysis, sites),
       checks: this.rateChecks(analysis, sites),
     };
+  }
+
+  /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
+  private unreachedReads(ruleId: string): number[] {
+    const pf = this.pf;
+    const lines = new Set<number>();
+    // by family: a read found by shape names the likeliest rule (contacts.create), the call may be contacts.list
+    const family = ruleId.split('.')[0];
+    for (const s of this.readSites) {
+      if (s.rule !== ruleId && s.rule?.split('.')[0] !== family) continue;
+      for (const f of s.read!.fields) {
+        const nodes = nodesAt(pf, f.span.start, f.span.end);
+        const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
+        if (!(member && (this.flow.taints.has(member) || this.flow.taints.has(member.object)))) lines.add(f.span.line);
+      }
+    }
+    return [...lines].sort((x, y) => x - y);
   }
 
   /** Audit findings (payload wrappers, response reads) that no site of this plan reached. */
@@ -456,12 +477,28 @@ export class ModulePlanner {
     if (escapes?.length && responseChanges(rule)) {
       return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; v2 answers ${responseShape(rule)}: change the code that reads it, then the URL`, rule.id);
     }
+    // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
+    const unreached = responseChanges(rule) ? this.unreachedReads(rule.id) : [];
+    if (unreached.length) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
+    }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
     const callIndex = steps.findIndex(({ i }) => i === need.calls[0]);
     const main = t.calls[callIndex]!;
     const manual = t.detail?.issues.filter((i) => i.fidelity === 'manual' || i.fidelity === 'none') ?? [];
     if (manual.length) return fail(`${manual.map((i) => humanise(i.message, a)).join('; ')}. ${todoText(rule, t, a)}`, rule.id);
+    // the repo's HTTP wrapper accepts only 200, and v2 answers this call with another success status
+    const v2Status = steps[callIndex]?.st.status ?? 200;
+    const strict = v2Status !== 200 ? wrapperDemanding200(s.call?.wrapperFiles ?? [], pf.file, pf.source) : null;
+    // a client function whose body is not seen: how it treats a status other than v1's is not known
+    const v1Status = rule.response?.v1Status ?? 200;
+    if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): v2 answers ${v2Status} where v1 answered ${v1Status}, and ${s.call?.callee ?? 'the client'} is not seen here: make sure it accepts ${v2Status}, then change the URL`, rule.id);
+    }
+    if (strict) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the HTTP wrapper in ${strict} accepts only status 200, and v2 answers ${v2Status} here: accept ${v2Status} there, then change the URL`, rule.id);
+    }
 
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
     const first = a.pieces[0];
@@ -687,3 +724,17 @@ export class ModulePlanner {
 }
 
 export { anchorOf };
+
+/** The first wrapper file that treats any status but 200 as a failure, if any. */
+function wrapperDemanding200(files: string[], self: string, selfText: string): string | null {
+  for (const f of files) {
+    let text: string;
+    try {
+      text = f === self ? selfText : readFileSync(f, 'utf8');
+    } catch {
+      continue;
+    }
+    if (/(?:status|code|retCode|statusCode)\w*\s*!==?\s*200\b|\b200\s*!==?\s*\w*(?:status|code)/i.test(text)) return path.basename(f);
+  }
+  return null;
+}
