@@ -10,6 +10,7 @@ import type { Evaluator } from './evaluate.ts';
 import { findCalls } from './find-calls.ts';
 import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
+import { findEscapes } from './find-escapes.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
 import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
@@ -81,6 +82,7 @@ export class Analyzer {
     // wrappers found only because the repo uses v1: built here for a call in another module, which
     // must be migrated with them (never rewritten on their own)
     if (!v1) for (const s of a.sites) if (s.kind === 'wrapper') s.fixable = false;
+    findEscapes(a);
     findReads(a, context);
     if (v1) findXml(a);
     findStoredObjects(a, context);

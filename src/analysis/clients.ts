@@ -66,6 +66,7 @@ const PACKAGES: Record<string, ClientKind> = {
   'global:ky': 'ky',
 };
 
+const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
 export const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -281,10 +282,26 @@ export class ClientRecognizer {
         method: verbMethod(op),
         methodRef: { mod, node: callee.property, frames },
         methodSource: 'callee',
-        body: hasBody ? this.ref(mod, args[1], frames) : undefined,
+        // `this.put(path, cb)`: a callback in the body's place is never the body
+        body: hasBody && args[1] && !this.isCallbackArg(mod, args[1], args, frames) ? this.ref(mod, args[1], frames) : undefined,
       };
     }
     return null;
+  }
+
+  /**
+   * Is this argument a callback rather than a request body? A function, a name bound to a
+   * function, or the call's last argument named like one (`cb`, `callback`, `done`) that is a
+   * parameter or unknown.
+   */
+  isCallbackArg(mod: ModuleInfo, node: Node, args: Node[], frames: Frames): boolean {
+    const n = unwrapExpr(node);
+    if (n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') return true;
+    if (n.type !== 'Identifier') return false;
+    const v = this.ev.eval(mod, n, frames);
+    if (v.t === 'fn') return true;
+    if (v.t === 'obj' || v.t === 'str' || v.t === 'arr') return false;
+    return unwrapExpr(args[args.length - 1]!) === n && CALLBACK_NAME.test(n.name);
   }
 
   private appRequest(client: ClientKind, callee: string, op: string, mod: ModuleInfo, args: Node[], frames: Frames): CallShape {

@@ -9,6 +9,7 @@ import type { ModuleInfo, ModuleLoader, Binding, Scope } from './module.ts';
 import { isFunctionNode, memberPath, spanAt, spanOf } from './module.ts';
 import type { Node } from './parse.ts';
 import type { StringPart } from './types.ts';
+import { checkBudget } from './budget.ts';
 
 export type Frames = Map<Scope, Map<string, Value>>;
 
@@ -154,6 +155,7 @@ export class Evaluator {
 
   /** Evaluates an expression node of module `mod`. */
   eval(mod: ModuleInfo, node: Node, frames: Frames = EMPTY_FRAMES, depth = 0): Value {
+    checkBudget();
     if (!node) return UNKNOWN();
     if (depth > MAX_DEPTH) return UNKNOWN(placeholderName(mod, node));
     const memoable = frames.size === 0;

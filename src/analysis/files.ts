@@ -33,7 +33,9 @@ export interface SkippedFile {
    * binary/huge/unreadable/minified/archive: not read. dependency (node_modules, vendor) and
    * generated (build output folders): whole folders, listed once with a trailing slash.
    * parse-error: the syntax tree could not be built; the file was audited by pattern instead.
+   * unsafe: the codemod will not rewrite it (a symbolic link, text that is not UTF-8, mixed line
+   * endings): left untouched.
    */
-  reason: 'binary' | 'huge' | 'unreadable' | 'parse-error' | 'minified' | 'archive' | 'dependency' | 'generated';
+  reason: 'binary' | 'huge' | 'unreadable' | 'parse-error' | 'minified' | 'archive' | 'dependency' | 'generated' | 'unsafe';
   detail?: string;
 }

@@ -118,7 +118,7 @@ function genericArgCall(a: Analysis, call: Node): void {
     });
     if (methodSpan) site.methodSpan = methodSpan;
     // the body: an object argument after the path
-    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && x.type !== 'ArrowFunctionExpression' && x.type !== 'FunctionExpression' && !isStringLiteral(x));
+    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x));
     a.addSite(site, { node: call, body: bodyArg ? { mod: a.mod, node: bodyArg, frames: EMPTY_FRAMES } : undefined });
     return;
   }

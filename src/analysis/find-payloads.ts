@@ -24,7 +24,11 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     if (it.site.kind !== 'call' || !it.body || !it.site.rule) continue;
     const rule = a.cat.get(it.site.rule);
     if (!rule) continue;
+    const before = a.sites.length;
     bodyWrappers(a, rule, it.site.rules, it.body, it.shape);
+    // the wrappers found in this call's body belong to it (the call model groups them)
+    const call = it.site.call?.span;
+    if (call) for (const s of a.sites.slice(before)) if (s.wrapper) s.wrapper.call ??= { start: call.start, end: call.end, file: it.site.file };
   }
   if (!v1) return;
   // file-level: distinctive wrappers anywhere in a file that talks to v1
@@ -54,6 +58,7 @@ export function findPayloads(a: Analysis, v1: boolean): void {
       else if (isObjectProperty(p)) {
         info.valueSpan = a.span(p.value);
         info.fields = requestFields(a, r.rule, a.mod, p.value, EMPTY_FRAMES);
+      if (opaqueValue(a, r.rule, a.mod, p.value, EMPTY_FRAMES)) info.opaque = true;
       }
       wrapperSite(a, r.rule, r.rules, info, a.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
     }
@@ -70,9 +75,12 @@ export function findPayloads(a: Analysis, v1: boolean): void {
         const r = ruleForName(k);
         if (r) {
           const info: WrapperInfo = { name: k, form: cur.computed && !isStringLiteral(cur.property) ? 'computed-key' : 'member-assign', keySpan: a.span(cur.property) };
+          // `data.helpdesk_ticket.custom_field[FIELDS.region] = …`: a field name only known at run time
+          for (let step = top; step && step !== cur; step = step.object) if (step.computed && !isStringLiteral(step.property) && step.property.type !== 'NumericLiteral') info.computedField = true;
           if (cur === top) {
             info.valueSpan = a.span(asg.right);
             info.fields = requestFields(a, r.rule, a.mod, asg.right, EMPTY_FRAMES);
+      if (opaqueValue(a, r.rule, a.mod, asg.right, EMPTY_FRAMES)) info.opaque = true;
           }
           wrapperSite(a, r.rule, r.rules, info, a.mod, cur === top ? `payload wrapped in ${k} (assigned)` : `write into ${k}`);
         }
@@ -131,6 +139,22 @@ function wrapperSite(a: Analysis, rule: Rule, rules: string[], w: WrapperInfo, m
 }
 
 /** The fields of a wrapped payload object whose writes change in v2. */
+/** A value written out in the source (strings without holes, numbers, booleans, arrays of them). */
+function isLiteralValue(n: Node): boolean {
+  if (isStringLiteral(n) || n.type === 'NumericLiteral' || n.type === 'BooleanLiteral' || n.type === 'NullLiteral') return true;
+  if (n.type === 'Literal') return true;
+  if (n.type === 'TemplateLiteral') return n.expressions.length === 0;
+  if (n.type === 'UnaryExpression' && n.operator === '-') return n.argument.type === 'NumericLiteral';
+  if (n.type === 'ArrayExpression') return (n.elements as Node[]).every((e) => e && isLiteralValue(unwrapExpr(e)));
+  return false;
+}
+
+/** The wrapped value is not an object the analysis can see (a parameter, a call result). */
+function opaqueValue(a: Analysis, _rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): boolean {
+  if (!valueNode) return false;
+  return a.ev.eval(mod, valueNode, frames).t !== 'obj';
+}
+
 function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): WrapperInfo['fields'] {
   if (!valueNode) return undefined;
   const v = a.ev.eval(mod, valueNode, frames);
@@ -141,7 +165,11 @@ function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node
     const k = propertyKey(p);
     if (!k) continue;
     const m = maps.find((x) => x.v1 === k || x.v1.startsWith(`${k}.`));
-    if (m) out.push({ v1: k, v2: m.v2, span: spanOf(v.mod, p.key ?? p, a.mod.file) });
+    if (m) {
+      const field: NonNullable<WrapperInfo['fields']>[number] = { v1: k, v2: m.v2, span: spanOf(v.mod, p.key ?? p, a.mod.file) };
+      if (p.value && isLiteralValue(unwrapExpr(p.value))) field.literal = true;
+      out.push(field);
+    }
   }
   return out.length ? out : undefined;
 }
@@ -204,6 +232,7 @@ function objectWrappers(a: Analysis, v: Extract<Value, { t: 'obj' }>, names: Set
     if (!bracket && isObjectProperty(p)) {
       info.valueSpan = spanOf(v.mod, p.value, a.mod.file);
       info.fields = requestFields(a, rule, v.mod, p.value, v.frames);
+      if (opaqueValue(a, rule, v.mod, p.value, v.frames)) info.opaque = true;
     }
     wrapperSite(a, rule, rules, info, v.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
   }
@@ -264,9 +293,12 @@ function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<st
       form: parent.computed && !isStringLiteral(parent.property) ? 'computed-key' : 'member-assign',
       keySpan: spanOf(mod, parent.property, a.mod.file),
     };
+    // `x.W.custom_field[FIELDS.region] = …`: a field name only known at run time
+    for (let step = top; step && step !== parent; step = step.object) if (step.computed && !isStringLiteral(step.property) && step.property.type !== 'NumericLiteral') info.computedField = true;
     if (top === parent) {
       info.valueSpan = spanOf(mod, assign.right, a.mod.file);
       info.fields = requestFields(a, rule, mod, assign.right, EMPTY_FRAMES);
+      if (opaqueValue(a, rule, mod, assign.right, EMPTY_FRAMES)) info.opaque = true;
     } else {
       const chain = memberPath(top);
       const after = chain ? chain.slice(chain.indexOf(k) + 1) : [];

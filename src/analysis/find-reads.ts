@@ -17,13 +17,21 @@ import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
   const reads = new ReadSites(a);
-  const flow = new ResponseFlow(a, (member, state) => reads.record(member, state, true));
+  const flow = new ResponseFlow(
+    a,
+    (member, state) => reads.record(member, state, true),
+    (state, where) => {
+      const it = state.origin && a.found.find((f) => f.site.call?.span.start === state.origin!.start && f.site.file === a.mod.file);
+      const call = it?.site.call;
+      if (call && !(call.escapes ??= []).includes(where)) call.escapes.push(where);
+    },
+  );
   for (const it of [...a.found]) {
     if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
     const rule = a.cat.get(it.site.rule);
     if (!rule?.response) continue;
     // a function of the repo may return the response or already its body
-    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw');
+    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw', it.site.call?.span);
   }
   if (v1) shapeReads(a, reads);
 }
@@ -50,6 +58,7 @@ class ReadSites {
     }));
     const root = memberPath(rootOf(member))?.[0] ?? 'expr';
     const read: ReadInfo = { chain: state.prefix, fields, root, traced };
+    if (state.origin) read.call = { start: state.origin.start, end: state.origin.end, file: state.origin.file ?? a.mod.file };
     const site: Site = {
       kind: 'response-read',
       span: a.span(member),

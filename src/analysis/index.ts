@@ -34,6 +34,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Catalogue } from '../catalogue/index.ts';
 import { Analyzer } from './analyze.ts';
+import { BudgetExceeded } from './budget.ts';
 import { Evaluator } from './evaluate.ts';
 import { buildModule, FsModuleLoader, type ModuleLoader } from './module.ts';
 import { parseForAnalysis, type BabelFile, type ParserName } from './parse.ts';
@@ -94,6 +95,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   try {
     analyzer.run();
   } catch (e) {
+    if (e instanceof BudgetExceeded) throw e;
     return {
       sites: analyzer.sites,
       markers: analyzer.markers,
@@ -107,3 +109,6 @@ export function analyzeSource(source: string, filename: string, options: Analyze
     : [];
   return { sites: analyzer.sites, markers: analyzer.markers, imports, parser };
 }
+export { callModels, type CallModel } from './call-model.ts';
+export { callVerdict, embeddedFields, isEmbedOnly, type CallVerdict } from './verdict.ts';
+export { BudgetExceeded, checkBudget, FILE_BUDGET_MS, withBudget } from './budget.ts';

@@ -10,6 +10,8 @@ import type { CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
 import type { Node } from './parse.ts';
+import type { Span } from './types.ts';
+import { checkBudget } from './budget.ts';
 
 export interface FlowState {
   rule: Rule;
@@ -17,6 +19,8 @@ export interface FlowState {
   stage: 'raw' | 'text' | 'body' | 'maybe';
   /** Keys read so far inside the v1 document (`[]` for array items). */
   prefix: string[];
+  /** The call the response comes from (for the call model: reads belong to their call). */
+  origin?: Span;
 }
 
 const ITERATORS = ['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap'];
@@ -28,44 +32,46 @@ export class ResponseFlow {
     private readonly a: Analysis,
     /** A read of the v1 document by a member chain (its outermost member). */
     private readonly onRead: (member: Node, state: FlowState) => void,
+    /** The value leaves the code followed here (a callback handed in by the caller). */
+    private readonly onEscape?: (state: FlowState, where: string) => void,
   ) {}
 
   /** The response of a v1 call, and the callbacks given to the call itself: `request(opts, (err, res, body) => …)`, `$.ajax({ success })`. */
-  fromCall(call: Node, shape: CallShape | undefined, rule: Rule, stage: FlowState['stage']): void {
-    this.follow(call, { rule, stage, prefix: [] }, 0);
-    this.callbacks(call, shape, rule);
+  fromCall(call: Node, shape: CallShape | undefined, rule: Rule, stage: FlowState['stage'], origin?: Span): void {
+    this.follow(call, { rule, stage, prefix: [], origin }, 0);
+    this.callbacks(call, shape, rule, origin);
   }
 
-  private callbacks(call: Node, shape: CallShape | undefined, rule: Rule): void {
+  private callbacks(call: Node, shape: CallShape | undefined, rule: Rule, origin?: Span): void {
     const args: Node[] = call.arguments ?? [];
     const fnArg = [...args].reverse().find((x) => isFunctionNode(x));
     const client = shape?.client;
     if (fnArg && (client === 'request' || client === 'needle')) {
-      this.param(fnArg, 1, { rule, stage: 'raw', prefix: [] });
-      this.param(fnArg, 2, { rule, stage: 'body', prefix: [] });
+      this.param(fnArg, 1, { rule, origin, stage: 'raw', prefix: [] });
+      this.param(fnArg, 2, { rule, origin, stage: 'body', prefix: [] });
     } else if (fnArg && client === 'jquery') {
-      this.param(fnArg, 0, { rule, stage: 'body', prefix: [] });
+      this.param(fnArg, 0, { rule, origin, stage: 'body', prefix: [] });
     } else if (fnArg && (client === 'wrapper' || client === 'generic')) {
       // callback style: (err, res, body), (err, data) or (data)
       const n = fnArg.params?.length ?? 0;
       if (n >= 3) {
-        this.param(fnArg, 1, { rule, stage: 'raw', prefix: [] });
-        this.param(fnArg, 2, { rule, stage: 'maybe', prefix: [] });
-      } else this.param(fnArg, n === 2 ? 1 : 0, { rule, stage: 'maybe', prefix: [] });
+        this.param(fnArg, 1, { rule, origin, stage: 'raw', prefix: [] });
+        this.param(fnArg, 2, { rule, origin, stage: 'maybe', prefix: [] });
+      } else this.param(fnArg, n === 2 ? 1 : 0, { rule, origin, stage: 'maybe', prefix: [] });
     }
     if (client === 'jquery' && shape?.options) {
       const v = this.a.ev.eval(shape.options.mod, shape.options.node, shape.options.frames);
       if (v.t === 'obj') {
         const s = this.a.ev.objectPropertyNode(v, 'success');
         const fn = s?.prop.value ?? (s?.prop.type === 'ObjectMethod' ? s.prop : undefined);
-        if (fn && isFunctionNode(fn)) this.param(fn, 0, { rule, stage: 'body', prefix: [] });
+        if (fn && isFunctionNode(fn)) this.param(fn, 0, { rule, origin, stage: 'body', prefix: [] });
       }
     }
     if ((client === 'superagent' || client === 'unirest') && shape?.chain) {
       const end = shape.chain.find((c) => c.callee.property?.name === 'end' && isFunctionNode(c.arguments[0]));
       if (end) {
         const fn = end.arguments[0];
-        this.param(fn, (fn.params?.length ?? 0) >= 2 ? 1 : 0, { rule, stage: 'raw', prefix: [] });
+        this.param(fn, (fn.params?.length ?? 0) >= 2 ? 1 : 0, { rule, origin, stage: 'raw', prefix: [] });
       }
     }
   }
@@ -101,6 +107,7 @@ export class ResponseFlow {
 
   /** Follows an expression holding the value through awaits, variables, `.then`, JSON.parse, member reads. */
   private follow(node: Node, state: FlowState, depth: number): void {
+    checkBudget();
     if (depth > 12) return;
     const mod = this.a.mod;
     const k = `${node.start}:${node.end}:${state.stage}:${state.prefix.join('.')}:${state.rule.id}`;
@@ -113,6 +120,9 @@ export class ResponseFlow {
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
       case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSSatisfiesExpression':
+      case 'TypeCastExpression':
       case 'ChainExpression':
         this.follow(parent, state, depth + 1);
         return;
@@ -147,6 +157,11 @@ export class ResponseFlow {
           }
           // resolve(x) inside a Promise executor: the promise holds it
           if (callee.type === 'Identifier' && callee.name === 'resolve') this.returned(parent, state, depth, true);
+          // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
+          else if (idx >= 0 && callee.type === 'Identifier' && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
+            const b = (mod.scopeOf.get(parent) ?? mod.root).lookup(callee.name);
+            if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`);
+          }
         }
         return;
       }

@@ -140,6 +140,11 @@ export interface CallInfo {
   bodyProperty?: string;
   /** The body was passed through `JSON.stringify(...)`. */
   bodyStringified?: boolean;
+  /**
+   * Where the response leaves the code the analysis follows (a callback handed in by the caller, a
+   * return to callers not in the module): code there may read v1 shapes and statuses.
+   */
+  escapes?: string[];
 }
 
 export interface WrapperInfo {
@@ -155,7 +160,13 @@ export interface WrapperInfo {
   /** For bracket keys: the full key, `helpdesk_ticket[custom_field][x_123]`. */
   key?: string;
   /** v1 field names inside the wrapper that change in v2 (from the catalogue's field mappings). */
-  fields?: Array<{ v1: string; v2: string | null; span: Span }>;
+  fields?: Array<{ v1: string; v2: string | null; span: Span; literal?: boolean }>;
+  /** A write below the wrapper uses a field name computed at run time (`custom_field[FIELDS.x]`). */
+  computedField?: boolean;
+  /** The wrapped value is not an object literal the analysis can see (a parameter, a call result). */
+  opaque?: boolean;
+  /** The call whose body holds this wrapper, when it was found by following that body. */
+  call?: { start: number; end: number; file: string };
 }
 
 export interface ReadInfo {
@@ -167,6 +178,8 @@ export interface ReadInfo {
   root: string;
   /** The value was traced back to a v1 call's response (otherwise: recognised by its shape alone). */
   traced: boolean;
+  /** The call the response comes from, when traced (its `call.span`; `file` always set). */
+  call?: { start: number; end: number; file: string };
 }
 
 export interface Site {

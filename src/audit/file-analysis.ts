@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
-import { analyzeSource, FsModuleLoader } from '../analysis/index.ts';
+import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import { ownParts } from '../analysis/analyze.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
 import { fieldMappings } from '../catalogue/index.ts';
@@ -123,9 +123,10 @@ function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
 export function analyzeFile(task: FileTask, text: string, ctx: AnalysisContext): FileResult {
   const result: FileResult = { rel: task.rel, findings: [], markers: [], consumed: [], urlParts: [], parsed: false };
   try {
-    analyzeInto(task, text, ctx, result);
+    withBudget(FILE_BUDGET_MS, () => analyzeInto(task, text, ctx, result));
   } catch (e) {
     result.skipped = { file: task.rel, reason: 'parse-error', detail: `audit failed: ${(e as Error).message}` };
+    if (e instanceof BudgetExceeded) result.findings = [];
   }
   return result;
 }
@@ -205,11 +206,44 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     sites = analyzeText(cat, text, task.language, task.abs).sites;
     result.markers.push(...markersIn(text, task.language, task.rel));
   }
-  analyseSites(task, text, ctx, result, sites, via);
+  const findingOf = new Map<Site, Finding>();
+  analyseSites(task, text, ctx, result, sites, via, findingOf);
   embeddedReads(result.findings, ctx.cat);
+  if (via === 'ast') applyVerdicts(sites, findingOf, ctx.cat, task.abs);
 }
 
-function analyseSites(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult, sites: Site[], via: Finding['via']): void {
+/**
+ * The shared call verdict (src/analysis/verdict.ts): a call the codemod will not rewrite is not
+ * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
+ * what a human must do.
+ */
+function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string): void {
+  const key = (f: string, start: number) => `${f}\0${start}`;
+  const byKey = new Map<string, Site>();
+  for (const s of sites) byKey.set(key(s.file, s.span.start), s);
+  for (const m of callModels({ sites, markers: [], imports: [] }, file)) {
+    const v = callVerdict(m, cat);
+    const call = sites.find((s) => s.kind === 'call' && s.call?.span.start === m.span.start && s.file === m.file);
+    const f = call && findingOf.get(call);
+    if (v.auto) {
+      // e.g. a ticket view whose notes the code does not read: one v2 call does it
+      // (the verdict reads the body too: a path field v2 takes from the body is no decision)
+      const rule = f?.rule ? cat.get(f.rule) : undefined;
+      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none') f.autofix = true;
+      continue;
+    }
+    if (f) {
+      if (f.autofix) f.advice += ` Not auto-fixable: ${v.needs.join('; ')}.`;
+      f.autofix = false;
+    }
+    for (const part of [...m.wrappers, ...m.reads]) {
+      const pf = findingOf.get(byKey.get(key(part.file, part.span.start))!);
+      if (pf) pf.autofix = false;
+    }
+  }
+}
+
+function analyseSites(task: FileTask, text: string, ctx: AnalysisContext, result: FileResult, sites: Site[], via: Finding['via'], findingOf?: Map<Site, Finding>): void {
   const { cat } = ctx;
   for (const site of sites) {
     const abs = isAbsolute(site.file) ? site.file : join(dirname(task.abs), site.file);
@@ -219,6 +253,7 @@ function analyseSites(task: FileTask, text: string, ctx: AnalysisContext, result
     const src = abs === task.abs ? text : sourceOf(abs);
     const finding = toFinding(site, { cat, rel, language, snippet: lineOf(src, site.span.line), via });
     result.findings.push(finding);
+    findingOf?.set(site, finding);
     const relOf = (file: string) => (file === task.abs || file === `${task.abs}.js` ? task.rel : relPath(ctx.root, file));
     if (site.kind === 'call' && site.url) {
       for (const p of site.url.parts) if (!p.dynamic && p.node !== 'synthetic') result.consumed.push(`${relOf(p.file)}\0${p.span.start}`);

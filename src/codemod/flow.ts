@@ -12,6 +12,7 @@ import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from
 import type { Node } from './parse.ts';
 import { importOf, type Module } from './pieces.ts';
 import type { Binding } from './scope.ts';
+import { checkBudget } from '../analysis/budget.ts';
 
 export interface Taint {
   rule: Rule;
@@ -167,6 +168,7 @@ export class Flow {
   }
 
   private propagate(node: Node, t: Taint): void {
+    checkBudget();
     const pf = this.mod.pf;
     let cur = node;
     let parent = pf.parent(cur);

@@ -58,10 +58,8 @@ export function leadingComments(pf: ParsedFile, node: Node, markers: FoundMarker
   let cursor = lineStart;
   const byEnd = [...markers].sort((a, b) => b.end - a.end);
   for (;;) {
-    const before = pf.source.slice(0, cursor);
-    const trimmed = before.replace(/[ \t\r\n]+$/, '');
-    const end = trimmed.length;
-    const hit = pf.comments().find((c) => c.end === end);
+    const end = pf.trimmedEndBefore(cursor);
+    const hit = pf.commentEndingAt(end);
     if (!hit) break;
     out.push(...byEnd.filter((m) => m.start === hit.start));
     cursor = hit.start;

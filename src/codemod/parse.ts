@@ -236,6 +236,28 @@ export class ParsedFile {
     return (this.ast.comments ?? []) as Comment[];
   }
 
+  private commentEnds?: Map<number, Comment>;
+
+  /** The comment that ends exactly at `end`, if any (indexed once: markers ask for it per site). */
+  commentEndingAt(end: number): Comment | undefined {
+    if (!this.commentEnds) {
+      this.commentEnds = new Map();
+      for (const c of this.comments()) this.commentEnds.set(c.end, c);
+    }
+    return this.commentEnds.get(end);
+  }
+
+  /** The offset after the last non-whitespace character before `offset` (no slicing of the source). */
+  trimmedEndBefore(offset: number): number {
+    let i = offset;
+    while (i > 0) {
+      const c = this.source.charCodeAt(i - 1);
+      if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
+      i--;
+    }
+    return i;
+  }
+
   /** 1-based line and column of an offset. */
   position(offset: number): { line: number; column: number } {
     if (!this.lineStarts) {

@@ -17,7 +17,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, FsModuleLoader, type AnalyzeResult, type Site } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -142,6 +142,12 @@ function responseChanges(rule: Rule): boolean {
   return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
 }
 
+/** Does v2 answer success with another status than v1 (201 for a create, 204 for a delete)? */
+function statusChanges(rule: Rule): boolean {
+  const main = rule.plan.find((s) => !s.forResponse);
+  return !!rule.response && !!main && main.status !== rule.response.v1Status;
+}
+
 function responseShape(rule: Rule): string {
   const r = rule.response;
   const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
@@ -201,6 +207,8 @@ export class ModulePlanner {
   private readSites: Site[] = [];
   private readonly flow: Flow;
   private readonly txById = new Map<string, Tx>();
+  /** Call models of this module by the offset of their call. */
+  private readonly models = new Map<number, CallModel>();
 
   constructor(
     private readonly ctx: PlanContext,
@@ -214,6 +222,10 @@ export class ModulePlanner {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
     const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    // a partial analysis would give a partial migration: the file is left as it is
+    if (analysis.parseError) throw new Error(analysis.parseError.message);
+    // the call models of the shared analysis: which calls may change at all (the audit reports the same)
+    for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     this.readSites = analysis.sites.filter((s) => s.kind === 'response-read' && !!s.read && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
@@ -313,6 +325,8 @@ export class ModulePlanner {
         }
       }
       if (s.kind === 'wrapper' && s.wrapper) {
+        // a wrapper in the body of a call belongs to that call: rewritten with it, or in its marker
+        if (s.wrapper.call) continue;
         const k = s.wrapper.keySpan;
         if (calls.some((c) => c.start <= k.start && k.end <= c.end) || touched(k.start, k.end)) continue;
         const node = nodesAt(pf, k.start, k.end)[0];
@@ -412,6 +426,14 @@ export class ModulePlanner {
       tx.marker(pf, anchorNode, ruleId, text);
     };
 
+    // the shared verdict: a call the audit does not call auto-fixable is never rewritten
+    const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
+    const verdict = model ? callVerdict(model, ctx.cat) : null;
+    if (verdict && !verdict.auto) {
+      const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
+      const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
+      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${verdict.needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
+    }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
       const candidates = ruleIds.map((id) => ctx.cat.get(id)).filter((r): r is Rule => !!r);
@@ -474,8 +496,10 @@ export class ModulePlanner {
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
     // the response goes where this run cannot see how it is read: its v1 shape must stay
     const escapes = this.flow.escapes.get(site.id);
-    if (escapes?.length && responseChanges(rule)) {
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; v2 answers ${responseShape(rule)}: change the code that reads it, then the URL`, rule.id);
+    if (escapes?.length && (responseChanges(rule) || statusChanges(rule))) {
+      const main = rule.plan.find((st) => !st.forResponse);
+      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
     const unreached = responseChanges(rule) ? this.unreachedReads(rule.id) : [];
@@ -643,25 +667,33 @@ export class ModulePlanner {
     return { file: pf.file, start: arg.start, end: arg.end, text, why: 'URL written at the call' };
   }
 
+  /** Per transaction: the resource fields its response is read at (built once, after the flow ran). */
+  private fieldsRead?: Map<string, Set<string>>;
+
   private readsField(txId: string, field: string): boolean {
-    for (const taints of this.flow.taints.values()) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res') continue;
-        if (t.prefix === field || t.prefix.startsWith(`${field}.`) || t.prefix.startsWith(`${field}[]`)) return true;
-      }
-    }
-    // a read right after the wrapper: res.data.helpdesk_ticket.notes
-    for (const [node, taints] of this.flow.taints) {
-      for (const t of taints) {
-        if (t.tx !== txId || t.level !== 'res' || t.prefix !== '') continue;
-        const parent = this.pf.parent(node);
-        if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
-          const name = parent.property?.name ?? parent.property?.value;
-          if (name === field) return true;
+    if (!this.fieldsRead) {
+      this.fieldsRead = new Map();
+      const add = (tx: string, f: string) => {
+        const set = this.fieldsRead!.get(tx) ?? new Set<string>();
+        set.add(f);
+        this.fieldsRead!.set(tx, set);
+      };
+      for (const [node, taints] of this.flow.taints) {
+        for (const t of taints) {
+          if (t.level !== 'res') continue;
+          if (t.prefix !== '') add(t.tx, t.prefix.split(/[.[]/)[0]!);
+          else {
+            // a read right after the wrapper: res.data.helpdesk_ticket.notes
+            const parent = this.pf.parent(node);
+            if (parent && (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === node) {
+              const name = parent.property?.name ?? parent.property?.value;
+              if (typeof name === 'string') add(t.tx, name);
+            }
+          }
         }
       }
     }
-    return false;
+    return this.fieldsRead.get(txId)?.has(field) ?? false;
   }
 
   private xmlMarkers(analysis: AnalyzeResult): void {
@@ -713,9 +745,10 @@ export class ModulePlanner {
     if (sites.length === 0) return null;
     const tx = new Tx(`${pf.file}:file`, this.mod, pf.ast.program, 'transport.https');
     // http:// base URLs of the helpdesk outside the URLs already rewritten
+    const edited = this.txs.flatMap((t) => t.edits.filter((e) => e.file === pf.file));
     for (const n of pf.nodes) {
       if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;
-      if (this.txs.some((t) => t.edits.some((e) => e.file === pf.file && e.start <= n.start + 1 && e.end >= n.start + 1))) continue;
+      if (edited.some((e) => e.start <= n.start + 1 && e.end >= n.start + 1)) continue;
       tx.edit(pf, n.start + 1, n.start + 5, 'https', 'https');
       tx.change(pf, n, 'https', 'http:// → https:// (v2 is HTTPS only)', 'transport.https');
     }

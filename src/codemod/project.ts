@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { FsModuleLoader } from '../analysis/index.ts';
+import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import type { FlowSummary } from './flow.ts';
 import { markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
@@ -78,13 +78,14 @@ export class Planner {
     const source = this.ctx.modules.read(abs);
     if (source === null) return { file: abs, skipped: 'cannot read the file', error: true };
     try {
-      const plan = this.planModule(abs);
+      const plan = withBudget(FILE_BUDGET_MS, () => this.planModule(abs));
       if (!plan) {
         const why = this.ctx.modules.failures.get(abs);
         return { file: abs, skipped: why ? `does not parse: ${why}` : 'cannot parse', error: true };
       }
       return { file: abs, plan };
     } catch (e) {
+      if (e instanceof BudgetExceeded) return { file: abs, skipped: `${e.message}; left untouched`, error: true };
       return { file: abs, skipped: `the codemod failed on this file: ${(e as Error).message}`, error: true };
     }
   }
@@ -392,8 +393,7 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
 function markerAbove(pf: ParsedFile, found: ReturnType<typeof scanMarkers>, lineStart: number, rule: string, text: string): boolean {
   let cursor = lineStart;
   for (;;) {
-    const before = pf.source.slice(0, cursor).replace(/[ \t\r\n]+$/, '');
-    const hit = pf.comments().find((c) => c.end === before.length);
+    const hit = pf.commentEndingAt(pf.trimmedEndBefore(cursor));
     if (!hit) return false;
     const ms = found.filter((f) => f.start === hit.start);
     // one marker per rule and place: the text may differ between runs (it describes the code around it)
@@ -473,7 +473,9 @@ export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { wor
   const migrated = new Set(groups.filter((g) => g.accepted && g.primary && g.primary.edits.length).map((g) => g.primary!.file));
   for (const p of plans) {
     for (const l of p.leftovers ?? []) {
-      if (!migrated.has(l.file)) continue;
+      // never silent: a v1 read or payload no call of the run took in gets its marker (also in files
+      // that stay on v1: the audit reports it as not auto-fixable)
+      void migrated;
       const w = at(l.file);
       if (w.edits.some((e) => e.start < l.end && e.end > l.start)) continue;
       w.markers.push({ file: l.file, anchor: l.anchor, rule: l.rule, text: l.text });
@@ -500,7 +502,9 @@ export function applyWork(modules: Modules, w: FileWork): FileResult {
   const pf = mod.pf;
   const edits = w.edits.filter((e) => !(e.start === e.end && e.text === ''));
   const { edits: mEdits, added } = markerEdits(pf, w.markers, edits);
-  const all = [...edits, ...mEdits];
+  // a byte order mark stays first: nothing is inserted before it
+  const bom = pf.source.charCodeAt(0) === 0xfeff;
+  const all = [...edits, ...mEdits].map((e) => (bom && e.start === 0 ? { ...e, start: 1, end: Math.max(1, e.end) } : e));
   const result: FileResult = { file, status: 'unchanged', changes: w.changes, markers: [], notes: w.notes };
   let after = pf.source;
   if (all.length) {

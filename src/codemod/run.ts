@@ -4,7 +4,7 @@
  * decision over every transaction and the per-file application. Nothing is written here; see
  * write.ts for `--write`.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
@@ -95,6 +95,14 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
     if (/\.d\.[mc]?ts$/.test(file)) return;
     let size = 0;
     try {
+      // a link is never written through (a rename would replace it); its target, when inside the
+      // tree, is migrated where it lives
+      if (lstatSync(file).isSymbolicLink()) {
+        const target = realpathSync(file);
+        const inside = target.startsWith(root + path.sep);
+        skipped.push({ file: rel, reason: 'unsafe', detail: inside ? `symbolic link to ${relPath(root, target)} (migrated there)` : 'symbolic link to a file outside the tree' });
+        return;
+      }
       size = statSync(file).size;
     } catch {
       skipped.push({ file: rel, reason: 'unreadable' });
@@ -106,9 +114,21 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
     }
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      const bytes = readFileSync(file);
+      text = bytes.toString('utf8');
+      // bytes that are not UTF-8 would be replaced on the way back: never rewrite such a file
+      if (text.includes('\ufffd') && !Buffer.from(text, 'utf8').equals(bytes)) {
+        skipped.push({ file: rel, reason: 'unsafe', detail: 'not UTF-8 text; left untouched' });
+        return;
+      }
     } catch (e) {
       skipped.push({ file: rel, reason: 'unreadable', detail: (e as NodeJS.ErrnoException).code });
+      return;
+    }
+    const crlf = (text.match(/\r\n/g) ?? []).length;
+    const lf = (text.match(/\n/g) ?? []).length - crlf;
+    if (crlf > 0 && lf > 0) {
+      skipped.push({ file: rel, reason: 'unsafe', detail: `mixed line endings (${crlf} CRLF, ${lf} LF); left untouched` });
       return;
     }
     if (text.includes('\u0000')) {

@@ -6,6 +6,7 @@
  */
 import { CONVERTERS, KEY_CONVERTERS, type ConvertContext } from '../catalogue/converters.ts';
 import type { Overlay } from '../catalogue/index.ts';
+import { isIdentityConverter, type InlineConverter } from '../analysis/converters.ts';
 import { isIdentifierName, isObjectProperty, isSpread, literalValue, propName, quoteString, unwrapExpr } from './ast.ts';
 import type { Node } from './parse.ts';
 
@@ -85,39 +86,13 @@ export function convertKey(converter: string, key: string, overlay: Overlay, pat
   return { value: c.forward(key, context(overlay, path, issues)), issues };
 }
 
-const PROBES: unknown[] = [2, 'a,b <&>\n"\'', true];
-
-const identityCache = new Map<string, boolean>();
-
-/**
- * Does the converter leave values as they are (it only validates particular literal values)? Asked
- * of the converter itself with a few probe values, so nothing about it is assumed here.
- */
-export function isIdentityConverter(name: string, overlay: Overlay): boolean {
-  const key = `${name}|${JSON.stringify(overlay)}`;
-  const hit = identityCache.get(key);
-  if (hit !== undefined) return hit;
-  const c = CONVERTERS[name];
-  let same = !!c;
-  if (c) {
-    for (const p of PROBES) {
-      const issues: ConvertOutcome['issues'] = [];
-      const out = c.forward(p, context(overlay, 'probe', issues));
-      if (issues.length || JSON.stringify(out) !== JSON.stringify(p)) {
-        same = false;
-        break;
-      }
-    }
-  }
-  identityCache.set(key, same);
-  return same;
-}
+export { isIdentityConverter } from '../analysis/converters.ts';
 
 /**
  * How a converter is written inline around a dynamic value, for the converters whose JavaScript
  * equivalent is short and exact. The others get a marker.
  */
-const INLINE: Record<string, (expr: string, quote: string) => string> = {
+const INLINE: Record<InlineConverter, (expr: string, quote: string) => string> = {
   commaList: (x, q) => `String(${x}).split(${q},${q}).map((s) => s.trim()).filter(Boolean)`,
   commaIntList: (x, q) => `String(${x}).split(${q},${q}).map((s) => s.trim()).filter(Boolean).map(Number)`,
   numberToString: (x) => `String(${x})`,
@@ -145,7 +120,7 @@ export function inlineConversion(converters: string[], exprText: string, exprNod
   let changed = false;
   for (const name of converters) {
     if (isIdentityConverter(name, overlay)) continue;
-    const f = INLINE[name];
+    const f = INLINE[name as InlineConverter];
     if (!f) return null;
     if (KEEPS_MISSING.has(name)) {
       // a missing value stays missing (the converter passes non-strings through): only for an

@@ -1,0 +1,157 @@
+/**
+ * One `CallModel` per v1 call: everything that belongs to the call, gathered from the sites the
+ * finders report, so that the audit (what to report, what is auto-fixable) and the codemod (what
+ * to rewrite, all or nothing) read the same answer to "what is this v1 call".
+ *
+ * A call owns:
+ * - its URL, with the text parts and their spans in every module they come from (constants,
+ *   config entries, URL helpers);
+ * - its method (and where it is written), its client, its body and the v1 wrappers in the body;
+ * - the response reads traced from it (in this module and, through exports, in others);
+ * - the 403 rate-limit checks of the HTTP wrappers it goes through (and of its own module);
+ * - XML parsing of its response;
+ * - `files`: every file any of that lives in. A rewrite of the call touches only these files.
+ *
+ * Pure: built from an `AnalyzeResult`, no syntax tree; serialisable.
+ */
+import type { Fidelity, HttpMethod } from '../catalogue/index.ts';
+import type { AnalyzeResult, CallInfo, ReadInfo, Site, Span, StringPart, UrlInfo, WrapperInfo } from './types.ts';
+
+export interface CallModel {
+  /** Stable id: `<file>:<offset of the call>`. */
+  id: string;
+  /** The file of the call (as passed to `analyzeSource`). */
+  file: string;
+  /** The call expression. */
+  span: Span;
+  /** Where a marker goes (the enclosing statement). */
+  statement: Span;
+  client: CallInfo['client'];
+  innerClient?: CallInfo['client'];
+  callee: string;
+  /** Best catalogue rule, and every candidate (several when the method is not known). */
+  rule: string | null;
+  rules: string[];
+  method: HttpMethod | null;
+  methodSource: Site['methodSource'];
+  methodSpan?: Span;
+  url: UrlInfo;
+  /** The host the code names for the request (see Site.host; a custom domain blocks the migration). */
+  host?: string;
+  /** Files of the URL's parts other than the call's own file (constants, config, helpers). */
+  urlFiles: string[];
+  body?: { span: Span; file: string; property?: string; stringified?: boolean };
+  /** v1 payload wrappers found in the body. */
+  wrappers: Array<WrapperInfo & { file: string; span: Span }>;
+  /** Response reads traced to this call. */
+  reads: Array<ReadInfo & { file: string; span: Span; fidelity: Fidelity | null }>;
+  /**
+   * Reads of this endpoint's v1 response in the same module that could not be traced to a call:
+   * the response may reach them through code the flow does not follow.
+   */
+  untraced: Array<ReadInfo & { file: string; span: Span; fidelity: Fidelity | null }>;
+  /** 403 rate-limit checks that serve this call (its module, the HTTP wrappers it goes through). */
+  rateLimits: Array<{ file: string; span: Span; fixable: boolean }>;
+  /** XML parsing of this call's response (same module). */
+  xml: Array<{ file: string; span: Span }>;
+  /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
+  escapes: string[];
+  /** HTTP wrapper functions the request goes through (files, outermost first). */
+  wrapperFiles: string[];
+  /** Every file a part of the call lives in (the call's own file first). */
+  files: string[];
+  fidelity: Fidelity | null;
+  inComment: boolean;
+}
+
+function inside(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  return a.start >= b.start && a.end <= b.end;
+}
+
+function fileOfPart(p: StringPart): string {
+  return p.file;
+}
+
+/** The call models of one analysed file (`file` = the name passed to `analyzeSource`). */
+export function callModels(result: AnalyzeResult, file: string): CallModel[] {
+  const calls = result.sites.filter((s) => s.kind === 'call' && s.call && s.url && !s.inComment);
+  const models: CallModel[] = [];
+  const byCall = new Map<string, CallModel>();
+  const key = (f: string, start: number) => `${f}:${start}`;
+  for (const s of calls) {
+    const info = s.call!;
+    const own = s.file;
+    const urlFiles = [...new Set(s.url!.parts.map(fileOfPart).filter((f) => f !== own))];
+    const m: CallModel = {
+      id: key(own, info.span.start),
+      file: own,
+      span: info.span,
+      statement: info.statement,
+      client: info.client,
+      innerClient: info.innerClient,
+      callee: info.callee,
+      rule: s.rule,
+      rules: s.rules,
+      method: s.method,
+      methodSource: s.methodSource,
+      methodSpan: s.methodSpan,
+      url: s.url!,
+      ...(s.host ? { host: s.host } : {}),
+      urlFiles,
+      wrappers: [],
+      reads: [],
+      untraced: [],
+      rateLimits: [],
+      xml: [],
+      wrapperFiles: info.wrapperFiles ?? [],
+      escapes: info.escapes ?? [],
+      files: [own],
+      fidelity: s.fidelity ?? null,
+      inComment: !!s.inComment,
+    };
+    if (info.body) m.body = { span: info.body, file: info.body.file ?? own, property: info.bodyProperty, stringified: info.bodyStringified };
+    models.push(m);
+    byCall.set(key(own, info.span.start), m);
+  }
+  // indexes: models by file, by the files of the wrappers they go through, by rule and file
+  const byFile = new Map<string, CallModel[]>();
+  const push = (map: Map<string, CallModel[]>, k: string, m: CallModel) => {
+    const l = map.get(k);
+    if (l) l.push(m);
+    else map.set(k, [m]);
+  };
+  const servedBy = new Map<string, CallModel[]>();
+  const byRule = new Map<string, CallModel[]>();
+  for (const m of models) {
+    push(byFile, m.file, m);
+    for (const f of new Set([m.file, ...m.wrapperFiles])) push(servedBy, f, m);
+    for (const r of m.rules) push(byRule, `${m.file}\0${r}`, m);
+  }
+  for (const s of result.sites) {
+    if (s.inComment) continue;
+    if (s.kind === 'wrapper' && s.wrapper) {
+      const w = s.wrapper;
+      const owner = w.call ? byCall.get(key(w.call.file, w.call.start)) : byFile.get(s.file)?.find((m) => m.body && m.body.file === s.file && inside(w.keySpan, m.body.span));
+      owner?.wrappers.push({ ...w, file: s.file, span: s.span });
+    } else if (s.kind === 'response-read' && s.read) {
+      const c = s.read.call;
+      const owner = c ? byCall.get(key(c.file, c.start)) : undefined;
+      if (owner) owner.reads.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
+      else if (s.rule) {
+        // read by shape, not traced: it may come from any call of that endpoint in the module
+        for (const m of byRule.get(`${s.file}\0${s.rule}`) ?? []) if (m.untraced.length < 3) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
+      }
+    } else if (s.kind === 'rate-limit') {
+      for (const m of servedBy.get(s.file) ?? []) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });
+    } else if (s.kind === 'xml') {
+      // XML parsing in a module with one .xml call belongs to it; with several, to each (a human decides)
+      for (const m of byFile.get(s.file) ?? []) if (m.url.format === 'xml') m.xml.push({ file: s.file, span: s.span });
+    }
+  }
+  for (const m of models) {
+    const files = new Set<string>([m.file, ...m.urlFiles, ...(m.body ? [m.body.file] : []), ...m.wrappers.map((w) => w.file), ...m.reads.map((r) => r.file), ...m.rateLimits.map((r) => r.file), ...m.xml.map((x) => x.file)]);
+    m.files = [...files];
+  }
+  void file;
+  return models;
+}

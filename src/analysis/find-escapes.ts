@@ -1,0 +1,73 @@
+/**
+ * Where a v1 call's response leaves the code this analysis can follow: a callback handed in by the
+ * caller (`client.get(path, cb)` inside `getTicket(id, cb)`), or a return to callers that are not
+ * in the module. Code there may read v1 shapes and statuses nobody checked, so such a call is not
+ * migrated automatically when v2 changes its answer (the verdict decides). Recorded on the call:
+ * `CallInfo.escapes`.
+ */
+import type { Analysis } from './analysis.ts';
+import { isFunctionNode, type Binding } from './module.ts';
+import type { Node } from './parse.ts';
+import { unwrapExpr } from './evaluate.ts';
+
+const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
+const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
+
+export function findEscapes(a: Analysis): void {
+  const mod = a.mod;
+  const lookup = (id: Node): Binding | undefined => (mod.scopeOf.get(id) ?? mod.root).lookup(id.name);
+  for (const it of a.found) {
+    const call = it.site.call;
+    if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;
+    const out: string[] = [];
+    const args = (it.node.arguments ?? []) as Node[];
+    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+    // the caller's callback gets the response
+    if (last?.type === 'Identifier' && CALLBACK_NAME.test(last.name)) {
+      const b = lookup(last);
+      const fn = b?.kind === 'function' ? b.init : b?.init && unwrapExpr(b.init);
+      if (!(fn && isFunctionNode(fn)) && (b?.kind === 'param' || !b)) out.push(`the callback ${last.name} (line ${last.loc?.start.line ?? '?'})`);
+    }
+    // `return client.get(...)` / `() => client.get(...)`: the response goes back to the callers
+    let cur: Node = it.node;
+    let parent = mod.parent.get(cur);
+    while (parent && TRANSPARENT.has(parent.type)) {
+      cur = parent;
+      parent = mod.parent.get(cur);
+    }
+    const returned = parent?.type === 'ReturnStatement' || (parent && isFunctionNode(parent) && parent.body === cur);
+    if (returned) {
+      let fn: Node | undefined = parent;
+      while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
+      if (fn && !calledHere(a, fn)) out.push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);
+    }
+    if (out.length) call.escapes = out;
+  }
+}
+
+const callOffsets = new WeakMap<object, Map<string, number[]>>();
+
+/** Is the function called by name somewhere in this module (outside its own body)? */
+function calledHere(a: Analysis, fn: Node): boolean {
+  const mod = a.mod;
+  let name: string | undefined;
+  if (fn.type === 'FunctionDeclaration') name = fn.id?.name;
+  else if (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') name = fn.key?.name ?? fn.key?.value;
+  else {
+    const p = mod.parent.get(fn);
+    if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') name = p.id.name;
+    else if ((p?.type === 'ObjectProperty' || p?.type === 'Property' || p?.type === 'ClassProperty') && !p.computed) name = p.key?.name ?? p.key?.value;
+  }
+  if (!name) return false;
+  // offsets of every `name(` in the module, found once per name
+  let byName = callOffsets.get(mod);
+  if (!byName) callOffsets.set(mod, (byName = new Map()));
+  let offsets = byName.get(name);
+  if (!offsets) {
+    offsets = [];
+    const re = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\s*\\(`, 'g');
+    for (let m = re.exec(mod.source); m; m = re.exec(mod.source)) offsets.push(m.index);
+    byName.set(name, offsets);
+  }
+  return offsets.some((o) => o < fn.start || o >= fn.end);
+}

@@ -1,0 +1,124 @@
+/**
+ * Can a v1 call be migrated automatically, as one unit? The one answer the audit reports
+ * ("auto-fixable") and the codemod obeys (it rewrites only such calls; every other call keeps its
+ * v1 URL and gets one marker listing `needs`). Pure: a CallModel and the catalogue in, a verdict out.
+ *
+ * A call is automatic only when every part of it is certain: a known rule that the catalogue marks
+ * auto-fixable (one v2 call, exact or lossy), a known method, a JSON response (`.json` or
+ * `format=json`), a body whose v1 shape is visible when v2 changes it, no read of a field v2 drops
+ * or changes lossily, no read of a field that only a second v2 call would fill, no 403 check it
+ * depends on that cannot move with it, no XML parsing of its response.
+ */
+import { isCustomDomain } from './find-domains.ts';
+import { fieldMappings, isAutoFixable, reshapesValue, type Catalogue, type Rule } from '../catalogue/index.ts';
+import { basename } from 'node:path';
+import type { CallModel } from './call-model.ts';
+import { normalisePlaceholders, splitOrigin } from './match-url.ts';
+import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
+
+export interface CallVerdict {
+  /** Migrate the whole call automatically. */
+  auto: boolean;
+  /** What a human must do (one line each) when not automatic. */
+  needs: string[];
+}
+
+/** Fields of the v1 response that only a second v2 call fills (a ticket's `notes`). */
+export function embeddedFields(rule: Rule): string[] {
+  const keys = Object.keys(rule.response?.embed ?? {});
+  if (!keys.length) return [];
+  const maps = fieldMappings(rule, 'response');
+  return [...new Set(keys.flatMap((k) => [k, ...maps.filter((m) => m.v2 === k).map((m) => m.v1)]))];
+}
+
+/** A rule whose only extra v2 call embeds a field into the v1 answer (needed only when it is read). */
+export function isEmbedOnly(rule: Rule): boolean {
+  const embedded = new Set(Object.values(rule.response?.embed ?? {}));
+  const calls = rule.plan.map((s, i) => ({ s, i })).filter(({ s }) => !s.forResponse);
+  const main = calls.filter(({ i }) => !embedded.has(i));
+  return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
+}
+
+export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
+  const needs: string[] = [];
+  const overlay = cat.overlay ?? {};
+  const rule = m.rule ? cat.get(m.rule) : undefined;
+  if (!rule) return { auto: false, needs: ['the v1 endpoint is not one the catalogue knows'] };
+  if (m.inComment) return { auto: false, needs: ['the call is in a comment'] };
+  if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
+  const embedded = embeddedFields(rule);
+  if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
+    needs.push(rule.fidelity === 'none' ? 'v2 has no equivalent: see the substitute above' : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
+  }
+  if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
+  if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');
+  if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
+  const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
+  for (const r of m.reads) {
+    for (const f of r.fields) {
+      const top = f.v1.split(/[.[]/)[0]!;
+      if (embedded.includes(top)) needs.push(`${top} is read (${where(r.file, r.span.line)}): v2 returns it only from the second call of the plan`);
+      else if (f.v2 === null && !f.reason?.includes('not wrapped')) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 has no such field${f.reason ? `: ${f.reason}` : ''}`);
+    }
+  }
+  for (const r of m.reads) {
+    if (r.fidelity !== 'lossy' && r.fidelity !== 'manual' && r.fidelity !== 'none') continue;
+    const f = r.fields.find((x) => x.v2 !== null && !embedded.includes(x.v1.split(/[.[]/)[0]!));
+    if (f) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 changes its value${f.reason ? `: ${f.reason}` : ''}`);
+  }
+  const responseMaps = fieldMappings(rule, 'response').filter((x) => !x.wrapper);
+  for (const r of m.reads) {
+    for (const f of r.fields) {
+      const map = responseMaps.find((x) => x.v1 === f.v1);
+      if (map && map.v2 !== null && reshapesValue(map)) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 changes its value: ${map.reason ?? map.converters.join(', ')}`);
+    }
+  }
+  for (const r of m.untraced.slice(0, 2)) {
+    needs.push(`a v1 ${rule.id} response is read at ${where(r.file, r.span.line)} (${r.fields.map((f) => f.v1).join(', ')}), where it cannot be traced to this call`);
+  }
+  // request fields whose values change in v2 and have no certain inline conversion
+  const requestMaps = fieldMappings(rule, 'request');
+  for (const w of m.wrappers) {
+    for (const f of w.fields ?? []) {
+      // a literal value is converted where it is written; a dynamic one needs an inline form
+      if (f.literal) continue;
+      const map = requestMaps.find((x) => x.v1 === f.v1 || x.v1 === `${w.name}.${f.v1}`);
+      const hard = map?.converters.filter((c) => !isIdentityConverter(c, overlay) && !(INLINE_CONVERTERS as readonly string[]).includes(c)) ?? [];
+      if (map && hard.length && reshapesValue(map)) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted: ${map.reason ?? hard.join(', ')}`);
+    }
+  }
+  const main = rule.plan.find((s) => !s.forResponse);
+  if (main?.status === 204 && m.reads.length) needs.push(`v2 answers 204 with no body, and the response is read (${where(m.reads[0]!.file, m.reads[0]!.span.line)})`);
+  // what the v2 request loses or needs decided, from the catalogue's translation of this URL
+  const method = m.method ?? rule.v1.method;
+  // run-time values stand in as numbers (what the codemod's own translation does with them)
+  let n = 0;
+  const target = splitOrigin(normalisePlaceholders(m.url.pattern)).rest.replace(/\{[^}/]*\}/g, () => String(73190000 + n++));
+  try {
+    const t = cat.translate({ method, target });
+    // (fields v2 takes in the path come from the body, which this translation of the URL lacks)
+    for (const i of t.detail?.issues ?? []) if (!/the v2 path needs/.test(i.message)) needs.push(i.message);
+  } catch {
+    needs.push('the catalogue could not translate this URL');
+  }
+  for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);
+  for (const w of m.wrappers) if (w.computedField) needs.push(`a field name under ${w.name} is computed (${where(w.file, w.span.line)}): write its v2 name`);
+  for (const w of m.wrappers) if (w.form === 'computed-key') needs.push(`a computed key writes into ${w.name} (${where(w.file, w.span.line)}): write the v2 field names`);
+  for (const rl of m.rateLimits) {
+    if (!rl.fixable) needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
+  }
+  // the response leaves the code seen here, and v2 answers differently (shape or status)
+  const main0 = rule.plan.find((s) => !s.forResponse);
+  const answerChanges = !!rule.response && rule.response.shape !== 'none' && (!!rule.response.wrapper || responseMaps.some((x) => x.v1 !== x.v2 || reshapesValue(x)));
+  const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
+  if (m.escapes.length && (answerChanges || statusChanges)) {
+    needs.push(`the v1 response goes to ${m.escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
+  }
+  if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
+  // a body whose v1 wrapper the analysis could not see, for a rule whose v2 body drops the wrapper
+  const wrapper = rule.request?.wrapper;
+  if (m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
+    needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
+  }
+  return { auto: needs.length === 0, needs: [...new Set(needs)] };
+}

@@ -1,0 +1,74 @@
+/**
+ * Audit and codemod agree, over every codemod fixture:
+ * - every v1 call the audit calls auto-fixable is rewritten by the codemod (a URL change at the
+ *   call's line), and every other v1 call gets a marker (or already has one, or is ignored);
+ * - after the codemod has written its output, the audit counts exactly the markers the codemod
+ *   reports as left.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAudit } from '../../src/audit/index.ts';
+import { runCodemod } from '../../src/codemod/run.ts';
+
+const ROOT = path.resolve('fixtures/codemod');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function copyCase(name: string): string {
+  const src = path.join(ROOT, name);
+  const tmp = mkdtempSync(path.join(tmpdir(), `hdm-agree-${name}-`));
+  dirs.push(tmp);
+  if (readdirSync(src).includes('input')) cpSync(path.join(src, 'input'), tmp, { recursive: true });
+  else {
+    const single = readdirSync(src).find((f) => /^input\.(js|ts|tsx|mjs|cjs|jsx)$/.test(f))!;
+    cpSync(path.join(src, single), path.join(tmp, `app${path.extname(single)}`));
+  }
+  return tmp;
+}
+
+/**
+ * Known gap, listed so the test notices when it closes: the codemod follows a response through an
+ * exported function into the modules that import it (codemod/flow.ts summaries) and blocks the call
+ * on a read there; the shared analysis's response flow does not cross modules yet, so the audit
+ * still calls these calls auto-fixable. The codemod errs on the safe side (a marker).
+ */
+const KNOWN_GAPS: Record<string, string[]> = {
+  'cross-module-js': ['lib/api.js:7 ticket-fields.list: auto-fixable in the audit, not rewritten (marked)'],
+  'ts-project': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)'],
+  'ts-project-dts': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)'],
+};
+
+const cases = readdirSync(ROOT).filter((d) => statSync(path.join(ROOT, d)).isDirectory()).sort();
+
+describe('audit and codemod agree on every fixture', () => {
+  for (const name of cases) {
+    it(name, async () => {
+      const dir = copyCase(name);
+      const audit = await runAudit({ root: dir, jobs: 1 });
+      const run = await runCodemod([dir], { workers: 0, types: true });
+      const byFile = new Map(run.results.map((r) => [r.file, r]));
+      const calls = audit.findings.filter((f) => f.kind === 'call' && (f.language === 'javascript' || f.language === 'typescript') && !f.inComment);
+      const problems: string[] = [];
+      for (const f of calls) {
+        const r = byFile.get(f.file);
+        const ignored = run.ignored.some((m) => m.file === f.file && m.line <= f.line && m.line >= f.line - 12);
+        if (ignored) continue;
+        const rewritten = !!r?.changes.some((c) => c.kind === 'url' && c.line === f.line);
+        const marked = !!r?.markers.some((m) => m.type === 'todo' && m.line <= f.line && m.line >= f.line - 12 && (m.rule === f.rule || m.rule.split('.')[0] === f.rule?.split('.')[0]));
+        if (f.autofix && !rewritten) problems.push(`${f.file}:${f.line} ${f.rule}: auto-fixable in the audit, not rewritten${marked ? ' (marked)' : ''}`);
+        if (!f.autofix && rewritten) problems.push(`${f.file}:${f.line} ${f.rule}: not auto-fixable in the audit, but rewritten`);
+        if (!f.autofix && !rewritten && !marked) problems.push(`${f.file}:${f.line} ${f.rule}: neither rewritten nor marked`);
+      }
+      expect(problems).toEqual(KNOWN_GAPS[name] ?? []);
+      // the audit of the migrated tree counts the markers the codemod says it left
+      for (const r of run.results) if (r.status === 'changed' && r.after !== undefined) writeFileSync(path.join(run.root, r.file), r.after);
+      const after = await runAudit({ root: dir, jobs: 1 });
+      const todo = after.markers.filter((m) => m.type === 'todo').length;
+      expect(todo).toBe(run.summary.markersLeft);
+    });
+  }
+});

@@ -1,0 +1,86 @@
+/**
+ * The call model: one CallModel per v1 call with its body, wrappers, reads, escapes and 403
+ * checks, and the verdict both tools follow.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader } from '../../src/analysis/index.ts';
+import { loadCatalogue } from '../../src/catalogue/index.ts';
+import { codemodSource } from '../../src/codemod/project.ts';
+
+const cat = loadCatalogue();
+const FILE = '/virtual/lib/client.js';
+
+function models(source: string) {
+  const r = analyzeSource(source, FILE, { catalogue: cat, loader: new FsModuleLoader() });
+  return callModels(r, FILE);
+}
+
+const LIBRARY = `var request = require('request');
+function Client(url) { this.url = url; }
+Client.prototype.put = function (path, data, cb) { request.put({ url: this.url + path, json: data }, cb); };
+Client.prototype.restoreTicket = function (id, cb) { return this.put('/helpdesk/tickets/' + id + '/restore.json', cb); };
+Client.prototype.assignTicket = function (id, userId, cb) { return this.put('/helpdesk/tickets/' + id + '/assign.json?responder_id=' + userId, cb); };
+module.exports = Client;
+`;
+
+describe('call model', () => {
+  it('never takes a callback for a request body', () => {
+    const ms = models(LIBRARY);
+    expect(ms.map((m) => m.rule)).toEqual(['tickets.restore', 'tickets.assign']);
+    for (const m of ms) expect(m.body).toBeUndefined();
+    // and the codemod never drops the query into a callback's place: the calls stay v1, marked
+    const out = codemodSource(LIBRARY, FILE, { catalogue: cat });
+    expect(out.status).not.toBe('error');
+    expect(out.after ?? LIBRARY).toContain("'/assign.json?responder_id=' + userId, cb)");
+  });
+
+  it('groups the body, its wrappers and the reads traced to the call', () => {
+    const ms = models(`const axios = require('axios');
+async function escalate(subject) {
+  const data = { helpdesk_ticket: { subject, ticket_type: 'Incident' } };
+  const res = await axios.post('https://acme.freshdesk.com/helpdesk/tickets.json', data);
+  return res.data.helpdesk_ticket.display_id;
+}
+escalate('x').then(console.log);
+`);
+    expect(ms).toHaveLength(1);
+    const m = ms[0]!;
+    expect(m.rule).toBe('tickets.create');
+    expect(m.body).toBeTruthy();
+    expect(m.wrappers.map((w) => w.name)).toEqual(['helpdesk_ticket']);
+    expect(m.wrappers[0]!.fields?.find((f) => f.v1 === 'ticket_type')?.literal).toBe(true);
+    expect(m.reads.flatMap((r) => r.fields.map((f) => f.v1))).toContain('display_id');
+    expect(m.files).toEqual([FILE]);
+    expect(callVerdict(m, cat)).toEqual({ auto: true, needs: [] });
+  });
+
+  it('records a response that leaves the code seen, and the verdict keeps such a call on v1', () => {
+    const [m] = models(`const request = require('request');
+module.exports.getTicket = function (id, callback) {
+  request.get({ url: 'https://acme.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, callback);
+};
+`);
+    expect(m!.escapes[0]).toMatch(/the callback callback/);
+    const v = callVerdict(m!, cat);
+    expect(v.auto).toBe(false);
+    expect(v.needs.join('\n')).toMatch(/the v1 response goes to the callback callback/);
+  });
+
+  it('lists every part a human must do: a field v2 does not send, a 403 test that is not simple', () => {
+    const [m] = models(`const axios = require('axios');
+const RETRY = [403, 503];
+async function show(id) {
+  try {
+    const res = await axios.get('https://acme.freshdesk.com/helpdesk/tickets/' + id + '.json');
+    console.log(res.data.helpdesk_ticket.status_name);
+  } catch (e) {
+    if (RETRY.includes(e.response.status) && e.response.headers['retry-after']) return show(id);
+  }
+}
+show(1);
+`);
+    const v = callVerdict(m!, cat);
+    expect(v.auto).toBe(false);
+    expect(v.needs.some((n) => n.startsWith('status_name is read'))).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Never fail, never hang: files the codemod must not rewrite (symbolic links, text that is not
+ * UTF-8, mixed line endings, huge or unparsable files) are left byte for byte and reported; a
+ * byte order mark and CRLF line endings survive a rewrite; a file over the time budget is
+ * reported and left untouched.
+ */
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withBudget } from '../../src/analysis/budget.ts';
+import { Planner } from '../../src/codemod/project.ts';
+import { runCodemod } from '../../src/codemod/run.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+function tmp(): string {
+  const d = mkdtempSync(path.join(tmpdir(), 'hdm-hostile-'));
+  dirs.push(d);
+  return d;
+}
+
+const CALL = "const axios = require('axios');\nasync function groups() {\n  const res = await axios.get('https://acme.freshdesk.com/groups.json');\n  return res.data.length;\n}\nmodule.exports = { groups };\n";
+
+describe('hostile files', () => {
+  it('leaves links, non-UTF-8 text, mixed line endings, huge and broken files untouched, and reports each', async () => {
+    const outside = tmp();
+    const dir = tmp();
+    writeFileSync(path.join(outside, 'shared.js'), CALL);
+    symlinkSync(path.join(outside, 'shared.js'), path.join(dir, 'link.js'));
+    writeFileSync(path.join(dir, 'latin1.js'), Buffer.concat([Buffer.from(CALL), Buffer.from('// caf\xe9\n', 'latin1')]));
+    writeFileSync(path.join(dir, 'mixed.js'), CALL.replace('\n', '\r\n'));
+    writeFileSync(path.join(dir, 'broken.js'), "const x = fetch('/helpdesk/tickets.json' +;\n");
+    writeFileSync(path.join(dir, 'huge.js'), `${CALL}${'// padding padding padding padding\n'.repeat(70_000)}`);
+    const before = new Map(['link.js', 'latin1.js', 'mixed.js', 'broken.js', 'huge.js'].map((f) => [f, readFileSync(path.join(dir, f))]));
+    const run = await runCodemod([dir], { workers: 0 });
+    const reason = (f: string) => run.skipped.find((s) => s.file === f) ?? run.results.find((r) => r.file === f && r.status === 'error');
+    expect(reason('link.js')).toMatchObject({ reason: 'unsafe', detail: 'symbolic link to a file outside the tree' });
+    expect(reason('latin1.js')).toMatchObject({ reason: 'unsafe' });
+    expect(reason('mixed.js')).toMatchObject({ reason: 'unsafe' });
+    expect(reason('huge.js')).toMatchObject({ reason: 'huge' });
+    expect(reason('broken.js')).toBeTruthy();
+    for (const r of run.results) expect(['link.js', 'latin1.js', 'mixed.js', 'huge.js'].includes(r.file) && r.status === 'changed').toBe(false);
+    for (const [f, bytes] of before) expect(readFileSync(path.join(dir, f)).equals(bytes), f).toBe(true);
+    expect(readFileSync(path.join(outside, 'shared.js'), 'utf8')).toBe(CALL);
+  });
+
+  it('keeps a byte order mark first and CRLF line endings when it rewrites', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'bom.js'), `\ufeff${CALL}`);
+    writeFileSync(path.join(dir, 'crlf.js'), CALL.replace(/\n/g, '\r\n').replace("'https", "// v1 groups\r\n  'https"));
+    const run = await runCodemod([dir], { workers: 0 });
+    const bom = run.results.find((r) => r.file === 'bom.js')!;
+    expect(bom.status).toBe('changed');
+    expect(bom.after!.charCodeAt(0)).toBe(0xfeff);
+    expect(bom.after).toContain('/api/v2/groups');
+    const crlf = run.results.find((r) => r.file === 'crlf.js')!;
+    expect(crlf.status).not.toBe('error');
+    const out = crlf.after ?? '';
+    expect(out.replace(/\r\n/g, '')).not.toContain('\n');
+  });
+
+  it('reports a file that runs over its time budget and leaves it untouched', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'big.js');
+    const body = Array.from({ length: 400 }, (_, i) => `async function f${i}(id) {\n  const res = await axios.get('https://acme.freshdesk.com/helpdesk/tickets/' + id + '.json');\n  return res.data.helpdesk_ticket.subject;\n}\n`).join('');
+    writeFileSync(file, `const axios = require('axios');\n${body}`);
+    const outcome = withBudget(1, () => new Planner().plan(file));
+    expect(outcome).toMatchObject({ error: true });
+    expect('skipped' in outcome && outcome.skipped).toMatch(/budget/);
+  });
+});
