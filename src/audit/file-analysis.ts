@@ -221,8 +221,21 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
-  for (const m of callModels({ sites, markers: [], imports: [] }, file)) {
-    const v = callVerdict(m, cat);
+  const models = callModels({ sites, markers: [], imports: [] }, file);
+  const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat)]));
+  // a payload wrapper no call sends, and a 403 check whose calls do not all move, are marked by the
+  // codemod, never rewritten
+  for (const s of sites) {
+    const f = findingOf.get(s);
+    if (!f || !f.autofix) continue;
+    if (s.kind === 'wrapper' && !s.wrapper?.call && !models.some((m) => m.wrappers.some((w) => w.span.start === s.span.start && w.file === s.file))) f.autofix = false;
+    if (s.kind === 'rate-limit') {
+      const served = models.filter((m) => m.rateLimits.some((r) => r.span.start === s.span.start && r.file === s.file));
+      if (!served.length || served.some((m) => !verdicts.get(m)!.auto)) f.autofix = false;
+    }
+  }
+  for (const m of models) {
+    const v = verdicts.get(m)!;
     const call = sites.find((s) => s.kind === 'call' && s.call?.span.start === m.span.start && s.file === m.file);
     const f = call && findingOf.get(call);
     if (v.auto) {

@@ -141,6 +141,8 @@ export class Flow {
   /** A whole response object (not one scalar field of it) reaches `where`, which the flow does not follow. */
   private escape(node: Node, t: Taint, where: string): void {
     if (t.level === 'res' && t.prefix !== '' && !t.prefix.endsWith('[]')) return;
+    // the error of a node-style callback (`done(err)`) is not the answer
+    if (node.type === 'CallExpression' && (node.arguments as Node[]).every((x) => x.type === 'Identifier' && /^(err|error|e|er)$/.test(x.name) || x.type === 'NullLiteral' || (x.type === 'Literal' && x.value === null))) return;
     const list = this.escapes.get(t.tx) ?? [];
     const pos = this.mod.pf.position(node.start);
     const text = `${where} (line ${pos.line})`;
@@ -193,6 +195,8 @@ export class Flow {
           this.methodCall(grand, name, t);
           return;
         }
+        // a list's length is a number, not a part of the v1 answer
+        if (name === 'length' && !parent.computed) return;
         this.add(parent, this.step(t, index ? undefined : name));
         return;
       }
