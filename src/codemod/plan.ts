@@ -68,6 +68,11 @@ export interface PlanContext {
   loader: FsModuleLoader;
   /** Summaries of other modules' exported response flows (for taint through imports). */
   summaries: (file: string) => FlowSummary | null;
+  /**
+   * Files planned because they import a module that talks to v1: analysed in repo context (v1-only
+   * reads and payloads without a call of their own, as the audit's second pass finds them).
+   */
+  repoContext?: Set<string>;
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -221,7 +226,7 @@ export class ModulePlanner {
   plan(): ModulePlan {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
-    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true });
     // a partial analysis would give a partial migration: the file is left as it is
     if (analysis.parseError) throw new Error(analysis.parseError.message);
     // the call models of the shared analysis: which calls may change at all (the audit reports the same)

@@ -191,13 +191,13 @@ function importers(others: Candidate[], targets: Set<string>): Candidate[] {
 // workers
 
 type Request = { id: number; type: 'plan'; files: string[] } | { id: number; type: 'apply'; work: FileWork[] };
-type Message = { type: 'plan'; files: string[] } | { type: 'apply'; work: FileWork[] };
+type Message = { type: 'plan'; files: string[]; repoContext?: boolean } | { type: 'apply'; work: FileWork[] };
 type Response = { id: number; outcomes?: WireOutcome[]; results?: FileResult[]; error?: string };
 
 type Pool = WorkerPool<Message, Response>;
 
 /** Chunks of at most 50 files, handed to whichever worker is free (jscodeshift's scheduling). */
-async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
+async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void, repoContext = false): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
   const chunk = Math.max(1, Math.min(50, Math.ceil(files.length / (pool.size * 4))));
   const queue: string[][] = [];
   for (let i = 0; i < files.length; i += chunk) queue.push(files.slice(i, i + chunk));
@@ -206,7 +206,7 @@ async function planInPool(pool: Pool, files: string[], onDone: (n: number) => vo
   await Promise.all(
     Array.from({ length: pool.size }, async (_, w) => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const r = await pool.send(w, { type: 'plan', files: next });
+        const r = await pool.send(w, { type: 'plan', files: next, repoContext });
         for (const o of r.outcomes ?? []) {
           outcomes.push(o);
           owner.set(o.file, w);
@@ -238,12 +238,14 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
   const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay }) : null;
   const planner = pool ? null : new Planner({ overlay: opts.overlay });
   const owner = new Map<string, number>();
-  const planRound = async (list: Candidate[], count: boolean): Promise<WireOutcome[]> => {
+  // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
+  const planRound = async (list: Candidate[], count: boolean, repoContext = false): Promise<WireOutcome[]> => {
     if (pool) {
-      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {});
+      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {}, repoContext);
       for (const [f, w] of r.owner) owner.set(f, w);
       return r.outcomes;
     }
+    if (repoContext) planner!.inRepoContext(list.map((f) => f.abs));
     return list.map((f) => {
       const o = toWire(planner!.plan(f.abs));
       if (count) tick(1);
@@ -261,7 +263,7 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
       const next = importers(rest, targets);
       if (!next.length) break;
       rest = rest.filter((f) => !next.includes(f));
-      round = await planRound(next, false);
+      round = await planRound(next, false, true);
       outcomes.push(...round);
     }
     const decided = pool
