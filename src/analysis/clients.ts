@@ -419,7 +419,9 @@ export class ClientRecognizer {
         const { opts, optsNode, url } = this.urlOrOptions(mod, args, frames, 'uri', 'url');
         const mref = verb ? opRef : this.prop(opts, 'method');
         const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
-        const body = this.prop(opts, 'json', 'body', 'form', 'formData');
+        // `json: true` only asks for JSON; the body is then in `body:`
+        let body = this.prop(opts, 'json', 'body', 'form', 'formData');
+        if (body?.key === 'json' && this.isBooleanLiteral(body)) body = this.prop(opts, 'body', 'form', 'formData') ?? body;
         return {
           client: kind,
           callee,

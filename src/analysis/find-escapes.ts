@@ -42,6 +42,15 @@ export function findEscapes(a: Analysis): void {
       if (fn && !calledHere(a, fn)) out.push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);
     }
     if (out.length) call.escapes = out;
+    // the statuses the repo functions it goes through test (`res.status !== 200`, `case 201`)
+    if (call.client === 'wrapper' && call.wrapperFiles?.length) {
+      const statuses = new Set<number>();
+      for (const m of [a.mod, ...a.wrapperModules]) {
+        if (!call.wrapperFiles.includes(m.file) && !(m.abs && call.wrapperFiles.includes(m.abs))) continue;
+        for (const x of m.source.matchAll(/(?:[!=]==?|case)\s*([1-5]\d\d)\b/g)) statuses.add(Number(x[1]));
+      }
+      call.wrapperStatuses = [...statuses].sort();
+    }
   }
 }
 

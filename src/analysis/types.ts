@@ -145,6 +145,8 @@ export interface CallInfo {
    * return to callers not in the module): code there may read v1 shapes and statuses.
    */
   escapes?: string[];
+  /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */
+  wrapperStatuses?: number[];
 }
 
 export interface WrapperInfo {

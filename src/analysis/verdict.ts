@@ -101,6 +101,9 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   } catch {
     needs.push('the catalogue could not translate this URL');
   }
+  // the codemod rewrites a body where the call is: one built by a caller in another module is not
+  const elsewhere = m.wrappers.find((w) => w.file !== m.file);
+  if (elsewhere) needs.push(`the body is built in ${basename(elsewhere.file)} (line ${elsewhere.span.line}): send its fields without the ${elsewhere.name} wrapper`);
   for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);
   for (const w of m.wrappers) if (w.computedField) needs.push(`a field name under ${w.name} is computed (${where(w.file, w.span.line)}): write its v2 name`);
   for (const w of m.wrappers) if (w.form === 'computed-key') needs.push(`a computed key writes into ${w.name} (${where(w.file, w.span.line)}): write the v2 field names`);
@@ -111,6 +114,12 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   const main0 = rule.plan.find((s) => !s.forResponse);
   const answerChanges = !!rule.response && rule.response.shape !== 'none' && (!!rule.response.wrapper || responseMaps.some((x) => x.v1 !== x.v2 || reshapesValue(x)));
   const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
+  // a repo function or an unknown client object (`http.del(path)`) handles the answer where the
+  // flow does not go: a status it tests (`!= 200`) or a body it parses cannot be checked
+  const wrapperTests = m.client === 'wrapper' && m.wrapperStatuses.includes(rule.response?.v1Status ?? 200);
+  if ((m.client === 'generic' || wrapperTests) && statusChanges) {
+    needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}: check how ${m.callee}() handles the status (a test for ${rule.response!.v1Status} fails)`);
+  }
   if (m.escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${m.escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }

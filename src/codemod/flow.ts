@@ -29,6 +29,10 @@ export interface FlowSummary {
   callbacks: Map<string, Array<{ param: number; arg: number; taint: Taint }>>;
 }
 
+/** No v1 answer is deeper than this; a longer field path comes from a loop. */
+const MAX_PREFIX_DEPTH = 10;
+/** Distinct taints one node may carry (calls × depths a real file produces stay far below). */
+const MAX_TAINTS_PER_NODE = 48;
 const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex']);
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
@@ -56,20 +60,27 @@ export class Flow {
   constructor(private readonly mod: Module) {}
 
   private add(node: Node, t: Taint): void {
-    // a response path that keeps growing goes round a cycle (a value fed back into itself): stop there
-    if (t.prefix.length > 160) {
-      // recorded whatever the level: what is read past this point is not known
-      const list = this.escapes.get(t.tx) ?? [];
-      const text = `a value that feeds back into itself (line ${this.mod.pf.position(node.start).line})`;
-      if (!list.includes(text)) list.push(text);
-      this.escapes.set(t.tx, list);
-      return;
-    }
+    if (!this.bounded(node, t)) return;
     const list = this.taints.get(node) ?? [];
-    if (list.some((x) => key(x) === key(t))) return;
+    const k = key(t);
+    if (list.some((x) => key(x) === k)) return;
     list.push(t);
     this.taints.set(node, list);
     this.queue.push([node, t]);
+  }
+
+  /**
+   * The flow stays finite: a field path deeper than any v1 answer, or a node reached by more
+   * taints than calls could bring, comes from a loop (`x = x[k]`, recursion through callbacks).
+   * The call it comes from is then marked as escaping (it stays v1), never followed further.
+   */
+  private bounded(node: Node, t: Taint): boolean {
+    const depth = t.prefix ? t.prefix.split(/[.[]/).length : 0;
+    if (depth > MAX_PREFIX_DEPTH || (this.taints.get(node)?.length ?? 0) >= MAX_TAINTS_PER_NODE) {
+      this.escape(node, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
+      return false;
+    }
+    return true;
   }
 
   /** The response of a call (or a value known to carry one). */
@@ -132,7 +143,12 @@ export class Flow {
 
   private taintBinding(b: Binding, t: Taint): void {
     const list = this.boundTaints.get(b) ?? [];
-    if (list.some((x) => key(x) === key(t))) return;
+    const k = key(t);
+    if (list.some((x) => key(x) === k)) return;
+    if (list.length >= MAX_TAINTS_PER_NODE || (t.prefix ? t.prefix.split(/[.[]/).length : 0) > MAX_PREFIX_DEPTH) {
+      this.escape(b.decl ?? this.mod.pf.ast.program, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
+      return;
+    }
     list.push(t);
     this.boundTaints.set(b, list);
     for (const ref of b.refs) this.add(ref, t);
@@ -163,10 +179,12 @@ export class Flow {
   }
 
   run(): void {
-    while (this.queue.length) {
-      const [node, t] = this.queue.shift()!;
+    // an index, not shift(): the queue may grow long
+    for (let i = 0; i < this.queue.length; i++) {
+      const [node, t] = this.queue[i]!;
       this.propagate(node, t);
     }
+    this.queue.length = 0;
   }
 
   private propagate(node: Node, t: Taint): void {

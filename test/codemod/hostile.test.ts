@@ -71,4 +71,54 @@ describe('hostile files', () => {
     expect(outcome).toMatchObject({ error: true });
     expect('skipped' in outcome && outcome.skipped).toMatch(/budget/);
   });
+
+  it('plans a callback-style client (helper, URL builders, callbacks, `who = who.user`) well within its budget', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'desk.js');
+    writeFileSync(
+      file,
+      `var request = require('request');
+var cfg = require('./cfg');
+function connect(url, verb, cb) { request({ url: url, method: verb, auth: { user: cfg.key, pass: 'X' } }, cb); }
+function ticketUrl(id) { return cfg.base + '/helpdesk/tickets/' + id + '.json'; }
+function fields(cb) { connect(cfg.base + '/ticket_fields.json', 'GET', cb); }
+function customName(done) {
+  fields(function (err, res, body) {
+    if (err) return done(err);
+    var list = JSON.parse(body);
+    for (var i = 0; i < list.length; i++) {
+      if (list[i].ticket_field.label === cfg.label) done(null, list[i].ticket_field.name);
+    }
+  });
+}
+function lookup(id, done) {
+  connect(ticketUrl(id), 'GET', function (err, res, body) {
+    if (err) return done(err);
+    var t = JSON.parse(body);
+    done(null, t);
+  });
+}
+function contact(id, done) {
+  connect(cfg.base + '/contacts/' + id + '.json', 'GET', function (err, res, body) {
+    if (err) return done(err);
+    var who = JSON.parse(body);
+    who = who.user;
+    done(null, who);
+  });
+}
+function relink(id, done) {
+  lookup(id, function (err, t) {
+    if (err) return done(err);
+    customName(function (err2, name) {
+      if (err2) return done(err2);
+      lookup(t.helpdesk_ticket.custom_field[name], function (err3, other) { done(err3, other, t); });
+    });
+  });
+}
+module.exports = { lookup: lookup, relink: relink, contact: contact };
+`,
+    );
+    const outcome = withBudget(5000, () => new Planner().plan(file));
+    expect('plan' in outcome, 'skipped' in outcome ? outcome.skipped : '').toBe(true);
+  });
 });
