@@ -28,6 +28,10 @@ export class Analysis {
   readonly wrapperModules = new Set<ModuleInfo>();
   readonly facts: CatalogueFacts;
   readonly rec: ClientRecognizer;
+  /** Analysed in repo context only (another file talks to v1, this one names no v1 request). */
+  repoOnly = false;
+  /** Rules the repo's other files call: a non-distinctive response wrapper of one of them counts here. */
+  repoRules: ReadonlySet<string> = new Set();
   private readonly siteKeys = new Set<string>();
   private readonly consumed = new Set<string>();
 

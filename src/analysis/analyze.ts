@@ -15,6 +15,8 @@ import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
 import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
 import { findXml } from './find-xml.ts';
+import { findStoredObjects } from './find-stored.ts';
+import { findHosts } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
 import type { Marker, Site } from './types.ts';
 
@@ -29,13 +31,34 @@ export const HTTPS_RULE = 'transport.https';
 
 export interface AnalyzerOptions {
   catalogue: Catalogue;
+  /** Another file of the repo talks to v1 (see AnalyzeOptions.repoUsesV1). */
+  repoUsesV1?: boolean;
+  /** Rules the repo's requests use (see AnalyzeOptions.repoRules). */
+  repoRules?: string[];
+}
+
+/** Absolute origins that are not a helpdesk account (`https://api.github.com`, `https://redmine.acme.internal`). */
+const ORIGIN = /^\s*https?:\/\/([^/'"`{}$\s:]+)/i;
+const HELPDESK_HOST = /freshdesk|freshservice|helpdesk|support\.|localhost|127\.0\.0\.1|example\.(com|org)/i;
+
+/** Does the module name an absolute URL of another service (it talks to that API, not to v1)? */
+export function namesForeignOrigin(mod: ModuleInfo): boolean {
+  for (const s of mod.nodes.strings) {
+    const text = s.type === 'TemplateLiteral' ? String((s.quasis as Array<{ value?: { cooked?: string } }>)[0]?.value?.cooked ?? '') : String(s.value);
+    const m = ORIGIN.exec(text);
+    if (m && !HELPDESK_HOST.test(m[1]!)) return true;
+  }
+  return false;
 }
 
 export class Analyzer {
   private readonly a: Analysis;
+  private readonly repoUsesV1: boolean;
 
   constructor(mod: ModuleInfo, ev: Evaluator, opts: AnalyzerOptions) {
     this.a = new Analysis(mod, ev, opts.catalogue);
+    this.repoUsesV1 = opts.repoUsesV1 === true;
+    if (opts.repoRules) this.a.repoRules = new Set(opts.repoRules);
   }
 
   get sites(): Site[] {
@@ -51,13 +74,22 @@ export class Analyzer {
     findCalls(a);
     findUrls(a);
     const v1 = a.sites.length > 0;
-    findPayloads(a, v1);
+    // a file of a v1 repo: v1-only fields and wrappers count even without a v1 path here
+    // (not a module that talks to another API: a GitHub client throttled with 403, a Redmine helpdesk plugin)
+    const context = v1 || (this.repoUsesV1 && !namesForeignOrigin(a.mod));
+    a.repoOnly = context && !v1;
+    findPayloads(a, context);
+    // wrappers found only because the repo uses v1: built here for a call in another module, which
+    // must be migrated with them (never rewritten on their own)
+    if (!v1) for (const s of a.sites) if (s.kind === 'wrapper') s.fixable = false;
     findEscapes(a);
-    findReads(a, v1);
+    findReads(a, context);
     if (v1) findXml(a);
-    // 403 throttling: in a module with helpdesk context, and in the HTTP wrappers v1 calls here go through
-    if (v1 || mentionsV1Path(a, a.mod)) findRateLimits(a, a.mod);
+    findStoredObjects(a, context);
+    // 403 throttling: in a module with helpdesk context (or of a v1 repo), and in the HTTP wrappers v1 calls here go through
+    if (context || mentionsV1Path(a, a.mod)) findRateLimits(a, a.mod);
     for (const m of a.wrapperModules) if (m !== a.mod) findRateLimits(a, m);
+    findHosts(a);
     findComments(a);
     a.sites.sort((x, y) => (x.file === y.file ? x.span.start - y.span.start : x.file < y.file ? -1 : 1));
   }

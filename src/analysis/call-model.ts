@@ -36,6 +36,8 @@ export interface CallModel {
   methodSource: Site['methodSource'];
   methodSpan?: Span;
   url: UrlInfo;
+  /** The host the code names for the request (see Site.host; a custom domain blocks the migration). */
+  host?: string;
   /** Files of the URL's parts other than the call's own file (constants, config, helpers). */
   urlFiles: string[];
   body?: { span: Span; file: string; property?: string; stringified?: boolean };
@@ -96,6 +98,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       methodSource: s.methodSource,
       methodSpan: s.methodSpan,
       url: s.url!,
+      ...(s.host ? { host: s.host } : {}),
       urlFiles,
       wrappers: [],
       reads: [],

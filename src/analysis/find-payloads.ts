@@ -37,7 +37,8 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     const candidates = a.facts.requestWrappers.get(w);
     if (!candidates) return undefined;
     const inFile = candidates.filter((r) => fileRules.has(r.id));
-    const list = inFile.length ? inFile : candidates;
+    const inRepo = candidates.filter((r) => a.repoRules.has(r.id) && r.v1.method !== 'GET');
+    const list = inFile.length ? inFile : inRepo.length ? inRepo : candidates;
     return { rule: list[0]!, rules: list.map((r) => r.id) };
   };
   const distinctive = [...a.facts.requestWrappers.keys()].filter(isDistinctiveWrapper);
@@ -89,18 +90,29 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     }
   }
   for (const s of a.mod.nodes.strings) {
-    if (s.type === 'TemplateLiteral') continue;
-    const parent = a.mod.parent.get(s);
-    const value = String(s.value);
-    const bracket = /^([A-Za-z_]\w*)\[/.exec(value);
-    if (bracket && a.facts.requestWrappers.has(bracket[1]!) && parent?.type === 'CallExpression' && parent.arguments[0] === s) {
-      const name = parent.callee?.property?.name;
-      if (name === 'append' || name === 'field' || name === 'attach' || name === 'set') {
-        const r = ruleForName(bracket[1]!);
-        if (r) wrapperSite(a, r.rule, r.rules, { name: bracket[1]!, form: 'bracket-key', keySpan: a.span(s), key: value }, a.mod, `multipart field ${value}`);
+    // a bracket key, also built piecewise: `'helpdesk_ticket[custom_field][region_' + accountId + ']'`
+    const head = s.type === 'TemplateLiteral' ? String((s.quasis as Node[])[0]?.value?.cooked ?? '') : String(s.value);
+    const bracket = /^([A-Za-z_]\w*)\[/.exec(head);
+    if (bracket && a.facts.requestWrappers.has(bracket[1]!)) {
+      const root = keyRoot(a, s);
+      const parent = root && a.mod.parent.get(root);
+      if (root && parent?.type === 'CallExpression' && parent.arguments[0] === root) {
+        const name = parent.callee?.property?.name;
+        if (name === 'append' || name === 'field' || name === 'attach' || name === 'set') {
+          const r = ruleForName(bracket[1]!);
+          const v = root === s ? null : a.ev.eval(a.mod, root, EMPTY_FRAMES);
+          const key = v && v.t === 'str' ? v.parts.map((p) => p.text).join('') : head;
+          const before = a.sites.length;
+          if (r) wrapperSite(a, r.rule, r.rules, { name: bracket[1]!, form: 'bracket-key', keySpan: a.span(root), key }, a.mod, `multipart field ${key}`);
+          // a key built from pieces is not one literal to rewrite
+          if (root !== s) for (const site of a.sites.slice(before)) site.fixable = false;
+        }
       }
       continue;
     }
+    if (s.type === 'TemplateLiteral') continue;
+    const parent = a.mod.parent.get(s);
+    const value = String(s.value);
     for (const w of distinctive) {
       if (value.includes(`"${w}"`) && new RegExp(`"${escapeRegex(w)}"\\s*:`).test(value)) {
         const r = ruleForName(w);
@@ -300,4 +312,18 @@ function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<st
 function isObjectish(n: Node): boolean {
   const u = unwrapExpr(n);
   return u.type === 'Identifier' || u.type === 'MemberExpression' || u.type === 'ThisExpression';
+}
+
+/** The whole key expression a string starts (`'a[' + x + ']'`), or null when the string is not its first piece. */
+function keyRoot(a: Analysis, s: Node): Node | null {
+  let cur = s;
+  for (;;) {
+    const p = a.mod.parent.get(cur);
+    if (p?.type === 'BinaryExpression' && p.operator === '+' && p.left === cur) {
+      cur = p;
+      continue;
+    }
+    if (p?.type === 'BinaryExpression' && p.operator === '+') return null;
+    return cur;
+  }
 }

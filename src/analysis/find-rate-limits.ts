@@ -17,7 +17,7 @@ import type { Site } from './types.ts';
 export const RATE_LIMIT_RULE = 'transport.rate-limit';
 
 /** Words that show a 403 branch is about throttling, not permissions. */
-const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many/i;
+const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many|per.?hour|requests? (allowed|per|limit)|api.?limit|quota|exceeded the (number|limit)/i;
 const STATUS_NAMES = /^(status|statusCode|status_code|code|responseCode|httpStatus|statusText)$/;
 
 /**

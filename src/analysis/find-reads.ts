@@ -84,6 +84,9 @@ class ReadSites {
   }
 }
 
+/** Where a server's own request input lives: never a v1 response. */
+const REQUEST_INPUT = new Set(['req', 'request', 'ctx', 'params', 'query', 'body', 'headers', 'session', 'args', 'event', 'payload']);
+
 /** Reads recognised by shape alone, in files that talk to v1: `.helpdesk_ticket.display_id`, `.status_name`. */
 function shapeReads(a: Analysis, reads: ReadSites): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
@@ -91,7 +94,9 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
   const rank = (rules: Rule[]) => [
     ...rules.filter((r) => chosen.has(r.id)),
     ...rules.filter((r) => !chosen.has(r.id) && fileRules.has(r.id)),
-    ...rules.filter((r) => !fileRules.has(r.id)),
+    // then what the repo's other files call (a ticket read in a handler of a repo that views tickets)
+    ...rules.filter((r) => !fileRules.has(r.id) && a.repoRules.has(r.id)),
+    ...rules.filter((r) => !fileRules.has(r.id) && !a.repoRules.has(r.id)),
   ];
   const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
   for (const m of a.mod.nodes.members) {
@@ -122,7 +127,9 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         const changes = readChanges(rule, prefix);
         const beyondWrapper = changes.some((c) => c.v1 !== keys[i] && isDistinctive(c.v1.split(/[.[\]]+/).filter(Boolean).pop() ?? ''));
         if (changes.length === 0) continue;
-        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]') continue;
+        // a plain wrapper name (`folder`) of a rule the repo calls, read through (`.folder.articles`), not request input (`req.params.ticket`)
+        const repoWrapper = a.repoRules.has(rule.id) && i < keys.length - 1 && !REQUEST_INPUT.has(keys[i - 1] ?? chain[0]!) && !REQUEST_INPUT.has(chain[0]!);
+        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]' && !repoWrapper) continue;
         reads.record(m, { rule, stage: 'body', prefix }, false);
         done = true;
         break;
@@ -132,6 +139,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const last = keys[keys.length - 1]!;
     const rules = a.facts.distinctiveFields.get(last);
     if (!rules) continue;
+    // a file of a v1 repo that names no v1 request itself: only names no other code would use (`display_id`, `frDueBy`)
+    if (a.repoOnly && !/_|[a-z][A-Z]|^isescalated$/.test(last)) continue;
     const rule = rank(rules)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;

@@ -42,7 +42,10 @@ export function findUrls(a: Analysis): void {
     if (!a.facts.words.test(text)) continue;
     const v = a.ev.eval(a.mod, root, EMPTY_FRAMES);
     if (v.t !== 'str') continue;
-    const pattern = v.parts.map((p) => p.text).join('');
+    const whole = v.parts.map((p) => p.text).join('');
+    // a v1 URL handed on as a query value (`/proxy?target=https://x.freshdesk.com/helpdesk/tickets.json`)
+    const inner = matchUrl(a.cat, whole) ? null : (embeddedUrl(whole) ?? prefixedFromElsewhere(whole));
+    const pattern = inner ?? whole;
     const um = matchUrl(a.cat, pattern);
     if (!um || !um.format) continue;
     // the root's own text used by a call here (constants shared by many URLs do not count)
@@ -74,13 +77,37 @@ export function findUrls(a: Analysis): void {
       rules: choice.rules,
       method: (method as HttpMethod) ?? null,
       methodSource: method ? 'sibling' : null,
-      url: urlInfoOfParts(v.parts, um, span, choice.rule),
-      message: `v1 URL ${um.target}${method ? ` (${method})` : ''}`,
+      // an embedded URL's text is not the string's own: nothing to rewrite piece by piece
+      url: inner ? { ...urlInfoOfParts(v.parts, um, span, choice.rule), pattern, parts: [] } : urlInfoOfParts(v.parts, um, span, choice.rule),
+      message: inner ? (inner.startsWith('{') ? `v1 URL ${um.target} (its /helpdesk prefix comes from ${whole.slice(0, whole.indexOf('}') + 1)})` : `v1 URL ${um.target} passed on inside another URL`) : `v1 URL ${um.target}${method ? ` (${method})` : ''}`,
       fidelity: choice.rule.fidelity,
     };
     if (methodSpan) site.methodSpan = methodSpan;
+    if (inner) site.fixable = false;
     a.addSite(site, { node: root });
   }
+}
+
+/**
+ * `{base}/tickets.xml?filter_name=all_tickets` where `base` (from the environment, a setting)
+ * already ends in `/helpdesk`: a v1 ticket list only when the v1 query (`filter_name`) says so.
+ */
+function prefixedFromElsewhere(text: string): string | null {
+  const m = /^(\{[^}]+\})\/?(tickets(?:\/[\w{}.-]+)*\.(?:xml|json)\?(?:.*&)?filter_name=.*)$/.exec(text);
+  return m ? `${m[1]}/helpdesk/${m[2]}` : null;
+}
+
+/** A complete URL that is the value of a query parameter of another one. */
+function embeddedUrl(text: string): string | null {
+  const m = /[?&][\w.-]+=((?:https?:\/\/|\{[^}]+\}\/)[^&#\s]+)/.exec(text);
+  if (!m) return null;
+  let url = m[1]!;
+  try {
+    if (/%2F/i.test(url)) url = decodeURIComponent(url);
+  } catch {
+    /* keep it as written */
+  }
+  return url;
 }
 
 /** The whole string expression a literal is part of (`'/a/' + id + '.json'`, a template). */

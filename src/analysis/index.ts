@@ -56,6 +56,13 @@ export interface AnalyzeOptions {
    * `new FsModuleLoader()` to share parsed modules across many files. `null` disables imports.
    */
   loader?: ModuleLoader | null;
+  /**
+   * Another file of the repo talks to v1: look for what only a v1 integration does even where this
+   * file names no v1 path (v1-only response fields and payload wrappers, 403 throttling checks).
+   */
+  repoUsesV1?: boolean;
+  /** Rules the repo's v1 requests use: their response wrappers are recognised in reads here even when not distinctive (`.folder.articles`). */
+  repoRules?: string[];
 }
 
 /** Finds every v1 use in one JS/TS source. */
@@ -84,7 +91,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   const mod = cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown');
   if (loader instanceof FsModuleLoader && loader.keepAnalysed) loader.put(abs, mod);
   const ev = new Evaluator(mod, loader);
-  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue });
+  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1, repoRules: options.repoRules });
   try {
     analyzer.run();
   } catch (e) {

@@ -212,6 +212,8 @@ export interface Site {
   fixable?: boolean;
   /** Fidelity of the matched rule (or of the cross-cutting fact). */
   fidelity?: Fidelity | null;
+  /** For requests: the host the code names (URL origin, options `host`, a config entry's base URL). */
+  host?: string;
 }
 
 export interface AnalyzeResult {

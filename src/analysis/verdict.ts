@@ -9,6 +9,7 @@
  * or changes lossily, no read of a field that only a second v2 call would fill, no 403 check it
  * depends on that cannot move with it, no XML parsing of its response.
  */
+import { isCustomDomain } from './find-domains.ts';
 import { fieldMappings, isAutoFixable, reshapesValue, type Catalogue, type Rule } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
@@ -51,6 +52,7 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');
+  if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   for (const r of m.reads) {
     for (const f of r.fields) {

@@ -3,6 +3,7 @@
  * of this particular request, auto-fixability, credit cost, advice. Every fact comes from the
  * catalogue (or the transport facts in rules/transport.ts); nothing is re-encoded here.
  */
+import { isCustomDomain } from '../analysis/find-domains.ts';
 import type { Catalogue, Fidelity, Rule } from '../catalogue/index.ts';
 import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf, TRANSPORT } from '../catalogue/index.ts';
 import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
@@ -104,7 +105,7 @@ function translateFidelity(cat: Catalogue, method: string, target: string): { fi
   }
 }
 
-type Extra = Pick<Finding, 'inComment' | 'client' | 'insecure' | 'candidates' | 'fields'>;
+type Extra = Pick<Finding, 'inComment' | 'client' | 'insecure' | 'candidates' | 'fields' | 'customDomain'>;
 type Verdict = Omit<Finding, 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'language' | 'kind' | 'message' | 'snippet' | 'via' | keyof Extra | 'traffic'>;
 
 /**
@@ -142,6 +143,7 @@ function finding(site: Site, ctx: ClassifyContext, extra: Extra, v: Verdict): Fi
   if (extra.insecure) f.insecure = true;
   if (extra.candidates) f.candidates = extra.candidates;
   if (extra.fields) f.fields = extra.fields;
+  if (extra.customDomain) f.customDomain = extra.customDomain;
   return f;
 }
 
@@ -217,6 +219,14 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
     if (site.methodSource === null && site.kind === 'call') autofix = false;
     if (fidelity === 'manual' || fidelity === 'none') autofix = false;
     if (site.inComment) autofix = false;
+    // a finder that knows the site cannot be rewritten mechanically (a URL inside another URL's query)
+    if (site.fixable === false) autofix = false;
+    // the path alone cannot be migrated on a custom domain: the account's own domain is not in the code
+    const custom = !!site.host && isCustomDomain(site.host);
+    if (custom) {
+      autofix = false;
+      extra.customDomain = site.host;
+    }
     const parts: string[] = [];
     if (rule.fidelity === 'none') parts.push(`No v2 equivalent${rule.substitute ? `: use ${rule.substitute}` : ''}.`);
     else if (fidelity === 'manual') parts.push(`Needs a decision: ${rule.decision ?? rf.notes[0] ?? rule.summary}`);
@@ -225,6 +235,10 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
     for (const n of rf.notes) if (!parts.some((p) => p.includes(n))) parts.push(n.endsWith('.') ? n : `${n}.`);
     if (site.url.format === 'xml') parts.push(`v2 is JSON only: drop .xml and parse JSON.`);
     if (site.url.insecure) parts.push(`Use https:// (v2 refuses plain http with ssl_required).`);
+    if (site.fixable === false) parts.push(`${site.message}: change it by hand.`);
+    if (custom) {
+      parts.push(`The host ${site.host} is a custom domain: v2 is served only on the account's own <account>.freshdesk.com domain, so the base URL changes too.`);
+    }
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);
     advice = parts.join(' ');
@@ -237,7 +251,8 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
       w.form === 'bracket-key'
         ? `v2 form fields have no ${w.name}[...] prefix${rule.request?.multipart ? ` (files: ${rule.request.multipart.v2Files})` : ''}.`
         : `Send the ${w.name} fields at the top level (v2 rejects the wrapper with invalid_field)${fields.length ? `; fields: ${fields.join(', ')}` : ''}.`;
-    autofix = rule.fidelity !== 'none' && rule.fidelity !== 'manual';
+    autofix = rule.fidelity !== 'none' && rule.fidelity !== 'manual' && site.fixable !== false;
+    if (site.fixable === false) advice += ' The request it is sent with is not seen here (made in another module, or on a URL that is not resolved): migrate them together.';
   } else if (site.kind === 'response-read' && site.read) {
     const changes = site.read.fields;
     extra.fields = changes.map((f) => ({ v1: f.v1, v2: f.v2 }));

@@ -46,6 +46,10 @@ export interface AnalysisContext {
   root: string;
   cat: Catalogue;
   loader: FsModuleLoader;
+  /** Another file of the repo talks to v1 (the audit's second pass, see ./repo-wide.ts). */
+  repoUsesV1?: boolean;
+  /** Rules of the repo's v1 requests (the second pass). */
+  repoRules?: string[];
 }
 
 const MARKER = /@hdmigrate-(todo|ignore)\(([^)]*)\)\s*:?\s*(.*)/g;
@@ -178,7 +182,7 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     if (source !== null) {
       // HTML is parsed as plain JS (`x.html` has no parser of its own)
       const name = task.language === 'html' ? `${task.abs}.js` : task.abs;
-      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader });
+      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader, repoUsesV1: ctx.repoUsesV1, repoRules: ctx.repoRules });
       if (r.parseError) {
         result.skipped = {
           file: task.rel,

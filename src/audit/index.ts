@@ -12,6 +12,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
+import { repoWidePass } from './repo-wide.ts';
+import { generatedNote, generatedSource } from '../analysis/generated.ts';
 import { analyzeFile, helperCallers, prepareLanguage, resetProjects, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
@@ -297,6 +299,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       analyseOne(c);
     }
   }
+  // second pass, now that the repo is known to use v1: repo context and throttling by behaviour (./repo-wide.ts)
+  const wide = repoWidePass(results, walked.files, candidates, ctx);
+  for (const r of wide.replace) results[results.findIndex((x) => x.rel === r.rel)] = r;
+  results.push(...wide.added);
   const order = new Map(walked.files.map((f, i) => [f.rel, i]));
   results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));
   skipped.sort((a, b) => a.file.localeCompare(b.file));
@@ -406,21 +412,31 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
     else byFile.set(f.file, [f]);
   }
   const drop = new Set<Finding>();
+  const readRel = (rel: string) => {
+    try {
+      return readFileSync(join(input.root, rel), 'utf8');
+    } catch {
+      return null;
+    }
+  };
   for (const gen of [...byFile.keys()].sort()) {
-    if (!/\.(c|m)?jsx?$/.test(gen)) continue;
-    const stem = gen.slice(0, -extname(gen).length);
-    const source = ['.ts', '.tsx', '.mts', '.cts', '.coffee'].map((e) => stem + e).find((s) => rels.has(s)) ?? sourceFromMap(input.root, gen, rels);
-    if (!source) continue;
+    const from = generatedSource(gen, rels, readRel);
+    if (!from) continue;
+    const source = from.source;
     twins.push({ source, generated: gen });
     const srcFindings = (byFile.get(source) ?? []).slice();
     for (const g of byFile.get(gen)!) {
-      const idx = srcFindings.findIndex((s) => s.kind === g.kind && s.rule === g.rule && s.method === g.method);
+      // the compiled copy is reported once, at its source when the source is audited (TS, Babel,
+      // CoffeeScript through src/audit/lang); a source the codemod cannot rewrite says where edits go
+      const idx = srcFindings.findIndex((s) => s.kind === g.kind && s.rule === g.rule && (s.method === g.method || g.method === null));
       if (idx >= 0) {
         const s = srcFindings.splice(idx, 1)[0]!;
         (s.twins ??= []).push(`${gen}:${g.line}`);
+        if (!from.rewritable && !s.advice.includes(generatedNote(from))) s.advice = `${s.advice} ${generatedNote(from)}`;
         drop.add(g);
       } else {
         g.generatedFrom = source;
+        g.advice = `${g.advice} ${generatedNote(from)}`;
       }
     }
   }
@@ -447,22 +463,6 @@ export function buildReport(results: FileResult[], input: MergeInput): AuditRepo
   return { summary, findings, markers, skipped };
 }
 
-function sourceFromMap(root: string, gen: string, rels: Set<string>): string | undefined {
-  try {
-    const text = readFileSync(join(root, gen), 'utf8');
-    const m = /\/\/[#@] sourceMappingURL=([^\s]+)\s*$/.exec(text);
-    if (!m || m[1]!.startsWith('data:')) return undefined;
-    const mapRel = join(dirname(gen), m[1]!);
-    const map = JSON.parse(readFileSync(join(root, mapRel), 'utf8')) as { sources?: string[]; sourceRoot?: string };
-    for (const s of map.sources ?? []) {
-      const rel = join(dirname(mapRel), map.sourceRoot ?? '', s).split('\\').join('/');
-      if (rels.has(rel)) return rel;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
 
 export function summarize(findings: Finding[], markers: MarkerRecord[], skipped: SkippedFile[], input: Pick<MergeInput, 'root' | 'scanned' | 'candidates'>, parsed: number): Summary {
   const counted = findings.filter((f) => !f.ignored && !f.inComment);

@@ -73,6 +73,8 @@ export interface Finding {
   twins?: string[];
   /** This finding is in a compiled file whose source (`x.ts`) had no matching finding. */
   generatedFrom?: string;
+  /** A request on a custom domain (v2 answers only on the account's own service domain). */
+  customDomain?: string;
   /** v1 fields this site touches that change in v2. */
   fields?: Array<{ v1: string; v2: string | null }>;
   /** The URL uses http:// (v2 is HTTPS only). */

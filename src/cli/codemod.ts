@@ -195,6 +195,7 @@ export function toJson(report: RunReport, wrote: boolean, unifiedDiff: Differ) {
         ...(r.reason ? { reason: r.reason } : {}),
         changes: r.changes.map(({ file: _f, ...c }) => c),
         markers: markersAsWritten(r).map(({ file: _f, ...m }) => m),
+        ...(r.notes?.length ? { notes: r.notes } : {}),
         ...(r.status === 'changed' ? { diff: unifiedDiff(r) } : {}),
       })),
     skipped: report.skipped,
@@ -228,6 +229,12 @@ function renderText(report: RunReport, flags: CodemodFlags, written: number, uni
   if (generated.length) {
     lines.push('', 'generated files (not edited):');
     for (const g of generated) lines.push(`  ${g.file}: ${g.detail}`);
+  }
+  // compiled from a source the codemod cannot rewrite (CoffeeScript): edited, and the rebuild would undo it
+  const rebuilt = report.results.filter((r) => r.notes?.some((n) => n.startsWith('Generated from')));
+  if (rebuilt.length) {
+    lines.push('', 'generated files (edited: port the changes to their source):');
+    for (const r of rebuilt) lines.push(`  ${r.file}: ${r.notes.find((n) => n.startsWith('Generated from'))}`);
   }
   lines.push(
     '',

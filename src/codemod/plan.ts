@@ -4,7 +4,9 @@
  * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
  * tied to) are handled once every site is known.
  */
+import { isCustomDomain } from '../analysis/find-domains.ts';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   changesForCode,
   fieldMappings,
@@ -15,7 +17,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -68,6 +70,11 @@ export interface PlanContext {
   summaries: (file: string) => FlowSummary | null;
   /** `--rule`/`--family`: only sites of these rules (`tickets.pick`, `tickets.*`); the rest is left as it is, unmarked. */
   only?: string[];
+  /**
+   * Files planned because they import a module that talks to v1: analysed in repo context (v1-only
+   * reads and payloads without a call of their own, as the audit's second pass finds them).
+   */
+  repoContext?: Set<string>;
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -203,6 +210,8 @@ export class ModulePlanner {
   private found: FoundMarker[] = [];
   private readonly ignored: MarkerRecord[] = [];
   private readonly notes: string[] = [];
+  /** The response reads the analysis found in this file (traced or by shape). */
+  private readSites: Site[] = [];
   private readonly flow: Flow;
   private readonly txById = new Map<string, Tx>();
   /** Call models of this module by the offset of their call. */
@@ -219,16 +228,28 @@ export class ModulePlanner {
   plan(): ModulePlan {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
-    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader });
+    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true });
     // a partial analysis would give a partial migration: the file is left as it is
     if (analysis.parseError) throw new Error(analysis.parseError.message);
     // the call models of the shared analysis: which calls may change at all (the audit reports the same)
     for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
+    this.readSites = analysis.sites.filter((s) => s.kind === 'response-read' && !!s.read && !s.inComment && s.file === pf.file);
     const sites: UrlSite[] = [];
     for (const s of callSites) {
       // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
       if (ctx.only && !(s.rules.length ? s.rules : s.rule ? [s.rule] : []).some((r) => ctx.only!.some((p) => ruleMatches(p, r)))) continue;
+      // the analysis knows this URL is not text to rewrite (inside another URL's query, a prefix from the environment)
+      if (s.fixable === false && s.rule) {
+        const node = nodesAt(pf, s.span.start, s.span.end)[0];
+        if (node) {
+          const tx = new Tx(`${pf.file}:${s.span.start}`, mod, node, s.rule);
+          tx.markerOnly = true;
+          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (${s.message}: change it by hand)`);
+          this.txs.push(tx);
+        }
+        continue;
+      }
       const u = toUrlSite(ctx.cat, mod, ctx.modules, s);
       if (typeof u === 'string') {
         const node = nodesAt(pf, s.span.start, s.span.end)[0];
@@ -275,6 +296,23 @@ export class ModulePlanner {
       leftovers: this.leftovers(analysis, sites),
       checks: this.rateChecks(analysis, sites),
     };
+  }
+
+  /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
+  private unreachedReads(ruleId: string): number[] {
+    const pf = this.pf;
+    const lines = new Set<number>();
+    // by family: a read found by shape names the likeliest rule (contacts.create), the call may be contacts.list
+    const family = ruleId.split('.')[0];
+    for (const s of this.readSites) {
+      if (s.rule !== ruleId && s.rule?.split('.')[0] !== family) continue;
+      for (const f of s.read!.fields) {
+        const nodes = nodesAt(pf, f.span.start, f.span.end);
+        const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
+        if (!(member && (this.flow.taints.has(member) || this.flow.taints.has(member.object)))) lines.add(f.span.line);
+      }
+    }
+    return [...lines].sort((x, y) => x - y);
   }
 
   /** Audit findings (payload wrappers, response reads) that no site of this plan reached. */
@@ -459,6 +497,10 @@ export class ModulePlanner {
     if (a.format === null) {
       return fail(`no .json suffix or format=json: v1 answered the agent web page here. If this is an API call, ${todoText(rule, t, a)}`, rule.id);
     }
+    // a custom domain (support.example.com): v2 answers only on the account's own domain, which the code does not name
+    if (s.host && isCustomDomain(s.host)) {
+      return fail(`the request goes to ${s.host}, a custom domain: v2 is served only on <account>.freshdesk.com. Point the base URL at the account's own domain, then ${todoText(rule, t, a)}`, rule.id);
+    }
     const reads = (field: string) => this.readsField(site.id, field);
     const need = neededCalls(rule, shape ? reads : null);
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
@@ -469,12 +511,28 @@ export class ModulePlanner {
       const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
       return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
+    // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
+    const unreached = responseChanges(rule) ? this.unreachedReads(rule.id) : [];
+    if (unreached.length) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
+    }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
     const callIndex = steps.findIndex(({ i }) => i === need.calls[0]);
     const main = t.calls[callIndex]!;
     const manual = t.detail?.issues.filter((i) => i.fidelity === 'manual' || i.fidelity === 'none') ?? [];
     if (manual.length) return fail(`${manual.map((i) => humanise(i.message, a)).join('; ')}. ${todoText(rule, t, a)}`, rule.id);
+    // the repo's HTTP wrapper accepts only 200, and v2 answers this call with another success status
+    const v2Status = steps[callIndex]?.st.status ?? 200;
+    const strict = v2Status !== 200 ? wrapperDemanding200(s.call?.wrapperFiles ?? [], pf.file, pf.source) : null;
+    // a client function whose body is not seen: how it treats a status other than v1's is not known
+    const v1Status = rule.response?.v1Status ?? 200;
+    if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): v2 answers ${v2Status} where v1 answered ${v1Status}, and ${s.call?.callee ?? 'the client'} is not seen here: make sure it accepts ${v2Status}, then change the URL`, rule.id);
+    }
+    if (strict) {
+      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the HTTP wrapper in ${strict} accepts only status 200, and v2 answers ${v2Status} here: accept ${v2Status} there, then change the URL`, rule.id);
+    }
 
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
     const first = a.pieces[0];
@@ -709,3 +767,17 @@ export class ModulePlanner {
 }
 
 export { anchorOf };
+
+/** The first wrapper file that treats any status but 200 as a failure, if any. */
+function wrapperDemanding200(files: string[], self: string, selfText: string): string | null {
+  for (const f of files) {
+    let text: string;
+    try {
+      text = f === self ? selfText : readFileSync(f, 'utf8');
+    } catch {
+      continue;
+    }
+    if (/(?:status|code|retCode|statusCode)\w*\s*!==?\s*200\b|\b200\s*!==?\s*\w*(?:status|code)/i.test(text)) return path.basename(f);
+  }
+  return null;
+}

@@ -76,6 +76,12 @@ export class Planner {
     }
   }
 
+  /** Plans these files (absolute) in repo context: they import a module that talks to v1. */
+  inRepoContext(files: string[]): void {
+    const set = (this.ctx.repoContext ??= new Set());
+    for (const f of files) set.add(path.resolve(f));
+  }
+
   plan(file: string): PlanOutcome {
     const abs = path.resolve(file);
     const source = this.ctx.modules.read(abs);

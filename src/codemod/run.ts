@@ -11,6 +11,7 @@ import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { codemodPrefilter } from '../analysis/run/prefilter.ts';
 import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
+import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
 import { applyWork, decide, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
@@ -50,13 +51,18 @@ interface Candidate {
   text: string;
 }
 
-/** The compiled twin of a TypeScript file next to it (`x.js` beside `x.ts`). */
-function twinSource(abs: string): string | null {
-  const m = /\.(m|c)?js$/.exec(abs);
-  if (!m) return null;
-  const stem = abs.slice(0, -m[0].length);
-  for (const ext of ['.ts', '.tsx', '.mts', '.cts']) if (existsSync(stem + ext)) return stem + ext;
-  return null;
+/** What a JS file was compiled from (a twin beside it, a mirrored lib/ folder, a source map): see ../analysis/generated.ts. */
+function compiledFrom(abs: string, root: string): GeneratedFrom | null {
+  if (!/\.(m|c)?jsx?$/.test(abs)) return null;
+  const rel = relPath(root, abs);
+  const has = { has: (r: string) => existsSync(path.join(root, r)) };
+  return generatedSource(rel, has, (r) => {
+    try {
+      return readFileSync(path.join(root, r), 'utf8');
+    } catch {
+      return null;
+    }
+  });
 }
 
 function commonRoot(paths: string[]): string {
@@ -76,11 +82,12 @@ function commonRoot(paths: string[]): string {
 }
 
 /** Lists the JS/TS files under the paths, with what was skipped and why. */
-export function collect(paths: string[], opts: RunOptions = {}): { root: string; files: Candidate[]; others: Candidate[]; skipped: SkippedFile[] } {
+export function collect(paths: string[], opts: RunOptions = {}): { root: string; files: Candidate[]; others: Candidate[]; skipped: SkippedFile[]; generated: Map<string, string> } {
   const abs = paths.map((p) => path.resolve(p));
   const root = commonRoot(abs);
   const files: Candidate[] = [];
   const skipped: SkippedFile[] = [];
+  const generated = new Map<string, string>();
   const seen = new Set<string>();
   const add = (file: string) => {
     if (seen.has(file)) return;
@@ -130,11 +137,13 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
       skipped.push({ file: rel, reason: 'binary' });
       return;
     }
-    const twin = twinSource(file);
-    if (twin) {
-      skipped.push({ file: rel, reason: 'generated', detail: `compiled from ${relPath(root, twin)}: rebuild it after the codemod` });
+    const from = compiledFrom(file, root);
+    if (from?.rewritable) {
+      skipped.push({ file: rel, reason: 'generated', detail: `compiled from ${from.source}: rebuild it after the codemod` });
       return;
     }
+    // compiled from a source the codemod cannot rewrite (CoffeeScript): rewritten, and said so
+    if (from) generated.set(file, generatedNote(from));
     if (/\.min\.[mc]?js$/.test(file) || (text.length > 5000 && text.split('\n', 3).some((l) => l.length > 3000))) {
       skipped.push({ file: rel, reason: 'minified' });
       return;
@@ -160,7 +169,7 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
   const candidates: Candidate[] = [];
   const others: Candidate[] = [];
   for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);
-  return { root, files: candidates, others, skipped };
+  return { root, files: candidates, others, skipped, generated };
 }
 
 /** Files that import one of `targets` (relative imports): a response or constant may flow in. */
@@ -184,13 +193,13 @@ function importers(others: Candidate[], targets: Set<string>): Candidate[] {
 // workers
 
 type Request = { id: number; type: 'plan'; files: string[] } | { id: number; type: 'apply'; work: FileWork[] };
-type Message = { type: 'plan'; files: string[] } | { type: 'apply'; work: FileWork[] };
+type Message = { type: 'plan'; files: string[]; repoContext?: boolean } | { type: 'apply'; work: FileWork[] };
 type Response = { id: number; outcomes?: WireOutcome[]; results?: FileResult[]; error?: string };
 
 type Pool = WorkerPool<Message, Response>;
 
 /** Chunks of at most 50 files, handed to whichever worker is free (jscodeshift's scheduling). */
-async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
+async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void, repoContext = false): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
   const chunk = Math.max(1, Math.min(50, Math.ceil(files.length / (pool.size * 4))));
   const queue: string[][] = [];
   for (let i = 0; i < files.length; i += chunk) queue.push(files.slice(i, i + chunk));
@@ -199,7 +208,7 @@ async function planInPool(pool: Pool, files: string[], onDone: (n: number) => vo
   await Promise.all(
     Array.from({ length: pool.size }, async (_, w) => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const r = await pool.send(w, { type: 'plan', files: next });
+        const r = await pool.send(w, { type: 'plan', files: next, repoContext });
         for (const o of r.outcomes ?? []) {
           outcomes.push(o);
           owner.set(o.file, w);
@@ -217,7 +226,7 @@ function usesV1(o: WireOutcome): boolean {
 }
 
 export async function runCodemod(paths: string[], opts: RunOptions = {}): Promise<RunReport> {
-  const { root, files, others, skipped } = collect(paths, opts);
+  const { root, files, others, skipped, generated } = collect(paths, opts);
   const progress = opts.progress ?? (() => {});
   const cores = availableParallelism();
   const wanted = opts.workers ?? (files.length >= 40 ? Math.max(1, Math.min(cores, 8)) : 0);
@@ -231,12 +240,14 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
   const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only }) : null;
   const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only });
   const owner = new Map<string, number>();
-  const planRound = async (list: Candidate[], count: boolean): Promise<WireOutcome[]> => {
+  // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
+  const planRound = async (list: Candidate[], count: boolean, repoContext = false): Promise<WireOutcome[]> => {
     if (pool) {
-      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {});
+      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {}, repoContext);
       for (const [f, w] of r.owner) owner.set(f, w);
       return r.outcomes;
     }
+    if (repoContext) planner!.inRepoContext(list.map((f) => f.abs));
     return list.map((f) => {
       const o = toWire(planner!.plan(f.abs));
       if (count) tick(1);
@@ -254,7 +265,7 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
       const next = importers(rest, targets);
       if (!next.length) break;
       rest = rest.filter((f) => !next.includes(f));
-      round = await planRound(next, false);
+      round = await planRound(next, false, true);
       outcomes.push(...round);
     }
     const decided = pool
@@ -276,6 +287,10 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     const seen = new Set(results.map((r) => r.file));
     for (const f of [...files, ...others]) if (!seen.has(f.abs)) results.push({ file: f.abs, status: 'unchanged', changes: [], markers: [], notes: [] });
     results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    for (const r of results) {
+      const note = generated.get(r.file);
+      if (note && (r.changes.length || r.markers.length)) r.notes.push(note);
+    }
     for (const r of results) r.file = relPath(root, r.file) || path.basename(r.file);
     for (const r of results) for (const m of r.markers) m.file = r.file;
     for (const r of results) for (const c of r.changes) c.file = r.file;

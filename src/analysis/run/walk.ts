@@ -7,6 +7,7 @@ import { join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import type { Language, SkippedFile } from '../files.ts';
+import { scriptLanguage } from '../scripts.ts';
 
 /** Folders that hold dependencies or build output: never audited. */
 export const SKIP_DIRS: Record<string, SkippedFile['reason']> = {
@@ -187,7 +188,7 @@ export function walk(root: string, opts: WalkOptions = {}): WalkResult {
         skipped.push({ file: rel, reason: 'archive' });
         continue;
       }
-      const language = languageOf(rel);
+      const language = languageOf(rel) ?? scriptLanguage(join(dir, e.name), rel);
       if (!language) continue;
       if (/\.min\.(js|css)$/.test(e.name)) {
         skipped.push({ file: rel, reason: 'minified' });
