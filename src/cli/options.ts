@@ -17,6 +17,17 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+/** `--reserve 0.2`: a decimal number within [min, max], for the few options that are fractions; `abc`, `1e3`, `-1` and `''` are refused. */
+export function decimalOption(min: number, max: number) {
+  return (text: string): number => {
+    const t = text.trim();
+    if (!/^-?(\d+\.?\d*|\.\d+)$/.test(t)) throw new InvalidArgumentError('expected a number such as 0.25');
+    const n = Number(t);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected a number from ${min} to ${max}`);
+    return n;
+  };
+}
+
 /** Repeatable, comma-separated list: `--include a,b --include c` → ['a', 'b', 'c']. */
 export function listOption(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
