@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -178,6 +178,19 @@ describe('hdmigrate shim follows the command-line conventions', () => {
     busy.close();
     oneLine(r);
     expect(r.err).toMatch(/cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE \(try --listen 127\.0\.0\.1:0\)/);
+  }, 20_000);
+
+  it('hdmigrate.config.json "shim" numbers go through the same parsers', async () => {
+    const project = mkdtempSync(join(dir, 'config-'));
+    writeFileSync(join(project, 'hdmigrate.config.json'), JSON.stringify({ shim: { upstream: 'https://acme.example', reserve: 2 } }));
+    const r = await new Promise<{ code: number | null; err: string }>((done) => {
+      const child = spawn(process.execPath, [BIN, 'shim', '--listen', '127.0.0.1:0'], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (code) => done({ code, err }));
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^hdmigrate: hdmigrate\.config\.json: shim\.reserve: expected a number from 0 to 0\.95\n$/);
   }, 20_000);
 
   it('the summary counts with plurals and colours statuses by class only when colour is on', () => {
