@@ -53,7 +53,7 @@ describe('usage errors: one line on stderr, exit 2', () => {
 
 describe('help', () => {
   it('every command has examples and exit codes, and no "(default: [])"', () => {
-    for (const cmd of [[], ['rules'], ['translate'], ['sandbox'], ['audit'], ['codemod'], ['demo']]) {
+    for (const cmd of [[], ['rules'], ['translate'], ['sandbox'], ['audit'], ['codemod'], ['demo'], ['shim']]) {
       const r = hdmigrate([...cmd, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Examples:');
