@@ -21,6 +21,21 @@ export function reverseLens(lens: Lens | DirectedLens): DirectedLens {
   });
 }
 
+/**
+ * The reverse of a lens, made once per lens array: rules are loaded once and never changed, and
+ * reversing on every item (nested `in`/`map` ops, every response) was a hot spot of the shim.
+ * Callers must not modify the array it returns.
+ */
+const reversed = new WeakMap<object, DirectedLens>();
+export function cachedReverseLens(lens: Lens | DirectedLens): DirectedLens {
+  let r = reversed.get(lens);
+  if (!r) {
+    r = reverseLens(lens);
+    reversed.set(lens, r);
+  }
+  return r;
+}
+
 export interface LensContext {
   kind: MessageKind;
   overlay: Overlay;
@@ -36,9 +51,20 @@ type Obj = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Dotted paths split once: the same few hundred paths are read for every item of every answer. */
+const splitPaths = new Map<string, readonly string[]>();
+function split(path: string): readonly string[] {
+  let parts = splitPaths.get(path);
+  if (!parts) {
+    parts = path.split('.');
+    if (splitPaths.size < 10_000) splitPaths.set(path, parts);
+  }
+  return parts;
+}
+
 export function getPath(doc: unknown, path: string): unknown {
   let cur: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of split(path)) {
     if (!isObject(cur)) return undefined;
     cur = cur[part];
   }
@@ -46,7 +72,7 @@ export function getPath(doc: unknown, path: string): unknown {
 }
 
 export function hasPath(doc: unknown, path: string): boolean {
-  const parts = path.split('.');
+  const parts = split(path);
   let cur: unknown = doc;
   for (const part of parts) {
     if (!isObject(cur) || !(part in cur)) return false;
@@ -56,9 +82,10 @@ export function hasPath(doc: unknown, path: string): boolean {
 }
 
 export function setPath(doc: Obj, path: string, value: unknown): void {
-  const parts = path.split('.');
+  const parts = split(path);
   let cur: Obj = doc;
-  for (const part of parts.slice(0, -1)) {
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]!;
     if (!isObject(cur[part])) cur[part] = {};
     cur = cur[part] as Obj;
   }
@@ -67,18 +94,24 @@ export function setPath(doc: Obj, path: string, value: unknown): void {
 
 /** Deletes the field and any parent objects the deletion leaves empty. */
 export function deletePath(doc: Obj, path: string): void {
-  const parts = path.split('.');
+  const parts = split(path);
   const chain: Obj[] = [doc];
-  for (const part of parts.slice(0, -1)) {
-    const next = chain[chain.length - 1]![part];
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = chain[chain.length - 1]![parts[i]!];
     if (!isObject(next)) return;
     chain.push(next);
   }
   delete chain[chain.length - 1]![parts[parts.length - 1]!];
   for (let i = chain.length - 1; i > 0; i--) {
-    if (Object.keys(chain[i]!).length > 0) break;
+    if (!isEmpty(chain[i]!)) break;
     delete chain[i - 1]![parts[i - 1]!];
   }
+}
+
+function isEmpty(o: Obj): boolean {
+  // Object.keys(o).length === 0 without building the array
+  for (const key in o) if (Object.hasOwn(o, key)) return false;
+  return true;
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -91,8 +124,34 @@ function sameValue(a: unknown, b: unknown): boolean {
   return deepEqual(a, b);
 }
 
+/**
+ * A deep copy. Documents are parsed JSON (plain objects, arrays, primitives): those are copied by
+ * hand, several times faster than structuredClone and with far less garbage; anything else
+ * (a Date, a Map, a class instance) still goes through structuredClone.
+ */
 function clone<T>(v: T): T {
-  return v === undefined ? v : (structuredClone(v) as T);
+  if (v === undefined) return v;
+  return copyPlain(v) as T;
+}
+
+function copyPlain(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return structuredClone(v);
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) if (i in v) out[i] = copyPlain(v[i]);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Obj = {};
+  for (const key of Object.keys(v)) {
+    const value = copyPlain((v as Obj)[key]);
+    // an own "__proto__" key (JSON.parse makes those) stays a key: assigning it would set the prototype
+    if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+    else out[key] = value;
+  }
+  return out;
 }
 
 function where(ctx: LensContext, path: string) {
@@ -181,14 +240,14 @@ function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
     case 'in': {
       const sub = getPath(doc, op.path);
       if (!isObject(sub)) return doc;
-      const lens = back ? reverseLens(op.lens) : (op.lens as DirectedLens);
+      const lens = back ? cachedReverseLens(op.lens) : (op.lens as DirectedLens);
       setPath(doc, op.path, runLens(lens, sub, { ...ctx, at: where(ctx, op.path) }));
       return doc;
     }
     case 'map': {
       const list = getPath(doc, op.path);
       if (!Array.isArray(list)) return doc;
-      const lens = back ? reverseLens(op.lens) : (op.lens as DirectedLens);
+      const lens = back ? cachedReverseLens(op.lens) : (op.lens as DirectedLens);
       setPath(
         doc,
         op.path,
