@@ -158,15 +158,28 @@ function where(ctx: LensContext, path: string) {
   return ctx.at ? `${ctx.at}.${path}` : path;
 }
 
+/** What a converter sees; `report` is a method, not a closure made for every converted value. */
+class ConverterContext implements ConvertContext {
+  readonly overlay: Overlay;
+  readonly kind: MessageKind;
+  readonly root?: Obj;
+  constructor(
+    ctx: LensContext,
+    readonly path: string,
+  ) {
+    this.overlay = ctx.overlay;
+    this.kind = ctx.kind;
+    this.root = ctx.root;
+    this.issues = ctx.issues;
+  }
+  private readonly issues: Issue[];
+  report(fidelity: Issue['fidelity'], message: string): void {
+    this.issues.push({ fidelity, path: this.path, message });
+  }
+}
+
 function converterContext(ctx: LensContext, path: string): ConvertContext {
-  const at = where(ctx, path);
-  return {
-    overlay: ctx.overlay,
-    kind: ctx.kind,
-    path: at,
-    root: ctx.root,
-    report: (fidelity, message) => ctx.issues.push({ fidelity, path: at, message }),
-  };
+  return new ConverterContext(ctx, where(ctx, path));
 }
 
 /** Moves a value, reporting when it would overwrite a different one. */
