@@ -63,26 +63,45 @@ function split(path: string): readonly string[] {
 }
 
 export function getPath(doc: unknown, path: string): unknown {
+  return getParts(doc, split(path));
+}
+
+export function hasPath(doc: unknown, path: string): boolean {
+  return hasParts(doc, split(path));
+}
+
+export function setPath(doc: Obj, path: string, value: unknown): void {
+  setParts(doc, split(path), value);
+}
+
+/** Deletes the field and any parent objects the deletion leaves empty. */
+export function deletePath(doc: Obj, path: string): void {
+  deleteParts(doc, split(path));
+}
+
+// the same four on a path already split (compiled lens ops split theirs once)
+type Parts = readonly string[];
+
+function getParts(doc: unknown, parts: Parts): unknown {
   let cur: unknown = doc;
-  for (const part of split(path)) {
+  for (let i = 0; i < parts.length; i++) {
     if (!isObject(cur)) return undefined;
-    cur = cur[part];
+    cur = cur[parts[i]!];
   }
   return cur;
 }
 
-export function hasPath(doc: unknown, path: string): boolean {
-  const parts = split(path);
+function hasParts(doc: unknown, parts: Parts): boolean {
   let cur: unknown = doc;
-  for (const part of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     if (!isObject(cur) || !(part in cur)) return false;
     cur = cur[part];
   }
   return true;
 }
 
-export function setPath(doc: Obj, path: string, value: unknown): void {
-  const parts = split(path);
+function setParts(doc: Obj, parts: Parts, value: unknown): void {
   let cur: Obj = doc;
   for (let i = 0; i < parts.length - 1; i++) {
     const part = parts[i]!;
@@ -92,9 +111,7 @@ export function setPath(doc: Obj, path: string, value: unknown): void {
   cur[parts[parts.length - 1]!] = value;
 }
 
-/** Deletes the field and any parent objects the deletion leaves empty. */
-export function deletePath(doc: Obj, path: string): void {
-  const parts = split(path);
+function deleteParts(doc: Obj, parts: Parts): void {
   const chain: Obj[] = [doc];
   for (let i = 0; i < parts.length - 1; i++) {
     const next = chain[chain.length - 1]![parts[i]!];
@@ -353,9 +370,117 @@ function applyOp(op: DirectedOp, doc: Obj, ctx: LensContext): Obj {
   }
 }
 
+type CompiledOp = (doc: Obj, ctx: LensContext) => Obj;
+
+/**
+ * A lens made once into a list of functions, one per op, with its paths split and its converter
+ * looked up beforehand. The common ops of response lenses (rename, hoist, convert, drop, extra,
+ * derive) are compiled; the rest run through applyOp. Each compiled op does exactly what applyOp
+ * does for it (the lens-law tests run through both).
+ */
+const compiled = new WeakMap<object, CompiledOp[]>();
+function compileLens(lens: DirectedLens): CompiledOp[] {
+  let fns = compiled.get(lens);
+  if (!fns) {
+    fns = lens.map(compileOp);
+    compiled.set(lens, fns);
+  }
+  return fns;
+}
+
+function compileOp(op: DirectedOp): CompiledOp {
+  const fn = compileBody(op);
+  const only = op.only;
+  return only ? (doc, ctx) => (only !== ctx.kind ? doc : fn(doc, ctx)) : fn;
+}
+
+function compileMove(from: string, to: string): CompiledOp {
+  const f = split(from);
+  const t = split(to);
+  return (doc, ctx) => {
+    if (!hasParts(doc, f)) return doc;
+    const value = getParts(doc, f);
+    deleteParts(doc, f);
+    if (hasParts(doc, t) && !sameValue(getParts(doc, t), value)) {
+      ctx.issues.push({ fidelity: 'lossy', path: where(ctx, from), message: `both ${from} and ${to} were given; ${to} was kept and ${from} dropped` });
+      return doc;
+    }
+    setParts(doc, t, value);
+    return doc;
+  };
+}
+
+function compileBody(op: DirectedOp): CompiledOp {
+  const back = op.back === true;
+  switch (op.op) {
+    case 'rename':
+      return back ? compileMove(op.to, op.from) : compileMove(op.from, op.to);
+    case 'hoist': {
+      const inner = `${op.host}.${op.field}`;
+      const outer = op.to ?? op.field;
+      return back ? compileMove(outer, inner) : compileMove(inner, outer);
+    }
+    case 'convert': {
+      const converter = CONVERTERS[op.converter];
+      if (!converter) return (doc, ctx) => applyOp({ ...op, only: undefined }, doc, ctx); // throws as before, when run
+      const src = back ? (op.to ?? op.path) : op.path;
+      const s = split(src);
+      const d = split(back ? op.path : (op.to ?? op.path));
+      const convert = back ? converter.backward.bind(converter) : converter.forward.bind(converter);
+      return (doc, ctx) => {
+        if (!hasParts(doc, s)) return doc;
+        const value = convert(getParts(doc, s), converterContext(ctx, src));
+        deleteParts(doc, s);
+        if (value !== undefined) setParts(doc, d, value);
+        return doc;
+      };
+    }
+    case 'drop': {
+      if (back) return (doc) => doc;
+      const p = split(op.path);
+      const fidelity = op.fidelity ?? 'lossy';
+      return (doc, ctx) => {
+        if (hasParts(doc, p)) {
+          deleteParts(doc, p);
+          ctx.issues.push({ fidelity, path: where(ctx, op.path), message: op.reason });
+        }
+        return doc;
+      };
+    }
+    case 'extra': {
+      if (!back) return (doc) => doc;
+      const p = split(op.path);
+      return (doc) => {
+        deleteParts(doc, p);
+        return doc;
+      };
+    }
+    case 'derive': {
+      const p = split(op.path);
+      if (!back) {
+        return (doc) => {
+          deleteParts(doc, p);
+          return doc;
+        };
+      }
+      const deriver = DERIVERS[op.deriver];
+      if (!deriver) return (doc, ctx) => applyOp({ ...op, only: undefined }, doc, ctx); // throws as before, when run
+      return (doc, ctx) => {
+        const value = deriver.derive(doc, ctx.facts ?? {}, ctx.overlay);
+        if (value === undefined) ctx.issues.push({ fidelity: 'lossy', path: where(ctx, op.path), message: `${op.path}: ${op.reason}` });
+        else setParts(doc, p, value);
+        return doc;
+      };
+    }
+    default:
+      return (doc, ctx) => applyOp(op, doc, ctx);
+  }
+}
+
 function runLens(lens: DirectedLens, doc: Obj, ctx: LensContext): Obj {
+  const fns = compileLens(lens);
   let out = doc;
-  for (const op of lens) out = applyOp(op, out, ctx);
+  for (let i = 0; i < fns.length; i++) out = fns[i]!(out, ctx);
   return out;
 }
 

@@ -78,11 +78,21 @@ export const offsetToUtc: Converter = {
   },
   backward(value, ctx) {
     if (typeof value !== 'string') return value;
+    const offset = ctx.overlay.utcOffset ?? '+00:00';
+    // the same tickets come back again and again (lists, polling): each stamp is formatted once
+    const key = `${offset} ${value}`;
+    const known = localStamps.get(key);
+    if (known !== undefined) return known;
     const ms = parseInstant(value);
-    if (ms === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-    return formatWithOffset(ms, ctx.overlay.utcOffset ?? '+00:00');
+    const out = ms === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatWithOffset(ms, offset);
+    if (localStamps.size >= 20_000) localStamps.clear();
+    localStamps.set(key, out);
+    return out;
   },
 };
+
+/** v2 stamp (with the account offset) → its v1 form; a pure function of the two, so kept. */
+const localStamps = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 // groups
