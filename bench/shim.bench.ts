@@ -17,7 +17,23 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
 import { createShimDispatcher, startShimServer } from '../src/shim/index.ts';
+import { benchRow } from './protocol.ts';
+
+/** CPU ms used so far by this process and by the sandbox's (from /proc; NaN where there is none). */
+function cpuMs(pid: number | undefined): { self: number; sandbox: number } {
+  const u = process.cpuUsage();
+  let sandbox = Number.NaN;
+  try {
+    // fields 14 and 15 (utime, stime) in clock ticks; the name (field 2) may hold spaces, so count after ')'
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    sandbox = ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    // not Linux
+  }
+  return { self: (u.user + u.system) / 1000, sandbox };
+}
 
 interface Measure {
   rps: number;
@@ -42,12 +58,14 @@ async function measure(op: () => Promise<void>, seconds: number, concurrency: nu
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), count: latencies.length, latencies };
 }
 
-function row(name: string, value: number, baseline: number, target: number | null) {
-  const ratio = baseline > 0 ? value / baseline : Number.POSITIVE_INFINITY;
-  const r3 = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : n);
-  const out = { name, value: r3(value), baseline: r3(baseline), ratio: r3(ratio), target, met: target === null ? null : ratio <= target };
-  process.stdout.write(`BENCH-JSON ${JSON.stringify(out)}\n`);
-  return out;
+const row = benchRow;
+
+function readLoad(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
 }
 
 function arg(name: string, fallback: number): number {
@@ -91,26 +109,44 @@ export async function runShimBench(seconds = 6, concurrency = 32, rounds = 12) {
       };
       for (const op of Object.values(ops)) await measure(op, 0.5, concurrency); // warm-up: JIT, pools, caches
       // many short interleaved slices, summed: load from other processes drifts, and hits each alike
-      const all: Record<string, { ops: number; seconds: number; latencies: number[] }> = {};
+      const all: Record<string, { ops: number; seconds: number; latencies: number[]; cpu: number; sandboxCpu: number; rates: number[] }> = {};
       for (let r = 0; r < rounds; r++) {
         for (const [name, op] of Object.entries(ops)) {
+          const c0 = cpuMs(child.pid);
           const m = await measure(op, seconds / rounds, concurrency);
-          const a = (all[name] ??= { ops: 0, seconds: 0, latencies: [] });
+          const c1 = cpuMs(child.pid);
+          const a = (all[name] ??= { ops: 0, seconds: 0, latencies: [], cpu: 0, sandboxCpu: 0, rates: [] });
           a.ops += m.count;
           a.seconds += seconds / rounds;
-          a.latencies.push(...m.latencies);
+          a.cpu += c1.self - c0.self;
+          a.sandboxCpu += c1.sandbox - c0.sandbox;
+          a.rates.push(m.rps);
+          for (const l of m.latencies) a.latencies.push(l);
         }
       }
-      const best: Record<string, Measure> = {};
+      const best: Record<string, Measure & { cpu: number; sandboxCpu: number; spread: string }> = {};
       for (const [name, a] of Object.entries(all)) {
         a.latencies.sort((x, y) => x - y);
         const at = (q: number) => a.latencies[Math.min(a.latencies.length - 1, Math.floor(q * a.latencies.length))] ?? NaN;
-        best[name] = { rps: a.ops / a.seconds, p50: at(0.5), p99: at(0.99) };
+        const rates = [...a.rates].sort((x, y) => x - y);
+        const q = (p: number) => rates[Math.min(rates.length - 1, Math.floor(p * rates.length))]!;
+        best[name] = {
+          rps: a.ops / a.seconds,
+          p50: at(0.5),
+          p99: at(0.99),
+          cpu: a.cpu / a.ops,
+          sandboxCpu: a.sandboxCpu / a.ops,
+          spread: `slices ${q(0.1).toFixed(0)}–${q(0.9).toFixed(0)} ops/s (p10–p90)`,
+        };
       }
       const d = best.direct!;
+      process.stdout.write(`load average ${readLoad()}\n`);
       process.stdout.write(`shim ${label} (${v2paths.length} v2 call${v2paths.length > 1 ? 's' : ''}: ${v2paths.join(' → ')}), ${concurrency} concurrent\n`);
       for (const [name, m] of Object.entries(best)) {
-        process.stdout.write(`  ${name.padEnd(11)} ${m.rps.toFixed(0).padStart(6)} ops/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${((m.rps / d.rps) * 100).toFixed(0)}% of direct\n`);
+        process.stdout.write(
+          `  ${name.padEnd(11)} ${m.rps.toFixed(0).padStart(6)} ops/s  p50 ${m.p50.toFixed(2)} ms  p99 ${m.p99.toFixed(2)} ms  ${((m.rps / d.rps) * 100).toFixed(0)}% of direct` +
+            `  CPU/op: bench+shim ${m.cpu.toFixed(3)} ms, sandbox ${m.sandboxCpu.toFixed(3)} ms  ${m.spread}\n`,
+        );
       }
       const disp = best.dispatcher!;
       const prox = best.proxy!;

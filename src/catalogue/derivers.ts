@@ -45,8 +45,17 @@ export interface Deriver {
   derive(v2: Doc, facts: Facts, overlay: Overlay): unknown;
 }
 
-function statuses(facts: Facts, overlay: Overlay) {
-  return { ...DEFAULT_STATUSES, ...overlay.statuses, ...facts.statuses };
+/** The merged table, made once per (overlay statuses, account statuses) pair rather than per item. */
+const NONE = {};
+const mergedStatuses = new WeakMap<object, WeakMap<object, Record<string, [string, string]>>>();
+function statuses(facts: Facts, overlay: Overlay): Record<string, [string, string]> {
+  const a = (overlay.statuses as object | undefined) ?? NONE;
+  const b = (facts.statuses as object | undefined) ?? NONE;
+  let byFacts = mergedStatuses.get(a);
+  if (!byFacts) mergedStatuses.set(a, (byFacts = new WeakMap()));
+  let merged = byFacts.get(b);
+  if (!merged) byFacts.set(b, (merged = { ...DEFAULT_STATUSES, ...overlay.statuses, ...facts.statuses }));
+  return merged;
 }
 
 export const DERIVERS: Record<string, Deriver> = {

@@ -4,7 +4,7 @@
  */
 import type { Facts } from './derivers.ts';
 import { parseBracketFields } from './form.ts';
-import { applyLens, deletePath, getPath, isObject, reverseLens, setPath } from './lens.ts';
+import { applyLens, cachedReverseLens, deletePath, getPath, isObject, setPath } from './lens.ts';
 import { PLACEHOLDER, type RuleMatcher } from './match.ts';
 import { isV2Path, parseTarget, type ParsedRequest } from './request.ts';
 import { worstFidelity, type Fidelity, type HttpMethod, type Issue, type Lens, type LensOp, type Overlay, type Rule, type V2Step } from './types.ts';
@@ -257,7 +257,7 @@ export function translateResponse(
   const issues: Issue[] = [];
   if (!spec) return { status: 200, body: null, issues };
   const overlay = options.overlay ?? {};
-  const back = spec.resource ? reverseLens(spec.resource) : [];
+  const back = spec.resource ? cachedReverseLens(spec.resource) : [];
   const ctx = { kind: 'response' as const, overlay, facts: options.facts, issues };
   const toV1 = (item: unknown): unknown => {
     if (!isObject(item)) return item;

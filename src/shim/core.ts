@@ -346,16 +346,16 @@ export class ShimCore {
   /** Lookups worth reusing: the caller's own agent (per API key), companies by name, agents by e-mail, ticket fields. */
   private cacheKey(call: PlannedCall, auth: string): string | undefined {
     if (call.method !== 'GET') return undefined;
-    const q = new URLSearchParams(Object.entries(call.query).sort()).toString();
     if (call.path === '/api/v2/agents/me') return `me:${createHash('sha256').update(auth).digest('base64url')}`;
-    if (call.path === '/api/v2/companies/autocomplete' || (call.path === '/api/v2/agents' && call.query.email)) return `lookup:${call.path}?${q}`;
+    if (call.path === '/api/v2/companies/autocomplete' || (call.path === '/api/v2/agents' && call.query.email)) {
+      return `lookup:${call.path}?${new URLSearchParams(Object.entries(call.query).sort()).toString()}`;
+    }
     return undefined;
   }
 
   /** Account facts the rule's derived v1 fields need (status labels, agent names), cached per account. */
   private async factsFor(rule: Rule, ctx: CallContext): Promise<Facts> {
-    const derivers = new Set<string>();
-    collectDerivers(rule.response?.resource ?? [], derivers);
+    const derivers = deriversOf(rule);
     const facts: Facts = {};
     const jobs: Promise<void>[] = [];
     if (derivers.has('statusName') || derivers.has('requesterStatusName')) {
@@ -485,6 +485,18 @@ function xmlRoot(rule: Rule): string {
   const w = rule.response?.wrapper;
   if (w) return plural(w);
   return rule.family === 'tickets' ? 'helpdesk_tickets' : rule.family.replace(/-/g, '_');
+}
+
+/** The derivers a rule's response lens uses, found once per rule. */
+const ruleDerivers = new WeakMap<Rule, Set<string>>();
+function deriversOf(rule: Rule): Set<string> {
+  let found = ruleDerivers.get(rule);
+  if (!found) {
+    found = new Set<string>();
+    collectDerivers(rule.response?.resource ?? [], found);
+    ruleDerivers.set(rule, found);
+  }
+  return found;
 }
 
 function collectDerivers(lens: readonly LensOp[], out: Set<string>): void {

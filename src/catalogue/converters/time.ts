@@ -8,8 +8,18 @@ import type { Overlay } from '../types.ts';
 export const OFFSET_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** Minutes east of UTC for `+10:00`, `-0530`, `+05`, `Z`. */
+const offsets = new Map<string, number>();
 export function parseOffset(offset: string | undefined): number {
   if (!offset || offset === 'Z') return 0;
+  // an account has one offset: read it once, not for every timestamp of every answer
+  const known = offsets.get(offset);
+  if (known !== undefined) return known;
+  const minutes = readOffset(offset);
+  if (offsets.size < 1000) offsets.set(offset, minutes);
+  return minutes;
+}
+
+function readOffset(offset: string): number {
   const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset);
   if (!m) throw new Error(`not a UTC offset: ${offset}`);
   const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
@@ -32,14 +42,25 @@ export function parseInstant(value: string): number | undefined {
   return base - parseOffset(zone === undefined ? 'Z' : zone) * 60_000;
 }
 
-export function formatUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** toISOString without the milliseconds and the Z (`2024-05-01T10:00:00`); years beyond 9999 keep their form. */
+function isoSeconds(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return iso.length === 24 ? iso.slice(0, 19) : iso.replace(/\.\d{3}Z$/, '');
 }
 
+export function formatUtc(ms: number): string {
+  return `${isoSeconds(ms)}Z`;
+}
+
+const offsetLabels = new Map<number, string>();
 export function formatWithOffset(ms: number, offset: string): string {
   const minutes = parseOffset(offset);
-  const local = new Date(ms + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '');
-  return `${local}${formatOffset(minutes)}`;
+  let label = offsetLabels.get(minutes);
+  if (label === undefined) {
+    label = formatOffset(minutes);
+    if (offsetLabels.size < 1000) offsetLabels.set(minutes, label);
+  }
+  return `${isoSeconds(ms + minutes * 60_000)}${label}`;
 }
 
 export const offsetToUtc: Converter = {
@@ -57,11 +78,21 @@ export const offsetToUtc: Converter = {
   },
   backward(value, ctx) {
     if (typeof value !== 'string') return value;
+    const offset = ctx.overlay.utcOffset ?? '+00:00';
+    // the same tickets come back again and again (lists, polling): each stamp is formatted once
+    const key = `${offset} ${value}`;
+    const known = localStamps.get(key);
+    if (known !== undefined) return known;
     const ms = parseInstant(value);
-    if (ms === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-    return formatWithOffset(ms, ctx.overlay.utcOffset ?? '+00:00');
+    const out = ms === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatWithOffset(ms, offset);
+    if (localStamps.size >= 20_000) localStamps.clear();
+    localStamps.set(key, out);
+    return out;
   },
 };
+
+/** v2 stamp (with the account offset) → its v1 form; a pure function of the two, so kept. */
+const localStamps = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 // groups
