@@ -57,7 +57,8 @@ export async function runSandboxBench(seconds = 3, concurrency = 32): Promise<Be
   await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
   const baseOrigin = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
   // A budget no benchmark can exhaust: the rate limiter still runs on every request.
-  const sandbox = await startSandbox({ port: 0, rateLimit: { calls: 1e9, seconds: 60 }, v1RateLimit: { calls: 1e9, seconds: 3600 } });
+  // a fixed clock: the same account (and the same default ticket window) on every run
+  const sandbox = await startSandbox({ port: 0, now: '2025-06-30T00:00:00Z', rateLimit: { calls: 1e9, seconds: 60 }, v1RateLimit: { calls: 1e9, seconds: 3600 } });
   try {
     // a short warm-up per target lets the JIT settle before measuring
     await measure(baseOrigin, '/', 0.5, concurrency);

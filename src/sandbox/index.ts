@@ -14,7 +14,7 @@ import type { Services } from './context.ts';
 import { FaultInjector, parseFaults, type FaultPlan } from './faults.ts';
 import type { AccountState } from './model.ts';
 import { RateLimiter, type RateLimitConfig } from './ratelimit.ts';
-import { seedAccount } from './seed.ts';
+import { seedAccount } from './seed/index.ts';
 import { createRequestHandler } from './server.ts';
 import { Store } from './store.ts';
 import { parseDateInput } from './time.ts';
@@ -23,7 +23,7 @@ import { createSelfSignedCertificate } from './tls.ts';
 export { DEMO_KEYS, DEMO_LOGINS, DEMO_AGENT_IDS, ACCOUNT_ID, SHOWCASE, TICKET_CUSTOM_FIELDS, API_VERSION_HEADER } from './constants.ts';
 export { parseFaults, FaultSpecError, type FaultPlan } from './faults.ts';
 export { parseRateLimit, type RateLimitConfig } from './ratelimit.ts';
-export { seedAccount } from './seed.ts';
+export { seedAccount } from './seed/index.ts';
 export { Store } from './store.ts';
 export type { AccountState } from './model.ts';
 

@@ -70,6 +70,23 @@ describe('hdmigrate sandbox', () => {
     }
   });
 
+  it('--now fixes the clock: seeded tickets are recent relative to it, the same --now gives the same answers', async () => {
+    const now = '2031-03-04T05:06:07Z';
+    const bodies: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = run(['sandbox', '--port', '0', '--json', '--tickets', '60', '--now', now]);
+      const info = JSON.parse(await firstLine(r));
+      const res = await fetch(`${info.url}/api/v2/tickets?per_page=100`, { headers: { Authorization: ADMIN } });
+      const list = await res.json();
+      expect(list.length).toBeGreaterThan(0);
+      for (const t of list) expect(Date.parse(t.created_at)).toBeGreaterThan(Date.parse(now) - 30 * 86_400_000);
+      bodies.push(JSON.stringify(list));
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+    }
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+
   it('prints the URL and demo keys for people without --json', async () => {
     const r = run(['sandbox', '--port', '0', '--tickets', '20', '--seed', '3']);
     const line = await firstLine(r);
@@ -82,7 +99,7 @@ describe('hdmigrate sandbox', () => {
   });
 
   it('bad flags: one line on stderr, exit code 2, no stack trace', async () => {
-    const runs = [['--port', 'x'], ['--rate-limit', 'lots'], ['--faults', 'error404'], ['--tickets', '1']].map((args) => run(['sandbox', ...args]));
+    const runs = [['--port', 'x'], ['--rate-limit', 'lots'], ['--faults', 'error404'], ['--tickets', '1'], ['--now', 'tomorrow']].map((args) => run(['sandbox', ...args]));
     for (const r of runs) {
       expect(await r.exited).toBe(2);
       expect(r.stdout()).toBe('');
@@ -95,7 +112,7 @@ describe('hdmigrate sandbox', () => {
   it('--help explains the flags, the keys and the fault grammar', async () => {
     const r = run(['sandbox', '--help']);
     expect(await r.exited).toBe(0);
-    for (const text of ['--port', '--seed', '--tickets', '--data', '--rate-limit', '--faults', '--tls', '--json', 'sandbox-viewer-key', 'burst429']) {
+    for (const text of ['--port', '--seed', '--tickets', '--now', '--data', '--rate-limit', '--faults', '--tls', '--json', 'sandbox-viewer-key', 'burst429']) {
       expect(r.stdout()).toContain(text);
     }
   });

@@ -4,6 +4,10 @@
  * timestamp format. Sources: spec 000 (v2 tickets), spec 001 (v1), FDDOC samples (the v2 reference,
  * see shared/reference/v1-v2-facts.md), python-freshdesk's recorded samples (PF).
  *
+ * Some python-freshdesk v2 samples are v1 answers copied over (all_tickets.json, contact.json,
+ * search_*.json carry `custom_field`, `helpdesk_agent`, `priority_name`; role_1.json is a group):
+ * where they contradict spec 000 or FDDOC, the spec wins and they are not used here.
+ *
  * Documented fields the sandbox deliberately does not model are listed in NOT_MODELLED with the
  * reason, so that a gap is a decision written down, not an accident.
  */
@@ -222,10 +226,10 @@ const V2: Case[] = [
   },
   {
     resource: 'v2 solution article',
-    source: 'FDDOC "View a Solution Article" sample',
+    source: 'FDDOC "View a Solution Article" sample + PF solution_articles.json (attachments, cloud_files, suggested, feedback_count)',
     path: `/api/v2/solutions/articles/${SHOWCASE.solutionArticleId}`,
     shape: 'object',
-    keys: ['id', 'type', 'category_id', 'folder_id', 'title', 'description', 'description_text', 'status', 'agent_id', 'thumbs_up', 'thumbs_down', 'hits', 'seo_data', 'tags', 'created_at', 'updated_at'],
+    keys: ['id', 'type', 'category_id', 'folder_id', 'title', 'description', 'description_text', 'status', 'agent_id', 'thumbs_up', 'thumbs_down', 'hits', 'seo_data', 'tags', 'attachments', 'cloud_files', 'suggested', 'feedback_count', 'created_at', 'updated_at'],
   },
   {
     resource: 'v2 search solutions',
@@ -339,6 +343,58 @@ const V1: Case[] = [
     path: `/helpdesk/tickets/${SHOWCASE.ratedTicketDisplayId}/surveys.json`,
     shape: { wrapper: 'survey_result', array: true },
     keys: ['id', 'agent_id', 'survey_id', 'group_id', 'customer_id', 'rating', 'response_note_id', 'surveyable_id', 'surveyable_type', 'created_at', 'updated_at'],
+  },
+  {
+    resource: 'v1 forum category',
+    source: 'spec 001 "Forum category" (view adds forums)',
+    path: `/discussions/categories/${SHOWCASE.forumCategoryId}.json`,
+    shape: { wrapper: 'forum_category' },
+    keys: ['id', 'name', 'description', 'position', 'created_at', 'updated_at', 'forums'],
+  },
+  {
+    resource: 'v1 forum',
+    source: 'spec 001 "Forum" (responses add description_html; view adds topics)',
+    path: `/discussions/forums/${SHOWCASE.forumId}.json`,
+    shape: { wrapper: 'forum' },
+    keys: ['id', 'name', 'description', 'description_html', 'forum_category_id', 'forum_type', 'forum_visibility', 'position', 'posts_count', 'topics_count', 'topics'],
+  },
+  {
+    resource: 'v1 topic',
+    source: 'spec 001 "Topic" (view adds posts)',
+    path: `/discussions/topics/${SHOWCASE.topicId}.json`,
+    shape: { wrapper: 'topic' },
+    keys: ['id', 'title', 'forum_id', 'hits', 'last_post_id', 'locked', 'posts_count', 'sticky', 'user_id', 'user_votes', 'replied_at', 'replied_by', 'stamp_type', 'created_at', 'updated_at', 'posts'],
+  },
+  {
+    resource: 'v1 post',
+    source: 'spec 001 "Post"',
+    method: 'POST',
+    path: `/discussions/topics/${SHOWCASE.topicId}/posts.json`,
+    body: { post: { body_html: '<p>me too</p>' } },
+    status: 201, // FC's v1 posts controller answered 201 (reference §2 "Success codes")
+    shape: { wrapper: 'post' },
+    keys: ['id', 'body', 'body_html', 'forum_id', 'topic_id', 'user_id', 'answer', 'created_at', 'updated_at'],
+  },
+  {
+    resource: 'v1 monitorship',
+    source: 'spec 001 "Monitorship" (is_following answers { monitorship }; the admin follows the showcase topic)',
+    path: `/discussions/topic/${SHOWCASE.topicId}/subscriptions/is_following.json`,
+    shape: { wrapper: 'monitorship' },
+    keys: ['active', 'id', 'monitorable_id', 'monitorable_type', 'user_id'],
+  },
+  {
+    resource: 'v1 solution category',
+    source: 'spec 001 "Solution category" (view returns folders)',
+    path: `/solution/categories/${SHOWCASE.solutionCategoryId}.json`,
+    shape: { wrapper: 'category' },
+    keys: ['id', 'name', 'description', 'position', 'is_default', 'folders'],
+  },
+  {
+    resource: 'v1 solution folder',
+    source: 'spec 001 "Solution folder"',
+    path: `/solution/categories/${SHOWCASE.solutionCategoryId}/folders/${SHOWCASE.solutionFolderId}.json`,
+    shape: { wrapper: 'folder' },
+    keys: ['id', 'name', 'description', 'position', 'is_default', 'category_id', 'visibility'],
   },
   {
     resource: 'v1 group',

@@ -105,6 +105,27 @@ describe('persistence (--data)', () => {
     }
   });
 
+  it('loads a data file written before agents had v1 record ids and before languages: both are filled in', async () => {
+    const file = join(dir, 'older.json');
+    const state = JSON.parse(JSON.stringify(seedAccount({ seed: 2, tickets: 20 })));
+    for (const u of state.users) if (u.agent) delete u.agent.recordId;
+    delete state.account.languages;
+    delete state.counters.agentRecord;
+    await writeFile(file, JSON.stringify(state));
+    const sb = await startSandbox({ port: 0, dataFile: file });
+    try {
+      const agents = await fetch(`${sb.url}/agents.json`, { headers: { Authorization: ADMIN } }).then((r) => r.json());
+      const ids = agents.map((a: { agent: { id: number } }) => a.agent.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const one = await fetch(`${sb.url}/agents/${ids[0]}.json`, { headers: { Authorization: ADMIN } });
+      expect(one.status).toBe(200);
+      const settings = await fetch(`${sb.url}/api/v2/settings/helpdesk`, { headers: { Authorization: ADMIN } }).then((r) => r.json());
+      expect(settings.primary_language).toBe('en');
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('refuses a file that is not a sandbox state', async () => {
     const file = join(dir, 'broken.json');
     await writeFile(file, '{"nope": true');
