@@ -43,14 +43,14 @@ export const unexpected = (field: string): FieldError => ({ field, code: 'invali
 
 // ---- ajv, loaded and compiled lazily -----------------------------------------------------------------
 
-const FORMAT_MESSAGES: Record<string, [value: string, element: string]> = {
-  email: ["It should be in the 'valid email address' format", "It should contain elements that are in the 'valid email address' format"],
-  'date-time': ["It should be in the 'valid date time' format", "It should contain elements that are in the 'valid date time' format"],
-  date: ["It should be in the 'yyyy-mm-dd' format", "It should contain elements that are in the 'yyyy-mm-dd' format"],
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: "It should be in the 'valid email address' format",
+  'date-time': "It should be in the 'valid date time' format",
+  date: "It should be in the 'yyyy-mm-dd' format",
 };
 
 const validators = { json: new WeakMap<Schema, ValidateFunction>(), form: new WeakMap<Schema, ValidateFunction>() };
-let engines: { json: AjvInstance; form: AjvInstance } | undefined;
+const engines: { json?: AjvInstance; form?: AjvInstance } = {};
 
 function createEngine(coerceTypes: boolean): AjvInstance {
   // ajv is CommonJS: a synchronous require keeps validation synchronous and the import lazy.
@@ -72,12 +72,11 @@ function createEngine(coerceTypes: boolean): AjvInstance {
 }
 
 function compiled(schema: Schema, form: boolean): ValidateFunction {
-  const cache = form ? validators.form : validators.json;
-  let validate = cache.get(schema);
+  const mode = form ? 'form' : 'json';
+  let validate = validators[mode].get(schema);
   if (!validate) {
-    engines ??= { json: createEngine(false), form: createEngine(true) };
-    validate = (form ? engines.form : engines.json).compile(schema);
-    cache.set(schema, validate);
+    validate = (engines[mode] ??= createEngine(form)).compile(schema);
+    validators[mode].set(schema, validate);
   }
   return validate;
 }
@@ -116,8 +115,10 @@ function fieldError(e: ErrorObject): { error: FieldError; rank: number } {
       return { error: invalidValue(name, message), rank: rank + (inElement ? 2 : 1) };
     }
     case 'format': {
-      const messages = FORMAT_MESSAGES[e.params.format as string] ?? [`It should be in the '${e.params.format}' format`, ''];
-      return { error: invalidValue(name, inElement ? messages[1] : messages[0]), rank: rank + (inElement ? 1 : 2) };
+      const message = inElement
+        ? "It should contain elements that are in the 'valid email address' format" // emails: the only list with a format
+        : (FORMAT_MESSAGES[e.params.format as string] ?? `It should be in the '${e.params.format}' format`);
+      return { error: invalidValue(name, message), rank: rank + (inElement ? 1 : 2) };
     }
     case 'enum': {
       const values = (e.params.allowedValues as unknown[]).filter((v) => v !== null);
