@@ -16,8 +16,8 @@ import { V2Error, type FieldError } from '../errors.ts';
 import { isEmail } from '../text.ts';
 import { isPlainDate, parseDateInput } from '../time.ts';
 
-/** A JSON Schema (as ajv reads it) of a request body or of one value. */
-export type Schema = AnySchemaObject;
+/** A JSON Schema (as ajv reads it) of a request body or of one value; described, as documentation. */
+export type Schema = AnySchemaObject & { description: string };
 
 function typeName(value: unknown): string {
   if (value === null) return 'Null';
@@ -164,7 +164,7 @@ const wrappers = new WeakMap<Schema, Schema>();
 /** Checks one value (a custom field) against a value schema; returns the (coerced) value or pushes an error. */
 export function checkValue(field: string, schema: Schema, raw: unknown, form: boolean, errors: FieldError[]): unknown {
   let wrapper = wrappers.get(schema);
-  if (!wrapper) wrappers.set(schema, (wrapper = { type: 'object', properties: { value: schema } }));
+  if (!wrapper) wrappers.set(schema, (wrapper = { description: schema.description, type: 'object', properties: { value: schema } }));
   const input = { value: raw }; // a wrapper, because ajv coerces a value in its parent only
   const validate = compiled(wrapper, form);
   if (validate(input)) return input.value;

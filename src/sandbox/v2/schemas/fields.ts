@@ -70,7 +70,7 @@ export const body = (description: string, properties: Record<string, Schema>, re
 });
 
 /** The same body with other required properties (create vs update). */
-export const requiring = (schema: Schema, required: readonly string[], description = schema.description as string): Schema => ({
+export const requiring = (schema: Schema, required: readonly string[], description = schema.description): Schema => ({
   ...schema,
   description,
   required: [...required],
