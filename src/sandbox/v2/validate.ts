@@ -111,7 +111,7 @@ function fieldError(e: ErrorObject): { error: FieldError; rank: number } {
       };
     case 'maxLength': {
       const limit = e.params.limit as number;
-      const message = inElement ? `Each element can have maximum of ${limit} characters` : `Has ${(e.data as string).length} characters, it can have maximum of ${limit} characters`;
+      const message = inElement ? `Each element can have maximum of ${limit} characters` : `Has ${[...(e.data as string)].length} characters, it can have maximum of ${limit} characters` /* code points, as ajv counts */;
       return { error: invalidValue(name, message), rank: rank + (inElement ? 2 : 1) };
     }
     case 'format': {
