@@ -147,11 +147,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const services: Services = {
     jobDelayMs: options.jobDelayMs ?? 50,
     schedule(fn, ms) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        fn();
-      }, ms);
-      timers.add(timer);
+      // setTimeout counts from the event loop's cached time, which a long tick (the first
+      // compile of a request schema) leaves behind: wait until `ms` have really passed.
+      const due = performance.now() + ms;
+      const wait = (left: number) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          const rest = due - performance.now();
+          if (rest >= 1) wait(rest);
+          else fn();
+        }, left);
+        timers.add(timer);
+      };
+      wait(ms);
     },
   };
   const faultPlan = typeof options.faults === 'string' ? parseFaults(options.faults) : options.faults;

@@ -4,7 +4,8 @@ import { ADMIN, AGENT, codes, openSandbox, TEST_NOW, UTC_Z, VIEWER, type Client 
 
 let c: Client;
 beforeAll(async () => {
-  c = await openSandbox({ jobDelayMs: 20 });
+  // long enough that a busy machine (a GC pause, a first schema compile) still sees a job IN PROGRESS
+  c = await openSandbox({ jobDelayMs: 200 });
 });
 afterAll(() => c.close());
 

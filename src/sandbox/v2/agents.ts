@@ -8,7 +8,8 @@ import { v2, V2Error, type FieldError } from '../errors.ts';
 import type { User } from '../model.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';
 import { agentV2, ROLES } from './present.ts';
-import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
+import { agentCreate, agentUpdate } from './schemas/agents.ts';
+import { checkBody, checkQuery, invalidValue } from './validate.ts';
 
 // ---- agents -------------------------------------------------------------------------------------
 
@@ -44,21 +45,6 @@ export function viewAgentHandler(ctx: Ctx): Reply {
   checkQuery(ctx.query, []);
   return { status: 200, body: agentV2(ctx.store, findAgent(ctx)) };
 }
-
-const AGENT_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  email: { kind: 'email' },
-  phone: { kind: 'string', nullable: true },
-  mobile: { kind: 'string', nullable: true },
-  job_title: { kind: 'string', nullable: true },
-  language: { kind: 'string' },
-  time_zone: { kind: 'string' },
-  occasional: { kind: 'boolean' },
-  signature: { kind: 'string', nullable: true },
-  ticket_scope: { kind: 'integer', oneOf: [1, 2, 3] },
-  group_ids: { kind: 'ids' },
-  role_ids: { kind: 'ids' },
-};
 
 function checkAgentRefs(ctx: Ctx, fields: Record<string, unknown>, self: User | null): void {
   const errors: FieldError[] = [];
@@ -99,7 +85,7 @@ function applyAgentFields(ctx: Ctx, user: User, fields: Record<string, unknown>)
 }
 
 export function createAgentHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, AGENT_SCHEMA, { form: false, required: ['email', 'ticket_scope'] });
+  const fields = checkBody(ctx.body, agentCreate, { form: false });
   checkAgentRefs(ctx, fields, null);
   const now = ctx.now();
   const user = newContact(ctx.store, { name: (fields.name as string | undefined) ?? (fields.email as string), email: fields.email as string, custom: {} }, now);
@@ -111,7 +97,7 @@ export function createAgentHandler(ctx: Ctx): Reply {
 
 export function updateAgentHandler(ctx: Ctx): Reply {
   const user = findAgent(ctx);
-  const fields = checkBody(ctx.body, AGENT_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, agentUpdate, { form: false });
   checkAgentRefs(ctx, fields, user);
   applyAgentFields(ctx, user, fields);
   return { status: 200, body: agentV2(ctx.store, user) };

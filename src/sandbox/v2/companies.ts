@@ -7,17 +7,10 @@ import type { Company } from '../model.ts';
 import { checkCustomerCustom } from './contacts.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';
 import { companyV2 } from './present.ts';
-import { checkBody, checkQuery, type Schema } from './validate.ts';
+import { companyCreate, companyUpdate } from './schemas/companies.ts';
+import { checkBody, checkQuery } from './validate.ts';
 
 // ---- companies -------------------------------------------------------------------------------------
-
-const COMPANY_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string', nullable: true },
-  note: { kind: 'string', nullable: true },
-  domains: { kind: 'strings' },
-  custom_fields: { kind: 'object' },
-};
 
 function findCompany(ctx: Ctx): Company {
   const company = ctx.store.companies.get(Number(ctx.params.id));
@@ -46,7 +39,7 @@ function applyCompanyFields(company: Company, fields: Record<string, unknown>, c
 }
 
 export function createCompanyHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, COMPANY_SCHEMA, { form: false, required: ['name'] });
+  const fields = checkBody(ctx.body, companyCreate, { form: false });
   const custom = checkCompany(ctx, fields, null);
   const now = ctx.now();
   const company: Company = {
@@ -76,7 +69,7 @@ export function listCompaniesHandler(ctx: Ctx): Reply {
 
 export function updateCompanyHandler(ctx: Ctx): Reply {
   const company = findCompany(ctx);
-  const fields = checkBody(ctx.body, COMPANY_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, companyUpdate, { form: false });
   const custom = checkCompany(ctx, fields, company);
   applyCompanyFields(company, fields, custom, ctx.now());
   return { status: 200, body: companyV2(company) };

@@ -8,7 +8,8 @@ import type { Store } from '../store.ts';
 import { isPlainDate } from '../time.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { contactV2, customerFieldV2, madeAgentV2, ROLES } from './present.ts';
-import { checkBody, checkQuery, checkValue, invalidValue, mismatch, queryDate, queryId, unexpected, type Schema } from './validate.ts';
+import * as schemas from './schemas/contacts.ts';
+import { checkBody, checkQuery, checkValue, invalidValue, mismatch, queryDate, queryId, unexpected } from './validate.ts';
 
 /** Custom contact/company field values against their definitions (v2 names, no `cf_`). */
 export function checkCustomerCustom(defs: CustomerField[], raw: Record<string, unknown>, form: boolean, errors: FieldError[]): Record<string, Scalar> {
@@ -32,32 +33,12 @@ export function checkCustomerCustom(defs: CustomerField[], raw: Record<string, u
       else if (!isPlainDate(value)) errors.push(invalidValue(name, "It should be in the 'yyyy-mm-dd' format"));
       else out[name] = value;
     } else {
-      const v = checkValue(name, { kind: 'string', maxLength: 255 }, value, form, errors);
+      const v = checkValue(name, schemas.customFieldValue.text, value, form, errors);
       if (v !== undefined) out[name] = v as string;
     }
   }
   return out;
 }
-
-const CONTACT_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  email: { kind: 'email', nullable: true },
-  phone: { kind: 'string', nullable: true },
-  mobile: { kind: 'string', nullable: true },
-  twitter_id: { kind: 'string', nullable: true },
-  unique_external_id: { kind: 'string', nullable: true },
-  other_emails: { kind: 'emails' },
-  company_id: { kind: 'id', nullable: true },
-  view_all_tickets: { kind: 'boolean' },
-  address: { kind: 'string', nullable: true },
-  avatar: { kind: 'any' },
-  custom_fields: { kind: 'object' },
-  description: { kind: 'string', nullable: true },
-  job_title: { kind: 'string', nullable: true },
-  language: { kind: 'string' },
-  tags: { kind: 'strings' },
-  time_zone: { kind: 'string' },
-};
 
 function findContact(ctx: Ctx): User {
   const user = ctx.store.contact(Number(ctx.params.id));
@@ -95,7 +76,7 @@ function checkContact(ctx: Ctx, fields: Record<string, unknown>, existing: User 
 }
 
 export function createContactHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, CONTACT_SCHEMA, { form: ctx.formEncoded, required: ['name'] });
+  const fields = checkBody(ctx.body, schemas.contactCreate, { form: ctx.formEncoded });
   const custom = checkContact(ctx, fields, null);
   const now = ctx.now();
   const blank = Object.fromEntries(ctx.store.customContactFields().map((f) => [f.name, null]));
@@ -160,7 +141,7 @@ export function listContactsHandler(ctx: Ctx): Reply {
 export function updateContactHandler(ctx: Ctx): Reply {
   const user = findContact(ctx);
   if (user.deleted || user.blocked) throw v2.methodNotAllowed(`${user.deleted ? 'Deleted' : 'Blocked'} contacts cannot be updated`);
-  const fields = checkBody(ctx.body, CONTACT_SCHEMA, { form: ctx.formEncoded });
+  const fields = checkBody(ctx.body, schemas.contactUpdate, { form: ctx.formEncoded });
   const custom = checkContact(ctx, fields, user);
   applyContactFields(ctx.store, user, fields);
   Object.assign(user.custom, custom);
@@ -196,11 +177,7 @@ export function hardDeleteContactHandler(ctx: Ctx): Reply {
 
 export function makeAgentHandler(ctx: Ctx): Reply {
   const user = findContact(ctx);
-  const fields = checkBody(
-    ctx.body,
-    { occasional: { kind: 'boolean' }, signature: { kind: 'string' }, ticket_scope: { kind: 'integer', oneOf: [1, 2, 3] }, role_ids: { kind: 'ids' }, group_ids: { kind: 'ids' } },
-    { form: false },
-  );
+  const fields = checkBody(ctx.body, schemas.makeAgent, { form: false });
   if (!user.email) throw v2.validation([{ field: 'email', code: 'inconsistent_state', message: 'An email must be associated with the contact before converting it to an agent' }]);
   if (user.deleted || user.blocked) throw v2.methodNotAllowed('Deleted or blocked contacts cannot be converted');
   const unknownGroups = ((fields.group_ids as number[] | undefined) ?? []).filter((id) => !ctx.store.groups.has(id));

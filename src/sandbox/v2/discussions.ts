@@ -10,7 +10,8 @@ import type { Forum, ForumCategory, Topic } from '../model.ts';
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { commentV2, forumCategoryV2, forumV2, topicV2 } from './present.ts';
-import { checkBody, checkQuery, invalidValue, queryId, type Schema } from './validate.ts';
+import * as schemas from './schemas/discussions.ts';
+import { checkBody, checkQuery, invalidValue, queryId } from './validate.ts';
 
 // ---- lookups ----------------------------------------------------------------------------------------
 
@@ -26,8 +27,6 @@ const comment = (ctx: Ctx) => find(ctx.store.posts.get(Number(ctx.params.id)));
 
 // ---- categories ---------------------------------------------------------------------------------------
 
-const CATEGORY_SCHEMA: Schema = { name: { kind: 'string', maxLength: 255 }, description: { kind: 'string', nullable: true } };
-
 function uniqueName<T extends { id: number; name: string }>(items: T[], name: unknown, self: number | null): void {
   if (typeof name !== 'string') return;
   if (items.some((i) => i.name.toLowerCase() === name.toLowerCase() && i.id !== self)) {
@@ -36,7 +35,7 @@ function uniqueName<T extends { id: number; name: string }>(items: T[], name: un
 }
 
 export function createCategoryHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, CATEGORY_SCHEMA, { form: false, required: ['name'] });
+  const fields = checkBody(ctx.body, schemas.categoryCreate, { form: false });
   uniqueName(ctx.store.forumCategories.all(), fields.name, null);
   const now = ctx.now();
   const c: ForumCategory = {
@@ -62,7 +61,7 @@ export function viewCategoryHandler(ctx: Ctx): Reply {
 
 export function updateCategoryHandler(ctx: Ctx): Reply {
   const c = category(ctx);
-  const fields = checkBody(ctx.body, CATEGORY_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, schemas.categoryUpdate, { form: false });
   uniqueName(ctx.store.forumCategories.all(), fields.name, c.id);
   if (typeof fields.name === 'string') c.name = fields.name;
   if ('description' in fields) c.description = fields.description as string | null;
@@ -77,14 +76,6 @@ export function deleteCategoryHandler(ctx: Ctx): Reply {
 }
 
 // ---- forums -------------------------------------------------------------------------------------------
-
-const FORUM_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string', nullable: true },
-  forum_type: { kind: 'integer', oneOf: [1, 2, 3, 4] },
-  forum_visibility: { kind: 'integer', oneOf: [1, 2, 3, 4] },
-  company_ids: { kind: 'ids' },
-};
 
 function checkForum(ctx: Ctx, fields: Record<string, unknown>, existing: Forum | null): void {
   const errors: FieldError[] = [];
@@ -104,7 +95,7 @@ function checkForum(ctx: Ctx, fields: Record<string, unknown>, existing: Forum |
 
 export function createForumHandler(ctx: Ctx): Reply {
   const c = category(ctx);
-  const fields = checkBody(ctx.body, FORUM_SCHEMA, { form: false, required: ['name', 'forum_type', 'forum_visibility'] });
+  const fields = checkBody(ctx.body, schemas.forumCreate, { form: false });
   checkForum(ctx, fields, null);
   uniqueName(ctx.store.forums.all(), fields.name, null);
   const now = ctx.now();
@@ -136,7 +127,7 @@ export function viewForumHandler(ctx: Ctx): Reply {
 
 export function updateForumHandler(ctx: Ctx): Reply {
   const f = forum(ctx);
-  const fields = checkBody(ctx.body, { ...FORUM_SCHEMA, forum_category_id: { kind: 'id' } }, { form: false });
+  const fields = checkBody(ctx.body, schemas.forumUpdate, { form: false });
   checkForum(ctx, fields, f);
   uniqueName(ctx.store.forums.all(), fields.name, f.id);
   if (typeof fields.name === 'string') f.name = fields.name;
@@ -159,14 +150,6 @@ export function deleteForumHandler(ctx: Ctx): Reply {
 /** Stamps allowed per forum type: ideas, questions (How To), problems, announcements. */
 const STAMPS: Record<number, (number | null)[]> = { 1: [null, 6, 7], 2: [null, 1, 2, 3, 4, 5], 3: [null, 8, 9], 4: [null] };
 
-const TOPIC_SCHEMA: Schema = {
-  title: { kind: 'string', maxLength: 255 },
-  message: { kind: 'string' },
-  sticky: { kind: 'boolean' },
-  locked: { kind: 'boolean' },
-  stamp_type: { kind: 'integer', nullable: true },
-};
-
 function checkStamp(f: Forum, stamp: unknown): void {
   if (stamp === undefined) return;
   const allowed = STAMPS[f.forumType] ?? [null];
@@ -177,7 +160,7 @@ function checkStamp(f: Forum, stamp: unknown): void {
 
 export function createTopicHandler(ctx: Ctx): Reply {
   const f = forum(ctx);
-  const fields = checkBody(ctx.body, TOPIC_SCHEMA, { form: false, required: ['title', 'message'] });
+  const fields = checkBody(ctx.body, schemas.topicCreate, { form: false });
   checkStamp(f, fields.stamp_type);
   const now = ctx.now();
   const t: Topic = {
@@ -212,7 +195,7 @@ export function viewTopicHandler(ctx: Ctx): Reply {
 
 export function updateTopicHandler(ctx: Ctx): Reply {
   const t = topic(ctx);
-  const fields = checkBody(ctx.body, { ...TOPIC_SCHEMA, forum_id: { kind: 'id' } }, { form: false });
+  const fields = checkBody(ctx.body, schemas.topicUpdate, { form: false });
   const target = typeof fields.forum_id === 'number' ? ctx.store.forums.get(fields.forum_id) : ctx.store.forums.get(t.forumId);
   if (!target) throw v2.validation([invalidValue('forum_id', 'There is no forum matching the given forum_id')]);
   checkStamp(target, fields.stamp_type);
@@ -246,7 +229,7 @@ export function deleteTopicHandler(ctx: Ctx): Reply {
 
 export function createCommentHandler(ctx: Ctx): Reply {
   const t = topic(ctx);
-  const fields = checkBody(ctx.body, { body: { kind: 'string' } }, { form: false, required: ['body'] });
+  const fields = checkBody(ctx.body, schemas.commentCreate, { form: false });
   if (t.locked) throw v2.validation([{ field: 'topic_id', code: 'incompatible_field', message: 'The topic is locked' }]);
   const p = addPost(ctx.store, t, ctx.caller.id, fields.body as string, ctx.now());
   return { status: 201, body: commentV2(p), headers: { Location: `${ctx.baseUrl}/api/v2/discussions/comments/${p.id}` } };
@@ -259,7 +242,7 @@ export function listCommentsHandler(ctx: Ctx): Reply {
 
 export function updateCommentHandler(ctx: Ctx): Reply {
   const p = comment(ctx);
-  const fields = checkBody(ctx.body, { body: { kind: 'string' }, answer: { kind: 'boolean' } }, { form: false });
+  const fields = checkBody(ctx.body, schemas.commentUpdate, { form: false });
   if (typeof fields.body === 'string') {
     p.bodyHtml = fields.body;
     p.bodyText = htmlToText(fields.body);
@@ -290,7 +273,7 @@ function followable(ctx: Ctx, type: 'Topic' | 'Forum'): number {
 
 export const followHandler = (type: 'Topic' | 'Forum') => (ctx: Ctx): Reply => {
   const id = followable(ctx, type);
-  const fields = checkBody(ctx.body, { user_id: { kind: 'id' } }, { form: false });
+  const fields = checkBody(ctx.body, schemas.follow, { form: false });
   follow(ctx.store, subject(ctx, (fields.user_id as number | undefined) ?? null), type, id);
   return { status: 204 };
 };

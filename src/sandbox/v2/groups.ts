@@ -7,19 +7,10 @@ import { v2, V2Error, type FieldError } from '../errors.ts';
 import type { Group } from '../model.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';
 import { groupV2 } from './present.ts';
-import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
+import { groupCreate, groupUpdate } from './schemas/groups.ts';
+import { checkBody, checkQuery, invalidValue } from './validate.ts';
 
 // ---- groups ----------------------------------------------------------------------------------------
-
-const GROUP_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string', nullable: true },
-  escalate_to: { kind: 'id', nullable: true },
-  unassigned_for: { kind: 'string', oneOf: Object.keys(UNASSIGNED_FOR), nullable: true },
-  business_hour_id: { kind: 'id', nullable: true },
-  auto_ticket_assign: { kind: 'integer', oneOf: [0, 1] },
-  agent_ids: { kind: 'ids' },
-};
 
 function findGroup(ctx: Ctx): Group {
   const group = ctx.store.groups.get(Number(ctx.params.id));
@@ -52,7 +43,7 @@ function applyGroupFields(group: Group, fields: Record<string, unknown>, now: nu
 }
 
 export function createGroupHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, GROUP_SCHEMA, { form: false, required: ['name'] });
+  const fields = checkBody(ctx.body, groupCreate, { form: false });
   checkGroup(ctx, fields, null);
   const now = ctx.now();
   const group: Group = {
@@ -84,7 +75,7 @@ export function listGroupsHandler(ctx: Ctx): Reply {
 
 export function updateGroupHandler(ctx: Ctx): Reply {
   const group = findGroup(ctx);
-  const fields = checkBody(ctx.body, GROUP_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, groupUpdate, { form: false });
   checkGroup(ctx, fields, group);
   applyGroupFields(group, fields, ctx.now());
   return { status: 200, body: groupV2(group) };

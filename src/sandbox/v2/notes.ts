@@ -9,7 +9,8 @@ import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { conversationV2, replyV2 } from './present.ts';
 import { findTicket } from './tickets/checks.ts';
-import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
+import * as schemas from './schemas/notes.ts';
+import { checkBody, checkQuery, invalidValue } from './validate.ts';
 
 function sizeErrors(files: UploadedFile[]): FieldError[] {
   return totalSize(files) > LIMITS.attachmentsTotalBytes
@@ -25,18 +26,9 @@ function checkUser(ctx: Ctx, fields: Record<string, unknown>, key: string, agent
   return id;
 }
 
-const REPLY_SCHEMA: Schema = {
-  body: { kind: 'string' },
-  from_email: { kind: 'email' },
-  cc_emails: { kind: 'emails' },
-  bcc_emails: { kind: 'emails' },
-  user_id: { kind: 'id' },
-  attachments: { kind: 'files' },
-};
-
 export function replyHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, REPLY_SCHEMA, { form: ctx.formEncoded, required: ['body'] });
+  const fields = checkBody(ctx.body, schemas.reply, { form: ctx.formEncoded });
   const files = (fields.attachments as UploadedFile[] | undefined) ?? [];
   const errors = sizeErrors(files);
   if (errors.length > 0) throw v2.validation(errors);
@@ -64,18 +56,9 @@ export function replyHandler(ctx: Ctx): Reply {
   return { status: 201, body: replyV2(ctx.baseUrl, c), headers: { Location: `${ctx.baseUrl}/api/v2/conversations/${c.id}` } };
 }
 
-const NOTE_SCHEMA: Schema = {
-  body: { kind: 'string' },
-  private: { kind: 'boolean' },
-  incoming: { kind: 'boolean' },
-  notify_emails: { kind: 'emails' },
-  user_id: { kind: 'id' },
-  attachments: { kind: 'files' },
-};
-
 export function noteHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, NOTE_SCHEMA, { form: ctx.formEncoded, required: ['body'] });
+  const fields = checkBody(ctx.body, schemas.note, { form: ctx.formEncoded });
   const files = (fields.attachments as UploadedFile[] | undefined) ?? [];
   const errors = sizeErrors(files);
   if (errors.length > 0) throw v2.validation(errors);
@@ -94,22 +77,9 @@ export function noteHandler(ctx: Ctx): Reply {
   return { status: 201, body: conversationV2(ctx.baseUrl, c), headers: { Location: `${ctx.baseUrl}/api/v2/conversations/${c.id}` } };
 }
 
-const FORWARD_SCHEMA: Schema = {
-  body: { kind: 'string' },
-  to_emails: { kind: 'emails' },
-  cc_emails: { kind: 'emails' },
-  bcc_emails: { kind: 'emails' },
-  from_email: { kind: 'email' },
-  agent_id: { kind: 'id' },
-  user_id: { kind: 'id' },
-  include_quoted_text: { kind: 'boolean' },
-  include_original_attachments: { kind: 'boolean' },
-  attachments: { kind: 'files' },
-};
-
 export function forwardHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, FORWARD_SCHEMA, { form: ctx.formEncoded, required: ['body', 'to_emails'] });
+  const fields = checkBody(ctx.body, schemas.forward, { form: ctx.formEncoded });
   const files = (fields.attachments as UploadedFile[] | undefined) ?? [];
   const errors = sizeErrors(files);
   if ((fields.to_emails as string[]).length === 0) errors.push(invalidValue('to_emails', 'It should not be blank as this is a mandatory field'));
@@ -163,7 +133,7 @@ function findConversation(ctx: Ctx): Conversation {
 export function updateConversationHandler(ctx: Ctx): Reply {
   const c = findConversation(ctx);
   if (c.source !== 2) throw v2.methodNotAllowed('Only notes can be updated');
-  const fields = checkBody(ctx.body, { body: { kind: 'string' }, attachments: { kind: 'files' } }, { form: ctx.formEncoded });
+  const fields = checkBody(ctx.body, schemas.noteUpdate, { form: ctx.formEncoded });
   const files = (fields.attachments as UploadedFile[] | undefined) ?? [];
   const errors = sizeErrors(files);
   if (errors.length > 0) throw v2.validation(errors);

@@ -15,7 +15,8 @@ import { htmlToText } from '../text.ts';
 import { formatUtc } from '../time.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { solutionArticleV2, solutionCategoryV2, solutionFolderV2 } from './present.ts';
-import { checkBody, checkQuery, type Schema } from './validate.ts';
+import { translation } from './schemas/solutions.ts';
+import { checkBody, checkQuery } from './validate.ts';
 
 export function languagesOf(store: Store): HelpdeskLanguages {
   return store.account.languages ?? { primary: HELPDESK_LANGUAGES.primary, supported: [...HELPDESK_LANGUAGES.supported], portal: [...HELPDESK_LANGUAGES.portal] };
@@ -60,13 +61,6 @@ function present(store: Store, kind: Kind, r: SolutionRecord, t: SolutionTransla
   return { ...base, title: t.name, description: html, description_text: htmlToText(html), status: t.status ?? 1, ...stamps };
 }
 
-const SCHEMAS: Record<Kind, Schema> = {
-  category: { name: { kind: 'string', maxLength: 255 }, description: { kind: 'string', nullable: true } },
-  folder: { name: { kind: 'string', maxLength: 255 }, description: { kind: 'string', nullable: true } },
-  article: { title: { kind: 'string', maxLength: 255 }, description: { kind: 'string' }, status: { kind: 'integer', oneOf: [1, 2] } },
-};
-const REQUIRED: Record<Kind, string[]> = { category: ['name'], folder: ['name'], article: ['title', 'description', 'status'] };
-
 export const viewTranslationHandler = (kind: Kind) => (ctx: Ctx): Reply => {
   const lang = language(ctx);
   const r = recordOf(ctx, kind);
@@ -79,7 +73,7 @@ export const viewTranslationHandler = (kind: Kind) => (ctx: Ctx): Reply => {
 export const createTranslationHandler = (kind: Kind) => (ctx: Ctx): Reply => {
   const lang = language(ctx);
   const r = recordOf(ctx, kind);
-  const fields = checkBody(ctx.body, SCHEMAS[kind], { form: false, required: REQUIRED[kind] });
+  const fields = checkBody(ctx.body, translation.create[kind], { form: false });
   if (lang === 'primary' || r.translations?.[lang]) {
     throw new V2Error(409, 'Validation failed', [{ field: 'language', code: 'duplicate_value', message: `The ${kind} already exists in ${ctx.params.lang}` }]);
   }
@@ -99,7 +93,7 @@ export const createTranslationHandler = (kind: Kind) => (ctx: Ctx): Reply => {
 export const updateTranslationHandler = (kind: Kind) => (ctx: Ctx): Reply => {
   const lang = language(ctx);
   const r = recordOf(ctx, kind);
-  const fields = checkBody(ctx.body, SCHEMAS[kind], { form: false });
+  const fields = checkBody(ctx.body, translation.update[kind], { form: false });
   if (lang === 'primary') throw v2.methodNotAllowed(`Update the ${kind} in its primary language without a language code`);
   const t = r.translations?.[lang];
   if (!t) throw v2.notFound();

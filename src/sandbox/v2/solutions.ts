@@ -8,7 +8,8 @@ import type { SolutionArticle, SolutionCategory, SolutionFolder } from '../model
 import { htmlToText } from '../text.ts';
 import { PAGING_PARAMS, paged } from './paging.ts';
 import { solutionArticleV2, solutionCategoryV2, solutionFolderV2 } from './present.ts';
-import { checkBody, checkQuery, invalidValue, type Schema } from './validate.ts';
+import * as schemas from './schemas/solutions.ts';
+import { checkBody, checkQuery, invalidValue } from './validate.ts';
 
 function find<T>(value: T | undefined): T {
   if (value === undefined) throw v2.notFound();
@@ -26,14 +27,8 @@ function unique(items: { id: number; name: string }[], name: unknown, self: numb
 
 // ---- categories ------------------------------------------------------------------------------------
 
-const CATEGORY_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string', nullable: true },
-  visible_in_portals: { kind: 'ids' },
-};
-
 export function createCategoryHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, CATEGORY_SCHEMA, { form: false, required: ['name'] });
+  const fields = checkBody(ctx.body, schemas.categoryCreate, { form: false });
   unique(ctx.store.solutionCategories.all(), fields.name, null);
   const now = ctx.now();
   const c: SolutionCategory = {
@@ -60,7 +55,7 @@ export function viewCategoryHandler(ctx: Ctx): Reply {
 
 export function updateCategoryHandler(ctx: Ctx): Reply {
   const c = category(ctx);
-  const fields = checkBody(ctx.body, CATEGORY_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, schemas.categoryUpdate, { form: false });
   unique(ctx.store.solutionCategories.all(), fields.name, c.id);
   if (typeof fields.name === 'string') c.name = fields.name;
   if ('description' in fields) c.description = fields.description as string | null;
@@ -75,13 +70,6 @@ export function deleteCategoryHandler(ctx: Ctx): Reply {
 
 // ---- folders ---------------------------------------------------------------------------------------
 
-const FOLDER_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string', nullable: true },
-  visibility: { kind: 'integer', oneOf: [1, 2, 3, 4] },
-  company_ids: { kind: 'ids' },
-};
-
 function checkFolder(ctx: Ctx, fields: Record<string, unknown>, existing: SolutionFolder | null): void {
   const errors: FieldError[] = [];
   const visibility = (fields.visibility as number | undefined) ?? existing?.visibility;
@@ -94,7 +82,7 @@ function checkFolder(ctx: Ctx, fields: Record<string, unknown>, existing: Soluti
 
 export function createFolderHandler(ctx: Ctx): Reply {
   const c = category(ctx);
-  const fields = checkBody(ctx.body, FOLDER_SCHEMA, { form: false, required: ['name', 'visibility'] });
+  const fields = checkBody(ctx.body, schemas.folderCreate, { form: false });
   checkFolder(ctx, fields, null);
   unique(ctx.store.solutionFolders.all().filter((f) => f.categoryId === c.id), fields.name, null);
   const now = ctx.now();
@@ -126,7 +114,7 @@ export function viewFolderHandler(ctx: Ctx): Reply {
 
 export function updateFolderHandler(ctx: Ctx): Reply {
   const f = folder(ctx);
-  const fields = checkBody(ctx.body, FOLDER_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, schemas.folderUpdate, { form: false });
   checkFolder(ctx, fields, f);
   unique(ctx.store.solutionFolders.all().filter((x) => x.categoryId === f.categoryId), fields.name, f.id);
   if (typeof fields.name === 'string') f.name = fields.name;
@@ -144,25 +132,15 @@ export function deleteFolderHandler(ctx: Ctx): Reply {
 
 // ---- articles --------------------------------------------------------------------------------------
 
-const ARTICLE_SCHEMA: Schema = {
-  title: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string' },
-  status: { kind: 'integer', oneOf: [1, 2] },
-  type: { kind: 'integer', oneOf: [1, 2] },
-  seo_data: { kind: 'object' },
-  tags: { kind: 'strings' },
-  agent_id: { kind: 'id' },
-};
-
 function seoFields(fields: Record<string, unknown>): { title?: string | null; description?: string | null } {
   if (!fields.seo_data) return {};
-  const seo = checkBody(fields.seo_data, { meta_title: { kind: 'string', nullable: true }, meta_description: { kind: 'string', nullable: true }, meta_keywords: { kind: 'any' } }, { form: false });
+  const seo = checkBody(fields.seo_data, schemas.seoData, { form: false });
   return { title: seo.meta_title as string | null | undefined, description: seo.meta_description as string | null | undefined };
 }
 
 export function createArticleHandler(ctx: Ctx): Reply {
   const f = folder(ctx);
-  const fields = checkBody(ctx.body, ARTICLE_SCHEMA, { form: false, required: ['title', 'description', 'status'] });
+  const fields = checkBody(ctx.body, schemas.articleCreate, { form: false });
   const seo = seoFields(fields);
   if (typeof fields.agent_id === 'number' && !ctx.store.agent(fields.agent_id)) throw v2.validation([invalidValue('agent_id', 'There is no agent matching the given agent_id')]);
   const now = ctx.now();
@@ -202,7 +180,7 @@ export function viewArticleHandler(ctx: Ctx): Reply {
 
 export function updateArticleHandler(ctx: Ctx): Reply {
   const a = article(ctx);
-  const fields = checkBody(ctx.body, { ...ARTICLE_SCHEMA, folder_id: { kind: 'id' } }, { form: false });
+  const fields = checkBody(ctx.body, schemas.articleUpdate, { form: false });
   const seo = seoFields(fields);
   if (typeof fields.folder_id === 'number' && !ctx.store.solutionFolders.has(fields.folder_id)) throw v2.validation([invalidValue('folder_id', 'There is no folder matching the given folder_id')]);
   if (typeof fields.agent_id === 'number' && !ctx.store.agent(fields.agent_id)) throw v2.validation([invalidValue('agent_id', 'There is no agent matching the given agent_id')]);

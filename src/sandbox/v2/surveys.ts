@@ -8,14 +8,15 @@ import { formatUtc } from '../time.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';
 import { ratingV2 } from './present.ts';
 import { findTicket } from './tickets/checks.ts';
+import * as schemas from './schemas/surveys.ts';
 import { checkBody, checkQuery, queryDate, queryId } from './validate.ts';
 
 // ---- satisfaction ratings ------------------------------------------------------------------------
 
 export function createRatingHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, { ratings: { kind: 'object' }, feedback: { kind: 'string' } }, { form: false, required: ['ratings'] });
-  const ratings = checkBody(fields.ratings, { default_question: { kind: 'integer', oneOf: RATING_VALUES } }, { form: false, required: ['default_question'] });
+  const fields = checkBody(ctx.body, schemas.rating, { form: false });
+  const ratings = checkBody(fields.ratings, schemas.ratings, { form: false });
   const survey = activeSurvey(ctx.store);
   if (!survey) throw v2.accessDenied('No active survey');
   const rating = rateTicket(ctx.store, survey, ticket, ratings.default_question as number, (fields.feedback as string | undefined) ?? null, ctx.now());

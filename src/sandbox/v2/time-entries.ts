@@ -10,17 +10,8 @@ import { parseDateInput } from '../time.ts';
 import { paged, PAGING_PARAMS } from './paging.ts';
 import { timeEntryV2 } from './present.ts';
 import { findTicket } from './tickets/checks.ts';
-import { checkBody, checkQuery, invalidValue, queryBoolean, queryDate, queryId, requireNoBody, type Schema } from './validate.ts';
-
-const TIME_ENTRY_SCHEMA: Schema = {
-  agent_id: { kind: 'id' },
-  billable: { kind: 'boolean' },
-  executed_at: { kind: 'datetime' },
-  note: { kind: 'string', nullable: true },
-  start_time: { kind: 'datetime' },
-  time_spent: { kind: 'string' },
-  timer_running: { kind: 'boolean' },
-};
+import { checkBody, checkQuery, invalidValue, queryBoolean, queryDate, queryId, requireNoBody } from './validate.ts';
+import { timeEntry } from './schemas/time-entries.ts';
 
 interface TimeEntryInput {
   fields: Record<string, unknown>;
@@ -49,7 +40,7 @@ function checkTimeEntry(ctx: Ctx, fields: Record<string, unknown>, existing: Tim
 
 export function createTimeEntryHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, TIME_ENTRY_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, timeEntry, { form: false });
   const { seconds, startTime } = checkTimeEntry(ctx, fields, null);
   const now = ctx.now();
   // Without time_spent (and without timer_running) the timer runs (spec 001 Time entry; v2 alike).
@@ -94,7 +85,7 @@ function findEntry(ctx: Ctx): TimeEntry {
 
 export function updateTimeEntryHandler(ctx: Ctx): Reply {
   const entry = findEntry(ctx);
-  const fields = checkBody(ctx.body, TIME_ENTRY_SCHEMA, { form: false });
+  const fields = checkBody(ctx.body, timeEntry, { form: false });
   const { seconds, startTime } = checkTimeEntry(ctx, fields, entry);
   const now = ctx.now();
   if (typeof fields.agent_id === 'number') entry.agentId = fields.agent_id;

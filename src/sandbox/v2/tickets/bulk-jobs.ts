@@ -8,44 +8,16 @@ import type { Job, JobItem, Scalar, Ticket } from '../../model.ts';
 import { htmlToText } from '../../text.ts';
 import { formatUtc, parseDateInput } from '../../time.ts';
 import { checkBody, invalidValue, missing, type Schema } from '../validate.ts';
-import { BULK_SOURCES, PRIORITIES, STATUSES, checkCustomFields, checkReferences } from './checks.ts';
+import * as schemas from '../schemas/tickets.ts';
+import { checkCustomFields, checkReferences } from './checks.ts';
 import { applyTicketFields } from './crud.ts';
 
 // ---- bulk operations and jobs ---------------------------------------------------------------------
 
-const BULK_PROPERTIES: Schema = {
-  from_email: { kind: 'email' },
-  skip_close_notification: { kind: 'boolean' },
-  email_config_id: { kind: 'id' },
-  group_id: { kind: 'id', nullable: true },
-  requester_id: { kind: 'id' },
-  responder_id: { kind: 'id', nullable: true },
-  product_id: { kind: 'id', nullable: true },
-  parent_id: { kind: 'id' },
-  internal_agent_id: { kind: 'id', nullable: true },
-  internal_group_id: { kind: 'id', nullable: true },
-  priority: { kind: 'integer', oneOf: PRIORITIES },
-  source: { kind: 'integer', oneOf: BULK_SOURCES },
-  status: { kind: 'integer', oneOf: STATUSES },
-  type: { kind: 'string', nullable: true },
-  due_by: { kind: 'datetime' },
-  fr_due_by: { kind: 'datetime' },
-  custom_fields: { kind: 'object' },
-  tags: { kind: 'strings', maxLength: 32 },
-};
-
-const BULK_REPLY: Schema = {
-  body: { kind: 'string' },
-  from_email: { kind: 'email' },
-  attachment_ids: { kind: 'ids' },
-  inline_attachment_ids: { kind: 'ids' },
-  cloud_files: { kind: 'any' },
-};
-
 /** Reads `{ bulk_action: {...} }`, reporting errors under dotted field names. */
-function bulkAction(ctx: Ctx, allowed: Schema, required: string[]): Record<string, unknown> {
-  const outer = checkBody(ctx.body, { bulk_action: { kind: 'object' } }, { form: false, required: ['bulk_action'] });
-  const inner = checkBody(outer.bulk_action, allowed, { form: false, required });
+function bulkAction(ctx: Ctx, action: Schema): Record<string, unknown> {
+  const outer = checkBody(ctx.body, schemas.bulkEnvelope, { form: false });
+  const inner = checkBody(outer.bulk_action, action, { form: false });
   if (Array.isArray(inner.ids) && inner.ids.length === 0) throw v2.validation([invalidValue('ids', 'It should not be blank as this is a mandatory field')]);
   return inner;
 }
@@ -76,14 +48,14 @@ function startJob(ctx: Ctx, action: Job['action'], ids: number[], apply: (ticket
 
 export function bulkUpdateHandler(ctx: Ctx): Reply {
   const { store } = ctx;
-  const action = bulkAction(ctx, { ids: { kind: 'ids' }, properties: { kind: 'object' }, reply: { kind: 'object' } }, ['ids']);
+  const action = bulkAction(ctx, schemas.bulkUpdateAction);
   if (!action.properties && !action.reply) throw v2.validation([missing('properties', 'Please fill at least 1 of properties, reply fields')]);
   const errors: FieldError[] = [];
   let properties: Record<string, unknown> = {};
   let custom: Record<string, Scalar> = {};
   if (action.properties) {
     try {
-      properties = checkBody(action.properties, BULK_PROPERTIES, { form: false });
+      properties = checkBody(action.properties, schemas.bulkProperties, { form: false });
     } catch (e) {
       if (!(e instanceof V2Error)) throw e;
       errors.push(...e.errors);
@@ -97,7 +69,7 @@ export function bulkUpdateHandler(ctx: Ctx): Reply {
   let reply: Record<string, unknown> | null = null;
   if (action.reply) {
     try {
-      reply = checkBody(action.reply, BULK_REPLY, { form: false, required: ['body'] });
+      reply = checkBody(action.reply, schemas.bulkReply, { form: false });
     } catch (e) {
       if (!(e instanceof V2Error)) throw e;
       errors.push(...e.errors);
@@ -132,7 +104,7 @@ export function bulkUpdateHandler(ctx: Ctx): Reply {
 }
 
 export function bulkDeleteHandler(ctx: Ctx): Reply {
-  const action = bulkAction(ctx, { ids: { kind: 'ids' } }, ['ids']);
+  const action = bulkAction(ctx, schemas.bulkDeleteAction);
   return startJob(ctx, 'bulk_delete', action.ids as number[], (ticket) => {
     ticket.deleted = true;
   });

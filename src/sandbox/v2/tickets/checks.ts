@@ -11,58 +11,12 @@ import type { Scalar, Ticket } from '../../model.ts';
 import type { Store } from '../../store.ts';
 import { isPlainDate } from '../../time.ts';
 import { ticketV2 } from '../present.ts';
-import { checkValue, invalidValue, mismatch, unexpected, type Schema } from '../validate.ts';
+import { customFieldValue } from '../schemas/tickets.ts';
+import { checkValue, invalidValue, mismatch, unexpected } from '../validate.ts';
 
 
 export const DAY = 86_400_000;
-export const STATUSES = [2, 3, 4, 5, 6, 7];
-export const PRIORITIES = [1, 2, 3, 4];
-/** writable on create: Forum (4), Bot (12) and WhatsApp (13) are not */
-export const CREATE_SOURCES = [1, 2, 3, 5, 6, 7, 8, 9, 10];
-export const BULK_SOURCES = [1, 2, 3, 7, 8, 9, 10];
-
-export const REQUESTER_FIELDS: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  requester_id: { kind: 'id' },
-  email: { kind: 'email' },
-  facebook_id: { kind: 'string' },
-  phone: { kind: 'string' },
-  twitter_id: { kind: 'string' },
-  unique_external_id: { kind: 'string' },
-};
-
-export const COMMON_FIELDS: Schema = {
-  ...REQUESTER_FIELDS,
-  subject: { kind: 'string', maxLength: 255, nullable: true },
-  type: { kind: 'string', nullable: true },
-  status: { kind: 'integer', oneOf: STATUSES },
-  priority: { kind: 'integer', oneOf: PRIORITIES },
-  description: { kind: 'string' },
-  responder_id: { kind: 'id', nullable: true },
-  attachments: { kind: 'files' },
-  custom_fields: { kind: 'object' },
-  due_by: { kind: 'datetime' },
-  fr_due_by: { kind: 'datetime' },
-  email_config_id: { kind: 'id' },
-  group_id: { kind: 'id', nullable: true },
-  product_id: { kind: 'id', nullable: true },
-  source: { kind: 'integer', oneOf: CREATE_SOURCES },
-  tags: { kind: 'strings', maxLength: 32 },
-  company_id: { kind: 'id', nullable: true },
-  internal_agent_id: { kind: 'id', nullable: true },
-  internal_group_id: { kind: 'id', nullable: true },
-};
-
-export const CREATE_SCHEMA: Schema = {
-  ...COMMON_FIELDS,
-  cc_emails: { kind: 'emails' },
-  parent_id: { kind: 'id' },
-  related_ticket_ids: { kind: 'ids' },
-  lookup_parameter: { kind: 'string', oneOf: ['display_id', 'primary_field_value'] },
-};
-
-/** update takes the create fields except cc_emails and the association fields */
-export const UPDATE_SCHEMA: Schema = { ...COMMON_FIELDS };
+export { BULK_SOURCES, CREATE_SOURCES, PRIORITIES, STATUSES } from '../schemas/tickets.ts';
 
 // ---- shared checks ---------------------------------------------------------------------------
 
@@ -100,12 +54,12 @@ export function checkCustomFields(store: Store, raw: Record<string, unknown>, fo
         break;
       case 'text':
       case 'paragraph': {
-        const v = checkValue(name, { kind: 'string', maxLength: field.kind === 'text' ? 255 : undefined }, value, form, errors);
+        const v = checkValue(name, field.kind === 'text' ? customFieldValue.text : customFieldValue.paragraph, value, form, errors);
         if (v !== undefined) out[name] = v as string;
         break;
       }
       case 'number': {
-        const v = checkValue(name, { kind: 'integer' }, value, form, errors);
+        const v = checkValue(name, customFieldValue.number, value, form, errors);
         if (v !== undefined) out[name] = v as number;
         break;
       }
@@ -116,7 +70,7 @@ export function checkCustomFields(store: Store, raw: Record<string, unknown>, fo
         break;
       }
       case 'checkbox': {
-        const v = checkValue(name, { kind: 'boolean' }, value, form, errors);
+        const v = checkValue(name, customFieldValue.checkbox, value, form, errors);
         if (v !== undefined) out[name] = v as boolean;
         break;
       }

@@ -12,13 +12,13 @@ import { parseDateInput } from '../../time.ts';
 import { PAGING_PARAMS, pageRequest, paged } from '../paging.ts';
 import { conversationV2, requesterV2, statsV2, ticketV2 } from '../present.ts';
 import { checkBody, checkQuery, invalidValue, missing, queryDate, queryId, requireNoBody, type Schema } from '../validate.ts';
-import { CREATE_SCHEMA, DAY, PRIORITIES, STATUSES, UPDATE_SCHEMA, assertWritable, checkAttachmentSize, checkCustomFields, checkReferences, findTicket, fullTicket, requesterInput, ticketUrl } from './checks.ts';
+import { DAY, assertWritable, checkAttachmentSize, checkCustomFields, checkReferences, findTicket, fullTicket, requesterInput, ticketUrl } from './checks.ts';
+import * as schemas from '../schemas/tickets.ts';
 
 // ---- create ----------------------------------------------------------------------------------
 
 interface CreateOptions {
   schema: Schema;
-  required?: string[];
   defaults: { status: number; priority: number; source: number };
   outbound: boolean;
 }
@@ -26,7 +26,7 @@ interface CreateOptions {
 function buildDraft(ctx: Ctx, options: CreateOptions): { draft: TicketDraft; requester: Exclude<ReturnType<typeof planRequester>, { kind: 'error' }> } {
   const { store } = ctx;
   const errors: FieldError[] = [];
-  const fields = checkBody(ctx.body, options.schema, { form: ctx.formEncoded, required: options.required });
+  const fields = checkBody(ctx.body, options.schema, { form: ctx.formEncoded });
   const custom = fields.custom_fields ? checkCustomFields(store, fields.custom_fields as Record<string, unknown>, ctx.formEncoded, errors) : {};
   checkReferences(store, fields, errors);
   const files = (fields.attachments as UploadedFile[] | undefined) ?? [];
@@ -92,7 +92,7 @@ function buildDraft(ctx: Ctx, options: CreateOptions): { draft: TicketDraft; req
 
 export function createTicketHandler(ctx: Ctx): Reply {
   const { draft, requester } = buildDraft(ctx, {
-    schema: CREATE_SCHEMA,
+    schema: schemas.ticketCreate,
     defaults: { status: 2, priority: 1, source: 2 },
     outbound: false,
   });
@@ -102,29 +102,10 @@ export function createTicketHandler(ctx: Ctx): Reply {
   return { status: 201, body: fullTicket(ctx, ticket), headers: { Location: ticketUrl(ctx, ticket) } };
 }
 
-const OUTBOUND_SCHEMA: Schema = {
-  name: { kind: 'string', maxLength: 255 },
-  email: { kind: 'email' },
-  subject: { kind: 'string', maxLength: 255 },
-  description: { kind: 'string' },
-  email_config_id: { kind: 'id' },
-  priority: { kind: 'integer', oneOf: PRIORITIES },
-  status: { kind: 'integer', oneOf: STATUSES },
-  type: { kind: 'string', nullable: true },
-  tags: { kind: 'strings', maxLength: 32 },
-  cc_emails: { kind: 'emails' },
-  custom_fields: { kind: 'object' },
-  due_by: { kind: 'datetime' },
-  fr_due_by: { kind: 'datetime' },
-  group_id: { kind: 'id', nullable: true },
-  attachments: { kind: 'files' },
-};
-
 /** Outbound e-mail: a ticket to a customer, assigned to the sender and closed by default. */
 export function outboundEmailHandler(ctx: Ctx): Reply {
   const { draft, requester } = buildDraft(ctx, {
-    schema: OUTBOUND_SCHEMA,
-    required: ['email', 'subject'],
+    schema: schemas.outboundEmail,
     defaults: { status: 5, priority: 1, source: 10 },
     outbound: true,
   });
@@ -264,7 +245,7 @@ export function updateTicketHandler(ctx: Ctx): Reply {
   const { store } = ctx;
   const ticket = findTicket(ctx);
   assertWritable(ticket);
-  const fields = checkBody(ctx.body, UPDATE_SCHEMA, { form: ctx.formEncoded });
+  const fields = checkBody(ctx.body, schemas.ticketUpdate, { form: ctx.formEncoded });
   const errors: FieldError[] = [];
   const custom = fields.custom_fields ? checkCustomFields(store, fields.custom_fields as Record<string, unknown>, ctx.formEncoded, errors) : {};
   checkReferences(store, fields, errors);

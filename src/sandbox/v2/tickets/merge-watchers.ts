@@ -7,26 +7,15 @@ import { V2Error, v2, type FieldError } from '../../errors.ts';
 import type { Ticket, User } from '../../model.ts';
 import type { Store } from '../../store.ts';
 import { htmlToText } from '../../text.ts';
-import { checkBody, checkQuery, invalidValue, requireNoBody, type Schema } from '../validate.ts';
+import * as schemas from '../schemas/tickets.ts';
+import { checkBody, checkQuery, invalidValue, requireNoBody } from '../validate.ts';
 import { findTicket } from './checks.ts';
 
 // ---- merge ----------------------------------------------------------------------------------------
 
-const NOTE_SCHEMA: Schema = { body: { kind: 'string' }, private: { kind: 'boolean' } };
-
 export function mergeHandler(ctx: Ctx): Reply {
   const { store } = ctx;
-  const fields = checkBody(
-    ctx.body,
-    {
-      primary_id: { kind: 'id' },
-      ticket_ids: { kind: 'ids' },
-      note_in_primary: { kind: 'object' },
-      note_in_secondary: { kind: 'object' },
-      convert_recepients_to_cc: { kind: 'boolean' },
-    },
-    { form: false, required: ['primary_id', 'ticket_ids'] },
-  );
+  const fields = checkBody(ctx.body, schemas.merge, { form: false });
   const errors: FieldError[] = [];
   const primaryNote = fields.note_in_primary ? checkNested('note_in_primary', fields.note_in_primary, errors) : null;
   const secondaryNote = fields.note_in_secondary ? checkNested('note_in_secondary', fields.note_in_secondary, errors) : null;
@@ -67,7 +56,7 @@ export function mergeHandler(ctx: Ctx): Reply {
 
 function checkNested(field: string, value: unknown, errors: FieldError[]): Record<string, unknown> | null {
   try {
-    return checkBody(value, NOTE_SCHEMA, { form: false, required: ['body'] });
+    return checkBody(value, schemas.mergeNote, { form: false });
   } catch (e) {
     if (!(e instanceof V2Error)) throw e;
     errors.push(...e.errors.map((err) => ({ ...err, field: `${field}.${err.field}` })));
@@ -85,7 +74,7 @@ function checkAgent(store: Store, id: number, field: string): User {
 
 export function watchHandler(ctx: Ctx): Reply {
   const ticket = findTicket(ctx);
-  const fields = checkBody(ctx.body, { user_id: { kind: 'id' } }, { form: false, required: ['user_id'] });
+  const fields = checkBody(ctx.body, schemas.watch, { form: false });
   const agent = checkAgent(ctx.store, fields.user_id as number, 'user_id');
   if (!ticket.watcherIds.includes(agent.id)) ticket.watcherIds.push(agent.id);
   return { status: 204 };
@@ -111,7 +100,7 @@ function bulkWatchTickets(ctx: Ctx, ids: number[]): Ticket[] {
 }
 
 export function bulkWatchHandler(ctx: Ctx): Reply {
-  const fields = checkBody(ctx.body, { ids: { kind: 'ids' }, user_id: { kind: 'id' } }, { form: false, required: ['ids'] });
+  const fields = checkBody(ctx.body, schemas.bulkWatch, { form: false });
   const agent = typeof fields.user_id === 'number' ? checkAgent(ctx.store, fields.user_id, 'user_id') : ctx.caller;
   for (const t of bulkWatchTickets(ctx, fields.ids as number[])) if (!t.watcherIds.includes(agent.id)) t.watcherIds.push(agent.id);
   return { status: 204 };
@@ -119,7 +108,7 @@ export function bulkWatchHandler(ctx: Ctx): Reply {
 
 export function bulkUnwatchHandler(ctx: Ctx): Reply {
   // the caller is always the one unwatched: user_id is not accepted (spec 000 "Watchers")
-  const fields = checkBody(ctx.body, { ids: { kind: 'ids' } }, { form: false, required: ['ids'] });
+  const fields = checkBody(ctx.body, schemas.bulkUnwatch, { form: false });
   for (const t of bulkWatchTickets(ctx, fields.ids as number[])) t.watcherIds = t.watcherIds.filter((id) => id !== ctx.caller.id);
   return { status: 204 };
 }
