@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from './errors.ts';
+import { integerOption } from './options.ts';
 import { count } from './style.ts';
 // Light modules only: the server, store and seed load in the action, so --help stays quick.
 import { DEMO_LOGINS } from '../sandbox/constants.ts';
@@ -28,11 +29,13 @@ interface SandboxFlags {
   json?: boolean;
 }
 
+/** The shared whole-number parser (options.ts), its message as the other commands give it. */
 function integer(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
+  try {
+    return integerOption(min, max)(text);
+  } catch (e) {
+    throw new UsageError(`${flag} ${text}: ${(e as Error).message}`);
   }
-  return Number(text);
 }
 
 function rate(flag: string, text: string | undefined): RateLimitConfig | undefined {
