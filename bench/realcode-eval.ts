@@ -50,7 +50,7 @@ interface CodemodFile {
   status: string;
   reason?: string;
   changes?: Array<{ line: number; rule: string | null; kind: string }>;
-  markers?: Array<{ line: number; rule: string; existing?: boolean }>;
+  markers?: Array<{ line: number; sourceLine?: number; rule: string; existing?: boolean }>;
 }
 
 export interface RepoResult {
@@ -142,10 +142,12 @@ export function evaluateRepo(path: string, labels: RepoLabels, timeoutMs: number
     const isFound = hits.length > 0;
     if (isFound) found++;
     const cf = (file: string) => files.find((f) => f.file === file);
+    // markers are listed where the written file has them; sourceLine is the site in the original
+    const at = (m: { line: number; sourceLine?: number }) => m.sourceLine ?? m.line;
     // a marker at the call, or at the URL it takes from elsewhere (a config entry, a helper)
     const markerHere =
-      (cf(c.file)?.markers ?? []).some((m) => m.line >= c.line - MARKER_BEFORE && m.line <= c.line + NEAR && sameRule(m.rule, c.rule)) ||
-      (c.urlAt ?? []).some((p) => (cf(p.file)?.markers ?? []).some((m) => m.line >= p.line - MARKER_BEFORE && m.line <= p.line + NEAR && sameRule(m.rule, c.rule)));
+      (cf(c.file)?.markers ?? []).some((m) => at(m) >= c.line - MARKER_BEFORE && at(m) <= c.line + NEAR && sameRule(m.rule, c.rule)) ||
+      (c.urlAt ?? []).some((p) => (cf(p.file)?.markers ?? []).some((m) => at(m) >= p.line - MARKER_BEFORE && at(m) <= p.line + NEAR && sameRule(m.rule, c.rule)));
     const changed = places.some((p) => (cf(p.file)?.changes ?? []).some((ch) => ch.line >= p.line - NEAR && ch.line <= p.line + NEAR && sameRule(ch.rule, c.rule)));
     const outcome = markerHere ? 'marked' : changed ? 'auto' : 'missed';
     if (outcome === 'auto') auto++;

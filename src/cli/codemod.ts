@@ -180,7 +180,8 @@ export function markersAsWritten(r: Result): Result['markers'] {
     const at = found.find((f) => !f.used && f.type === m.type && f.rule === m.rule);
     if (!at) return m;
     at.used = true;
-    return { ...m, line: at.line, column: at.column };
+    // sourceLine: where the site is in the file as it was, for tools that compare with the original
+    return { ...m, line: at.line, column: at.column, ...(at.line !== m.line ? { sourceLine: m.line } : {}) };
   });
 }
 
