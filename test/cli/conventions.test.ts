@@ -141,6 +141,25 @@ describe('codemod --check', () => {
   });
 });
 
+describe('codemod --json marker lines', () => {
+  it('gives the line in the written file and, when it moved, the line of the site in the original', () => {
+    // two calls that stay on v1 (their answers leave the module): two markers, the second pushed down by the first
+    writeFileSync(
+      join(dir, 'a.js'),
+      "const axios = require('axios');\nexports.a = () => axios.get('/helpdesk/tickets/1.json');\nexports.b = () => axios.get('/contacts/2.json');\n",
+    );
+    const run = JSON.parse(hdmigrate(['codemod', '.', '--json'], undefined, dir).stdout);
+    const markers = run.files[0].markers as Array<{ line: number; sourceLine?: number; rule: string }>;
+    expect(markers.map((m) => m.rule)).toEqual(['tickets.view', 'contacts.view']);
+    const written = hdmigrate(['codemod', '.', '--write', '--force', '--json'], undefined, dir);
+    const lines = readFileSync(join(dir, 'a.js'), 'utf8').split('\n');
+    for (const m of markers) expect(lines[m.line - 1]).toContain(`@hdmigrate-todo(${m.rule})`);
+    expect(markers[0]!.sourceLine ?? markers[0]!.line).toBe(2);
+    expect(markers[1]!.sourceLine).toBe(3);
+    expect(written.code).toBe(0);
+  });
+});
+
 describe('codemod --rule / --family', () => {
   it('rewrites only the sites of the chosen rules and families, and leaves the others unmarked', () => {
     writeFileSync(
