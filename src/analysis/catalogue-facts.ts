@@ -82,3 +82,25 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
     if (!list.includes(v)) list.push(v);
   } else m.set(k, [v]);
 }
+
+/** A status compared with 403 (v1 throttling, or access denied in v2). */
+export const STATUS_403 = /(^|[^\w.])403(?![\w.])/;
+
+/**
+ * The cheap text test of the audit's repo-wide pass, for files without a v1 word: a 403 status, a
+ * v1-only field name (`display_id`, `frDueBy`) or a member read of a response wrapper (`.folder.`)
+ * of the given rules (of every rule when none are given: what the scan uses before the repo's
+ * rules are known, a superset of the pass's own test).
+ */
+export function repoWideTextTest(cat: Catalogue, ruleIds?: string[]): RegExp {
+  const facts = catalogueFacts(cat);
+  const names = [...facts.distinctiveFields.keys()].filter((k) => /_|[a-z][A-Z]/.test(k) || k === 'isescalated');
+  const rules = ruleIds ? ruleIds.map((id) => cat.get(id)) : cat.rules;
+  const wrappers = [...new Set(rules.map((r) => r?.response?.wrapper).filter((w): w is string => !!w))];
+  // one \b around one alternation (not one per name): the regex engine then tries the names only
+  // at word starts, which keeps this test cheap enough to run on every file of a tree
+  const alts = [STATUS_403.source];
+  if (names.length) alts.push(`\\b(?:${names.map(escapeRegex).join('|')})\\b`);
+  if (wrappers.length) alts.push(`\\.(?:${wrappers.map(escapeRegex).join('|')})\\.`);
+  return new RegExp(alts.join('|'));
+}

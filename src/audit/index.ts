@@ -102,6 +102,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const queue: Candidate[] = [];
   const candidates: Candidate[] = [];
   const others: Array<{ file: WalkedFile; imports: string[] }> = [];
+  // JS/TS files without a v1 word that the repo-wide pass must still read (a 403, a v1 field name)
+  const wideFiles: WalkedFile[] = [];
   const results: FileResult[] = [];
   const files: Array<WalkedFile & { config: boolean }> = [];
   let scanned = 0;
@@ -114,7 +116,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       candidates.push(c);
       queue.push(c);
     } else if (r.kind === 'skipped') skipped.push(r.skipped);
-    else if (r.kind === 'imports') others.push({ file: r.file, imports: r.imports });
+    else if (r.kind === 'imports') {
+      if (r.imports.length) others.push({ file: r.file, imports: r.imports });
+      if (r.wide) wideFiles.push(r.file);
+    }
   };
   let lastResultAt = 0;
   let firstAt = 0;
@@ -300,7 +305,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     }
   }
   // second pass, now that the repo is known to use v1: repo context and throttling by behaviour (./repo-wide.ts)
-  const wide = repoWidePass(results, walked.files, candidates, ctx);
+  const wide = repoWidePass(results, walked.files, wideFiles, candidates, ctx);
   for (const r of wide.replace) results[results.findIndex((x) => x.rel === r.rel)] = r;
   results.push(...wide.added);
   const order = new Map(walked.files.map((f, i) => [f.rel, i]));

@@ -11,11 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { WalkedFile } from '../analysis/run/walk.ts';
-import { catalogueFacts } from '../analysis/catalogue-facts.ts';
-import { escapeRegex } from '../analysis/match-url.ts';
+import { repoWideTextTest } from '../analysis/catalogue-facts.ts';
 import { analyzeFile, type AnalysisContext, type FileResult } from './file-analysis.ts';
 
-const STATUS_403 = /(^|[^\w.])403(?![\w.])/;
 const REQUEST_KINDS = new Set(['call', 'url', 'wrapper']);
 
 /** Does any file of the repo make (or prepare) a v1 request? */
@@ -25,9 +23,10 @@ export function repoUsesV1(results: FileResult[]): boolean {
 
 /**
  * Results of the second pass: replacements for candidate results (same `rel`) and results for
- * files that were not candidates. Empty when no file uses v1.
+ * files that were not candidates. Empty when no file uses v1. `flagged`: the non-candidate files
+ * the scan found passing `repoWideTextTest` (only those are read again).
  */
-export function repoWidePass(results: FileResult[], files: WalkedFile[], candidates: Array<{ rel: string }>, ctx: AnalysisContext): { replace: FileResult[]; added: FileResult[] } {
+export function repoWidePass(results: FileResult[], files: WalkedFile[], flagged: WalkedFile[], candidates: Array<{ rel: string }>, ctx: AnalysisContext): { replace: FileResult[]; added: FileResult[] } {
   if (!repoUsesV1(results)) return { replace: [], added: [] };
   const repoRules = [...new Set(results.flatMap((r) => r.findings.filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment && f.rule).map((f) => f.rule!)))];
   const repoCtx: AnalysisContext = { ...ctx, repoUsesV1: true, repoRules };
@@ -44,11 +43,12 @@ export function repoWidePass(results: FileResult[], files: WalkedFile[], candida
   }
   const seen = new Set(candidates.map((c) => c.rel));
   const added: FileResult[] = [];
-  const shapes = v1Shapes(ctx, repoRules);
-  for (const f of files) {
+  // the scan's test knew every rule's wrappers; the repo's own rules narrow it here
+  const test = repoWideTextTest(ctx.cat, repoRules);
+  for (const f of flagged) {
     if (seen.has(f.rel) || !isScript(f)) continue;
     const text = read(f.abs);
-    if (text === null || !(STATUS_403.test(text) || shapes.test(text))) continue;
+    if (text === null || !test.test(text)) continue;
     const r = analyzeFile(f, text, repoCtx);
     // only what this pass is for: throttling checks (and v1 shapes, if any), never a parse complaint about an unrelated file
     r.findings = r.findings.filter((x) => x.kind === 'rate-limit' || x.kind === 'response-read' || x.kind === 'wrapper');
@@ -56,18 +56,6 @@ export function repoWidePass(results: FileResult[], files: WalkedFile[], candida
     if (r.findings.length) added.push(r);
   }
   return { replace, added };
-}
-
-/**
- * The cheap text test for files without a v1 word: a v1-only field name (`display_id`, `frDueBy`)
- * or a member read of a response wrapper of a rule the repo calls (`.folder.` when it views folders).
- */
-function v1Shapes(ctx: AnalysisContext, repoRules: string[]): RegExp {
-  const facts = catalogueFacts(ctx.cat);
-  const names = [...facts.distinctiveFields.keys()].filter((k) => /_|[a-z][A-Z]/.test(k) || k === 'isescalated');
-  const wrappers = repoRules.map((id) => ctx.cat.get(id)?.response?.wrapper).filter((w): w is string => !!w);
-  const alts = [...names.map((n) => `\\b${escapeRegex(n)}\\b`), ...wrappers.map((w) => `\\.${escapeRegex(w)}\\.`)];
-  return alts.length ? new RegExp(alts.join('|')) : /$^/;
 }
 
 function read(abs: string): string | null {

@@ -3,7 +3,8 @@
  * compiled-libs, express-cron-service, global-config-frontend; their exact findings are checked by
  * test/audit/fixtures.test.ts): what each finding says, and what the codemod does with it.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedSource } from '../../src/analysis/generated.ts';
@@ -93,6 +94,23 @@ describe('Express services, cron jobs and bin/ scripts', () => {
     expect(text).not.toMatch(/helpdesk|freshdesk|tickets/);
     const r = await audit('express-cron-service');
     expect(r.findings.filter((f) => f.file === 'jobs/pull.js').map((f) => `${f.line} ${f.kind}`)).toEqual(['8 rate-limit']);
+  });
+
+  it.skipIf(availableParallelism() < 2)('finds the same in a tree large enough to be read by the scan worker (which flags such files as it reads)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hdm-wide-'));
+    try {
+      cpSync(join(ROOT, 'express-cron-service'), dir, { recursive: true });
+      mkdirSync(join(dir, 'filler'));
+      for (let i = 0; i < 3100; i++) writeFileSync(join(dir, 'filler', `m${i}.js`), `module.exports = ${i};\n`);
+      const big = await runAudit({ root: dir, jobs: 2 });
+      expect(big.summary.threads?.scanWorker).toBe(true);
+      const small = await audit('express-cron-service');
+      const keys = (r: AuditReport) => r.findings.map((f) => `${f.file}:${f.line} ${f.kind} ${f.rule}`).sort();
+      expect(keys(big)).toEqual(keys(small));
+      expect(keys(big)).toContain('jobs/pull.js:8 rate-limit transport.rate-limit');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a stored v1 object (a schema with v1 field names) with every field, never auto-fixable', async () => {

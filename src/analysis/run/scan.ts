@@ -23,16 +23,23 @@ export interface ScanConfig {
   prefilter: string;
   bounded: string[];
   minifiedLine: number;
+  /**
+   * Regex source of the audit's repo-wide text test (a 403, a v1-only field name, a response
+   * wrapper read): JS/TS files that fail the prefilter but pass this are flagged `wide`, so the
+   * repo-wide pass reads only those instead of the whole tree again.
+   */
+  wide?: string;
 }
 
 export type ScanResult =
   | { kind: 'candidate'; file: WalkedFile; text: string; size: number }
   | { kind: 'skipped'; skipped: SkippedFile }
-  | { kind: 'imports'; file: WalkedFile; imports: string[] }
+  | { kind: 'imports'; file: WalkedFile; imports: string[]; wide?: boolean }
   | { kind: 'none' };
 
 export interface ScanState {
   re?: RegExp;
+  wideRe?: RegExp | null;
   buf?: Buffer;
   isAscii?: (b: Uint8Array) => boolean;
   test: typeof passesPrefilter;
@@ -145,7 +152,9 @@ export function scanFile(
     }
     at = text.indexOf('./', at + 2);
   }
-  return imports ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports } : { kind: 'none' };
+  if (state.wideRe === undefined) state.wideRe = cfg.wide ? new RegExp(cfg.wide) : null;
+  const wide = !!state.wideRe && state.wideRe.test(text);
+  return imports || wide ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports: imports ?? [], ...(wide ? { wide } : {}) } : { kind: 'none' };
 }
 
 /**
@@ -198,7 +207,7 @@ const workerCode = () => `
       }
       const r = scanFile(fs, files[i], cfg, state);
       if (r.kind === 'none') continue;
-      if (r.kind === 'imports') { imports.push(i, r.imports); continue; }
+      if (r.kind === 'imports') { imports.push(i, r.imports, r.wide ? 1 : 0); continue; }
       batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
       if (r.kind === 'candidate' || batch.length >= 200) { port.postMessage(batch); batch = []; }
     }
@@ -252,7 +261,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
       if (Array.isArray(msg)) {
         for (const r of msg) onResult?.('i' in r ? { kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size } : (r as ScanResult));
       } else if ('imports' in msg) {
-        for (let k = 0; k < msg.imports.length; k += 2) onResult?.({ kind: 'imports', file: fileAt(msg.imports[k] as number), imports: msg.imports[k + 1] as string[] });
+        for (let k = 0; k < msg.imports.length; k += 3) onResult?.({ kind: 'imports', file: fileAt(msg.imports[k] as number), imports: msg.imports[k + 1] as string[], ...(msg.imports[k + 2] ? { wide: true } : {}) });
       } else {
         w.off('error', fail);
         w.off('exit', exited);
