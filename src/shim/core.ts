@@ -465,6 +465,9 @@ export function mapV2Error(res: V2Answer, format: Format): ShimResponse {
       return answer(404, { errors: { error: 'Record Not Found' } }, format);
     case 400:
     case 409:
+    // v2 refuses to update or delete a spam or deleted ticket (a blocked or deleted contact) with 405,
+    // where v1 went ahead: a refusal of this record, not a failure of the helpdesk (502 would invite a retry)
+    case 405:
       return answer(422, { errors: { error: message } }, format);
     default:
       if (res.status >= 500) {

@@ -108,6 +108,18 @@ describe('upstream faults as a v1 client expects them', () => {
     expect(JSON.parse(invalid.body).errors.error).toMatch(/email: It should be a valid email address/);
   });
 
+  it('a v2 405 (a spam or deleted ticket cannot be updated) is a v1 422 naming the reason, not a 502 that invites retries', async () => {
+    next = () => ({ status: 405, body: { description: 'Method not allowed: Spam tickets cannot be updated or deleted' } });
+    const r = await core.handle({
+      method: 'PUT',
+      target: '/helpdesk/tickets/5.json',
+      headers: { authorization: AUTH, 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ helpdesk_ticket: { priority: 3 } })),
+    });
+    expect(r.status).toBe(422);
+    expect(JSON.parse(r.body).errors.error).toMatch(/Spam tickets cannot be updated/);
+  });
+
   it('a `none` rule answers 501 naming the rule and the substitute (JSON and XML), nothing upstream', async () => {
     const rule = core.catalogue.rules.find((r) => r.plan.length === 0)!;
     upstream.received.length = 0;
