@@ -14,7 +14,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
 import { repoWidePass } from './repo-wide.ts';
 import { generatedNote, generatedSource } from '../analysis/generated.ts';
-import { analyzeFile, helperCallers, prepareLanguage, resetProjects, type FileResult, type FileTask } from './file-analysis.ts';
+import { analyzeFile, helperCallers, prepareLanguage, resetProjects, useProjectFiles, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
@@ -156,6 +156,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   }
   const tWalk = Date.now();
   skipped.push(...walked.skipped);
+  // the helper index of other languages reads what the walk listed (.gitignore and --exclude hold);
+  // one file audited alone keeps its folder's helpers
+  const projectList = st.isFile() ? undefined : walked.files.map((f) => f.abs);
+  if (projectList) useProjectFiles(root, projectList);
   const ctx = { root, cat, loader };
   let anaMs = 0;
   const analyseOne = (c: Candidate) => {
@@ -281,7 +285,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     const share = Math.floor(queue.length / jobs);
     const mine = queue.splice(0, share);
     const tasks: FileTask[] = queue.splice(0).map((c) => ({ abs: c.abs, rel: c.rel, language: c.language }));
-    const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
+    const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, projectList, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
     for (const c of mine) {
       await prepareLanguage(c.language);
       analyseOne(c);
@@ -332,7 +336,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
 
 
 /** Spreads the candidate files over worker threads (balanced by size) and gathers their results. */
-function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {
+function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, projectFiles: string[] | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {
   const chunks: FileTask[][] = Array.from({ length: n }, () => []);
   tasks.forEach((t, i) => chunks[i % n]!.push(t));
   const results: FileResult[] = [];
@@ -341,7 +345,7 @@ function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | 
     let finished = 0;
     let failed = false;
     for (const chunk of chunks) {
-      const w = startTsWorker(new URL('./worker.ts', import.meta.url), { root, overlay, tasks: chunk });
+      const w = startTsWorker(new URL('./worker.ts', import.meta.url), { root, overlay, tasks: chunk, projectFiles: projectFiles?.filter((f) => !/\.(m|c)?[jt]sx?$/.test(f)) });
       w.on('message', (msg: FileResult | { done: true }) => {
         if ('done' in msg) return;
         results.push(msg);

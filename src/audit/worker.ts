@@ -5,18 +5,21 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
-import { analyzeFile, prepareLanguage, type FileTask } from './file-analysis.ts';
+import { analyzeFile, prepareLanguage, useProjectFiles, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 
 interface Init {
   root: string;
   overlay?: Overlay;
   tasks: FileTask[];
+  /** The walked files of other languages, for their helper index (see useProjectFiles). */
+  projectFiles?: string[];
 }
 
 const init = workerData as Init;
 const cat = loadCatalogue(init.overlay);
 const ctx = { root: init.root, cat, loader: new FsModuleLoader(undefined, false) };
+if (init.projectFiles) useProjectFiles(init.root, init.projectFiles);
 for (const task of init.tasks) {
   let text: string;
   try {

@@ -107,13 +107,24 @@ function errorShare(tree: Tree, size: number): number {
   return bad / Math.max(1, size);
 }
 
+const PROJECT_FILE = /\.(py|rb|rake|php|phtml|cs|java|kts?|go|sh|bash|zsh|ksh)$/;
+
+/**
+ * The files of the audited tree as the audit's walk listed them (so `.gitignore` and `--exclude`
+ * hold for the helper index as for everything else): set by `runAudit` (and its workers) for the
+ * run. Without it (one file audited, a test), the index lists the folder itself.
+ */
+export function useProjectFiles(root: string, files: string[]): void {
+  listings.set(root, files.filter((f) => PROJECT_FILE.test(f)));
+}
+
 /** Every file under the root (one listing per root and thread, shared by the languages). */
 const listings = new Map<string, string[]>();
 function projectFiles(root: string): string[] {
   let list = listings.get(root);
   if (!list) {
     list = [];
-    walkProject(root, /\.(py|rb|rake|php|phtml|cs|java|kts?|go|sh|bash|zsh|ksh)$/, list);
+    walkProject(root, PROJECT_FILE, list);
     if (listings.size > 20) listings.delete(listings.keys().next().value!);
     listings.set(root, list);
   }

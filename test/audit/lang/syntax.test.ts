@@ -39,6 +39,23 @@ describe('syntax audit of other languages', () => {
     expect(calls).toContain('app/code/Acme/Helpdesk/Observer/OrderPlaced.php:16 POST /helpdesk/tickets.json');
   });
 
+  it('the helper index reads only what the walk lists: a helper in an excluded or git-ignored folder builds no URL', async () => {
+    const root = join(tmp, 'ignored-helper');
+    mkdirSync(join(root, 'gen'), { recursive: true });
+    mkdirSync(join(root, 'app'), { recursive: true });
+    // a generated client outside the audited code, and code that calls its URL helper
+    writeFileSync(join(root, 'gen', 'desk_paths.py'), 'def ticket_path(ticket_id):\n    return "/helpdesk/tickets/%s.json" % ticket_id\n');
+    writeFileSync(join(root, 'app', 'sync.py'), 'import requests\nfrom gen.desk_paths import ticket_path\n\ndef load(base, tid):\n    return requests.get(base + ticket_path(tid)).json()\n');
+    // a v1 call of its own elsewhere, so the Python helper index is built at all
+    writeFileSync(join(root, 'app', 'contacts.py'), 'import requests\n\ndef contacts(base):\n    return requests.get(base + "/contacts.json").json()\n');
+    const calls = (r: Awaited<ReturnType<typeof runAudit>>) => r.findings.filter((f) => f.file === 'app/sync.py' && f.kind === 'call').map((f) => f.endpoint);
+    expect(calls(await runAudit({ root, jobs: 1 }))).toEqual(['GET /helpdesk/tickets/{tid}.json']);
+    expect(calls(await runAudit({ root, jobs: 1, exclude: ['gen/**'] }))).toEqual([]);
+    writeFileSync(join(root, '.gitignore'), 'gen/\n');
+    expect(calls(await runAudit({ root, jobs: 1 }))).toEqual([]);
+    expect(calls(await runAudit({ root, jobs: 1, gitignore: false }))).toEqual(['GET /helpdesk/tickets/{tid}.json']);
+  });
+
   it('audits a file that does not parse by pattern and says so', async () => {
     const root = join(tmp, 'broken');
     mkdirSync(root, { recursive: true });
