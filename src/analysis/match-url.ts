@@ -89,7 +89,9 @@ export function matchUrl(cat: Catalogue, pattern: string): UrlMatch | null {
 }
 
 function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
-  const norm = normalisePlaceholders(pattern).trim();
+  // blanks typed before the format suffix (`'/tickets/' + id + '  .json'`) are a slip in a real
+  // URL, not prose: the legacy server took the id and the format all the same
+  const norm = normalisePlaceholders(pattern).trim().replace(/(\})[ \t]+(\.(?:json|xml))(?=$|\?)/i, '$1$2');
   if (!norm || norm.length > 2000 || hasBareWhitespace(norm)) return null;
   const { origin, insecure, rest } = splitOrigin(norm);
   const parsed = parseTarget(rest);

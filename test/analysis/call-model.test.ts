@@ -34,6 +34,20 @@ describe('call model', () => {
     expect(out.after ?? LIBRARY).toContain("'/assign.json?responder_id=' + userId, cb)");
   });
 
+  it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
+    const src = `var request = require('request');
+exports.update = function (body, cb) {
+  request.put({ url: 'https://acme.freshdesk.com/helpdesk/tickets/' + body.id + '  .json', body: { helpdesk_ticket: { priority: 2 } }, json: true }, cb);
+};
+`;
+    const ms = models(src);
+    expect(ms.map((m) => m.rule)).toEqual(['tickets.update']);
+    expect(callVerdict(ms[0]!, cat).needs).toContain('blanks before the .json suffix: write the v2 URL by hand');
+    const out = codemodSource(src, FILE, { catalogue: cat });
+    expect(out.after ?? src).toContain("+ '  .json'");
+    expect(out.markers.map((m) => m.rule)).toEqual(['tickets.update']);
+  });
+
   it('groups the body, its wrappers and the reads traced to the call', () => {
     const ms = models(`const axios = require('axios');
 async function escalate(subject) {
