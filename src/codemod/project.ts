@@ -365,6 +365,9 @@ function describe(e: SpanEdit & { file?: string }): string {
 // ---------------------------------------------------------------------------------------------
 // applying
 
+/** Lines within which a marker with the same rule and words is not repeated. */
+const REPEAT_WITHIN_LINES = 10;
+
 /** Marker insertion edits for a file, skipping markers already there (idempotence). */
 function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = []): { edits: SpanEdit[]; added: MarkerPlan[] } {
   const found = scanMarkers(pf);
@@ -373,7 +376,11 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
   const eol = pf.source.includes('\r\n') ? '\r\n' : '\n';
   const seen = new Set<string>();
   const replaced = other.filter((e) => e.end > e.start);
-  for (const m of markers) {
+  // one marker per concern: the same words for the same rule a few lines below one already placed
+  // (`data.helpdesk_note.body = …`, `data.helpdesk_note.private = …` after the object's own marker)
+  // would only repeat it
+  const lastAt = new Map<string, number>();
+  for (const m of [...markers].sort((a, b) => a.anchor - b.anchor)) {
     let at = pf.lineStart(m.anchor);
     let anchor = m.anchor;
     // a marker line that would land inside a replaced span (an unwrapped multi-line wrapper) goes
@@ -387,6 +394,11 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
     const k = `${at}|${m.rule}|${m.text}`;
     if (seen.has(k)) continue;
     seen.add(k);
+    const line = pf.position(at).line;
+    const same = `${m.rule}|${m.text}`;
+    const prev = lastAt.get(same);
+    if (prev !== undefined && line - prev <= REPEAT_WITHIN_LINES) continue;
+    lastAt.set(same, line);
     if (markerAbove(pf, found, at, m.rule, m.text)) continue;
     // the line may lose indentation (an unwrapped payload): the marker follows it
     let indent = pf.indentAt(anchor);

@@ -141,3 +141,25 @@ describe('runs', () => {
     expect(pool.summary).toEqual(one.summary);
   });
 });
+
+describe('markers', () => {
+  it('one marker per concern: a payload built line by line is marked once, not on every line', () => {
+    const src = `var request = require('request');
+exports.list = function (cb) { request({ url: 'https://acme.freshdesk.com/helpdesk/tickets.json', json: true }, cb); };
+function build(text) {
+  var data = { helpdesk_note: {} };
+  data.helpdesk_note.body = text;
+  data.helpdesk_note.private = false;
+  return data;
+}
+exports.build = build;
+`;
+    const out = codemodSource(src, '/virtual/payload.js', { catalogue: cat });
+    const notes = out.markers.filter((m) => m.rule === 'notes.create');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.line).toBe(4);
+    // and a second run adds nothing
+    const again = codemodSource(out.after!, '/virtual/payload.js', { catalogue: cat });
+    expect(again.markers.filter((m) => !m.existing)).toEqual([]);
+  });
+});
