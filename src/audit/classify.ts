@@ -3,7 +3,7 @@
  * of this particular request, auto-fixability, credit cost, advice. Every fact comes from the
  * catalogue (or the transport facts in rules/transport.ts); nothing is re-encoded here.
  */
-import { isCustomDomain } from '../analysis/find-domains.ts';
+import { hostOf, isCustomDomain } from '../analysis/find-domains.ts';
 import type { Catalogue, Fidelity, Rule } from '../catalogue/index.ts';
 import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf, TRANSPORT } from '../catalogue/index.ts';
 import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
@@ -147,7 +147,24 @@ function finding(site: Site, ctx: ClassifyContext, extra: Extra, v: Verdict): Fi
   return f;
 }
 
+/** Languages the audit reads by syntax tree or pattern but the codemod does not rewrite. */
+const NOT_REWRITTEN: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'php', 'csharp', 'java', 'kotlin', 'go', 'shell']);
+const AUTO_PREFIX = 'Auto-fixable (hdmigrate codemod): ';
+
+/**
+ * One site as a finding. Auto-fixable means the codemod rewrites it: in a language the codemod
+ * does not edit, nothing is, whatever the catalogue says of the rule.
+ */
 export function toFinding(site: Site, ctx: ClassifyContext): Finding {
+  const f = classifySite(site, ctx);
+  if (NOT_REWRITTEN.has(ctx.language) && (ctx.via === 'syntax' || ctx.via === 'pattern')) {
+    if (f.autofix) f.advice = `${f.advice.startsWith(AUTO_PREFIX) ? f.advice.slice(AUTO_PREFIX.length) : f.advice} The codemod rewrites JavaScript and TypeScript only: make this change by hand.`;
+    f.autofix = false;
+  }
+  return f;
+}
+
+function classifySite(site: Site, ctx: ClassifyContext): Finding {
   const { cat } = ctx;
   const extra: Extra = {};
   if (site.inComment) extra.inComment = true;
@@ -222,22 +239,24 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
     // a finder that knows the site cannot be rewritten mechanically (a URL inside another URL's query)
     if (site.fixable === false) autofix = false;
     // the path alone cannot be migrated on a custom domain: the account's own domain is not in the code
-    const custom = !!site.host && isCustomDomain(site.host);
+    // (the syntax audit of other languages does not set `host`: the URL's own origin says it)
+    const host = site.host ?? (site.url.origin ? hostOf(site.url.origin.replace(/\/\/[^@/]*@/, '//')) : null) ?? undefined;
+    const custom = !!host && isCustomDomain(host);
     if (custom) {
       autofix = false;
-      extra.customDomain = site.host;
+      extra.customDomain = host;
     }
     const parts: string[] = [];
     if (rule.fidelity === 'none') parts.push(`No v2 equivalent${rule.substitute ? `: use ${rule.substitute}` : ''}.`);
     else if (fidelity === 'manual') parts.push(`Needs a decision: ${rule.decision ?? rf.notes[0] ?? rule.summary}`);
-    else parts.push(autofix ? `Auto-fixable (hdmigrate codemod): ${firstSentence(rule.summary)}` : firstSentence(rule.summary));
+    else parts.push(autofix ? `${AUTO_PREFIX}${firstSentence(rule.summary)}` : firstSentence(rule.summary));
     if (fidelity === 'lossy' && rule.lost?.length) parts.push(`Lost: ${rule.lost[0]}${rule.lost.length > 1 ? ` (and ${rule.lost.length - 1} more)` : ''}.`);
     for (const n of rf.notes) if (!parts.some((p) => p.includes(n))) parts.push(n.endsWith('.') ? n : `${n}.`);
     if (site.url.format === 'xml') parts.push(`v2 is JSON only: drop .xml and parse JSON.`);
     if (site.url.insecure) parts.push(`Use https:// (v2 refuses plain http with ssl_required).`);
     if (site.fixable === false) parts.push(`${site.message}: change it by hand.`);
     if (custom) {
-      parts.push(`The host ${site.host} is a custom domain: v2 is served only on the account's own <account>.freshdesk.com domain, so the base URL changes too.`);
+      parts.push(`The host ${host} is a custom domain: v2 is served only on the account's own <account>.freshdesk.com domain, so the base URL changes too.`);
     }
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);

@@ -56,6 +56,22 @@ describe('syntax audit of other languages', () => {
     expect(calls(await runAudit({ root, jobs: 1, gitignore: false }))).toEqual(['GET /helpdesk/tickets/{tid}.json']);
   });
 
+  it('nothing in a language the codemod does not rewrite is called auto-fixable; a custom domain is noted from the URL itself', async () => {
+    const root = join(tmp, 'not-rewritten');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'export.sh'), '#!/bin/bash\nfor id in $IDS; do\n  curl -u $KEY:X https://support.example-corp.com.au/helpdesk/tickets/$id.json > t$id.json\ndone\n');
+    writeFileSync(join(root, 'sync.py'), 'import requests\n\ndef create(base, data):\n    return requests.post("https://acme.freshdesk.com/helpdesk/tickets.json", json=data)\n');
+    const r = await runAudit({ root, jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call');
+    expect(calls.map((f) => `${f.file} ${f.rule}`).sort()).toEqual(['export.sh tickets.view', 'sync.py tickets.create']);
+    for (const f of r.findings) expect(f.autofix).toBe(false);
+    const py = calls.find((f) => f.file === 'sync.py')!;
+    expect(py.advice).not.toContain('Auto-fixable');
+    expect(py.advice).toContain('The codemod rewrites JavaScript and TypeScript only');
+    expect(calls.find((f) => f.file === 'export.sh')!.customDomain).toBe('support.example-corp.com.au');
+    expect(r.summary.autofix).toBe(0);
+  });
+
   it('audits a file that does not parse by pattern and says so', async () => {
     const root = join(tmp, 'broken');
     mkdirSync(root, { recursive: true });
