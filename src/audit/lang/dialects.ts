@@ -49,6 +49,8 @@ export interface Dialect {
   /** Loop/block variables bound to each item of a collection: `for p in PATHS`, `PATHS.each do |k, v|`. */
   loopBinding?(n: SyntaxNode): { names: string[]; collection: SyntaxNode } | null;
   comment: ReadonlySet<string>;
+  /** `x.path("segment")` appends a path segment to the URL `x` holds (JAX-RS WebTarget, UriBuilder). */
+  pathSegments?: boolean;
   /** Node types worth looking at (the walk materialises only these): calls, functions, definitions, loops. */
   kinds: { call: ReadonlySet<string>; fn: ReadonlySet<string>; def: ReadonlySet<string>; loop: ReadonlySet<string> };
 }

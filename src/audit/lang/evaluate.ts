@@ -214,6 +214,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
       const recv = receiverNode(n);
       if (recv) return evaluate(recv, ctx, depth + 1);
     }
+    // JAX-RS / Jersey: `client.target(base).path("helpdesk").path("tickets.json")` (also UriBuilder.path)
+    if (d.pathSegments && call.args.length === 1 && call.receiver !== '') {
+      const recv = receiverNode(n);
+      if (call.name === 'target' && /client/i.test(call.receiver)) return evaluate(call.args[0]!, ctx, depth + 1);
+      if (call.name === 'path' && recv) {
+        const segment = evaluate(call.args[0]!, ctx, depth + 1).map((v) => [{ text: '/', dynamic: false }, ...v] as Value);
+        return cross(evaluate(recv, ctx, depth + 1), segment).map(collapseSlashes);
+      }
+    }
     if (JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2) {
       let acc: Value[] = [[]];
       call.args.forEach((a, i) => {

@@ -293,8 +293,13 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
-  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient)$/.test(c.name);
+  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$/.test(c.name);
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
+}
+
+/** `….path(…).request(…)` of a JAX-RS client (Jersey, RESTEasy): the request builder of a WebTarget. */
+function isJaxRsRequest(c: CallView, d: Dialect): boolean {
+  return !!d.pathSegments && c.name === 'request' && /\.path\s*\(|\.target\s*\(|[tT]arget$/.test(c.receiver);
 }
 
 /** The arguments that may be the URL. */
@@ -312,6 +317,11 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     return out;
   }
   if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
+  // JAX-RS: `target.path("helpdesk").path("tickets.json").request(MediaType…)`: the URL is the target it hangs on
+  if (isJaxRsRequest(c, d)) {
+    const recv = receiverNode(c.node);
+    return recv ? [recv] : [];
+  }
   const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
   return [...c.args.slice(0, 4), ...kw];
 }
@@ -342,12 +352,19 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     if (c.name === 'wget' && args.some((a) => /^--post-(data|file)/.test(a))) return 'POST';
     return 'GET';
   }
+  if (isJaxRsRequest(c, d)) {
+    // then `.get()`, `.post(entity)`, `.put(entity)`, `.delete()`, `.method("PUT", …)` or `.build("POST", …).invoke()`
+    const rest = statementOf(c.node).text.slice(c.node.endIndex - statementOf(c.node).startIndex);
+    const m = /^\s*\.\s*(?:(get|post|put|delete)\s*\(|(?:method|build)\s*\(\s*"(\w+)")/i.exec(rest);
+    return m ? normaliseMethod(m[1] ?? m[2]) : null;
+  }
   const byName = METHOD_OF_NAME.exec(c.name);
   if (byName && c.name !== 'get' + '') return normaliseMethod(byName[1]);
   if (byName) return 'GET';
   if (c.isNew) {
-    const m = /^Http(Get|Post|Put|Delete|Patch)$/.exec(c.name);
-    if (m) return normaliseMethod(m[1]);
+    // Apache HttpClient 4 (`new HttpPut`) and 3 (`new PutMethod`)
+    const m = /^Http(Get|Post|Put|Delete|Patch)$|^(Get|Post|Put|Delete)Method$/.exec(c.name);
+    if (m) return normaliseMethod(m[1] ?? m[2]);
   }
   const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
   if (sub) return normaliseMethod(sub[1]);
@@ -364,7 +381,27 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
   if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
   const fn = fnNode ?? enclosingFunction(d, c.node);
-  const scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
+  // a script's top level is its own scope: from this call to the next call of the same client
+  // (`curl_init(…)` then its `curl_setopt`s, `RestClient::Resource.new(…)` then `site.post`)
+  let scope = fn ? text.slice(fn.startIndex, fn.endIndex) : '';
+  if (!fn) {
+    // the same client again (`RestClient::Resource.new`, not any `.new` such as a `File.new` for an
+    // attachment); PHP's curl handle is set up from its curl_init to the next one
+    const curl = c.name === 'curl_init' || c.name === 'curl_setopt';
+    const callee = curl ? 'curl_init' : `${c.receiver ? `${c.receiver}.` : ''}${c.name}`;
+    const again = new RegExp(`(?:^|[^\\w$:])${callee.replace(/\W/g, '\\$&')}\\s*\\(`);
+    const from = curl ? Math.max(0, text.lastIndexOf('curl_init', c.node.startIndex)) : c.node.startIndex;
+    const after = text.slice(c.node.endIndex);
+    const next = again.exec(after);
+    scope = text.slice(from, c.node.endIndex + (next ? next.index : after.length));
+  }
+  // the object the call made is used with a verb later: `site = RestClient::Resource.new(url)` … `site.post(…)`
+  const assigned = /^\s*(?:var\s+|let\s+|const\s+|val\s+|\w+(?:<[^>]*>)?\s+)?([$@]?\w+)\s*=\s*(?!=)/.exec(statement.text)?.[1];
+  if (assigned) {
+    const esc = assigned.replace(/\W/g, '\\$&');
+    const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    if (use) return normaliseMethod(use[1]);
+  }
   const fromScope = methodInScope(scope);
   if (fromScope !== undefined) return fromScope;
   if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
@@ -373,7 +410,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
 
 /** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
 function methodInScope(scope: string): HttpMethod | null | undefined {
-  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
   if (/CURLOPT_CUSTOMREQUEST/.test(scope)) return null;
   if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';

@@ -48,6 +48,7 @@ export const java: Dialect = {
     return null;
   },
   transparent: new Set(['parenthesized_expression', 'cast_expression']),
+  pathSegments: true,
   comment: new Set(['line_comment', 'block_comment', 'comment']),
   kinds: { call: new Set(['method_invocation', 'object_creation_expression']), fn: new Set(['method_declaration']), def: new Set(['variable_declarator', 'assignment_expression']), loop: new Set([]) },
 };

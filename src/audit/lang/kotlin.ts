@@ -45,6 +45,7 @@ export const kotlin: Dialect = {
     return null;
   },
   transparent: new Set(['parenthesized_expression', 'value_argument']),
+  pathSegments: true,
   comment: new Set(['comment', 'line_comment', 'multiline_comment']),
   kinds: { call: new Set(['call_expression']), fn: new Set(['function_declaration']), def: new Set(['property_declaration']), loop: new Set([]) },
 };

@@ -72,6 +72,47 @@ describe('syntax audit of other languages', () => {
     expect(r.summary.autofix).toBe(0);
   });
 
+  it('takes the method from where real scripts and Java clients set it (top-level scripts, a resource used later, JAX-RS, HttpClient 3/4)', async () => {
+    const root = join(tmp, 'methods');
+    mkdirSync(join(root, 'src'), { recursive: true });
+    // a Ruby script: the resource is built first and used with a verb later
+    writeFileSync(join(root, 'delete_group.rb'), 'require "rest_client"\nsite = RestClient::Resource.new("https://acme.freshdesk.com/groups/#{ARGV[0]}.json", ENV["KEY"], "X")\nresponse = site.delete\nputs response.code\n');
+    // a PHP script at top level: curl_init, then its options
+    writeFileSync(join(root, 'update_ticket.php'), '<?php\n$c = curl_init("$domain/helpdesk/tickets/$id.json");\ncurl_setopt($c, CURLOPT_RETURNTRANSFER, true);\ncurl_setopt($c, CURLOPT_CUSTOMREQUEST, "PUT");\ncurl_setopt($c, CURLOPT_POSTFIELDS, $body);\n$r = curl_exec($c);\n');
+    // the URL set as an option after curl_init(); an attachment's File.new between the resource and its use
+    writeFileSync(join(root, 'create_user.php'), '<?php\n$c = curl_init();\ncurl_setopt($c, CURLOPT_POST, 1);\ncurl_setopt($c, CURLOPT_POSTFIELDS, $json);\ncurl_setopt($c, CURLOPT_URL, "https://acme.freshdesk.com/contacts.json");\n$r = curl_exec($c);\n');
+    writeFileSync(join(root, 'ticket_with_file.rb'), 'site = RestClient::Resource.new("https://acme.freshdesk.com/helpdesk/tickets.json", key, "X")\nfile = File.new("/tmp/a.png", "rb")\nresponse = site.post({ helpdesk_ticket: { subject: "s", attachments: { "" => { resource: file } } } })\n');
+    writeFileSync(
+      join(root, 'src', 'Desk.java'),
+      `class Desk {
+  String create(javax.ws.rs.client.Client client, String domain, Object entity) {
+    javax.ws.rs.client.WebTarget target = client.target(domain);
+    return target.path("helpdesk").path("tickets.json").request("application/json").post(entity, String.class);
+  }
+  void update(String endpoint) throws Exception {
+    final RequestBuilder reqBuilder = RequestBuilder.put();
+    java.net.URL url = new java.net.URL(endpoint + "/contacts/7.json");
+    reqBuilder.setUri(url.toURI());
+  }
+  void remove(String endpoint) {
+    DeleteMethod method = new DeleteMethod(endpoint + "/helpdesk/tickets/9.json");
+  }
+}
+`,
+    );
+    const r = await runAudit({ root, jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file} ${f.endpoint} ${f.rule}`).sort();
+    expect(calls).toEqual([
+      'create_user.php POST /contacts.json contacts.create',
+      'delete_group.rb DELETE /groups/{ARGV0}.json groups.delete',
+      'src/Desk.java DELETE /helpdesk/tickets/9.json tickets.delete',
+      'src/Desk.java POST /helpdesk/tickets.json tickets.create',
+      'src/Desk.java PUT /contacts/7.json contacts.update',
+      'ticket_with_file.rb POST /helpdesk/tickets.json tickets.create',
+      'update_ticket.php PUT /helpdesk/tickets/{id}.json tickets.update',
+    ]);
+  });
+
   it('audits a file that does not parse by pattern and says so', async () => {
     const root = join(tmp, 'broken');
     mkdirSync(root, { recursive: true });
