@@ -169,7 +169,8 @@ export function analyzeText(
     const ew = escapeRegex(w);
     const forms: Array<[RegExp, WrapperInfo['form']]> = [
       [new RegExp(`\\[\\s*["']${ew}["']\\s*\\]\\s*=(?!=)`, 'g'), 'member-assign'],
-      [new RegExp(`["']${ew}["']\\s*(?::|=>|,)`, 'g'), 'object-key'],
+      // also inside an escaped JSON string: `"{\"helpdesk_ticket\": {…}}"` (C#, Java, PHP)
+      [new RegExp(`["']${ew}\\\\?["']\\s*(?::|=>|,)`, 'g'), 'object-key'],
       [new RegExp(`(?<![\\w.$"'])${ew}:\\s*(?:[{\\[]|$)`, 'gm'), 'object-key'],
       [new RegExp(`:${ew}\\s*=>`, 'g'), 'object-key'],
       [new RegExp(`\\b${ew}\\s*=\\s*new\\b`, 'g'), 'object-key'],

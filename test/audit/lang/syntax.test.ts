@@ -113,6 +113,17 @@ describe('syntax audit of other languages', () => {
     ]);
   });
 
+  it('finds a payload wrapper inside an escaped JSON string (C#, Java)', async () => {
+    const root = join(tmp, 'escaped');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'CreateTicket.cs'),
+      'class CreateTicket {\n  static void Main() {\n    string json = "{\\"helpdesk_ticket\\": {\\"email\\":\\"a@b.example\\",\\"subject\\":\\"s\\"}}";\n    var request = (HttpWebRequest)WebRequest.Create("https://acme.freshdesk.com/helpdesk/tickets.json");\n    request.Method = "POST";\n  }\n}\n',
+    );
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.findings.map((f) => `${f.line} ${f.kind} ${f.rule}`).sort()).toEqual(['3 wrapper tickets.create', '4 call tickets.create']);
+  });
+
   it('audits a file that does not parse by pattern and says so', async () => {
     const root = join(tmp, 'broken');
     mkdirSync(root, { recursive: true });
