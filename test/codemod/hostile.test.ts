@@ -122,3 +122,39 @@ module.exports = { lookup: lookup, relink: relink, contact: contact };
     expect('plan' in outcome, 'skipped' in outcome ? outcome.skipped : '').toBe(true);
   });
 });
+
+describe('an interrupted --write', () => {
+  it('leaves every file either as it was or fully rewritten, whenever the process is killed', async () => {
+    const { spawn } = await import('node:child_process');
+    const { watch, readdirSync } = await import('node:fs');
+    const BIN = path.join(import.meta.dirname, '../../bin/hdmigrate');
+    const padding = '// a long comment line that makes the file take a while to write out\n'.repeat(600);
+    const source = (i: number) => `const axios = require('axios');\naxios.get('/helpdesk/tickets/${i}.json');\n${padding}`;
+    const files = Array.from({ length: 120 }, (_, i) => `f${i}.js`);
+    const fresh = () => {
+      const d = tmp();
+      files.forEach((f, i) => writeFileSync(path.join(d, f), source(i)));
+      return d;
+    };
+    const run = (dir: string) => spawn(process.execPath, [BIN, 'codemod', dir, '--write', '--force', '-q'], { stdio: 'ignore' });
+    // what a complete run writes
+    const full = fresh();
+    await new Promise((r) => run(full).on('exit', r));
+    const after = new Map(files.map((f) => [f, readFileSync(path.join(full, f), 'utf8')]));
+    expect(after.get('f7.js')).toContain('/api/v2/tickets/7');
+    for (const signal of ['SIGKILL', 'SIGINT'] as const) {
+      const dir = fresh();
+      const child = run(dir);
+      // killed as soon as the first file is replaced (or created: the temporary file next to it)
+      const watcher = watch(dir, () => child.kill(signal));
+      await new Promise((r) => child.on('exit', r));
+      watcher.close();
+      for (const [i, f] of files.entries()) {
+        const text = readFileSync(path.join(dir, f), 'utf8');
+        expect(text === source(i) || text === after.get(f), `${signal}: ${f} is neither the old nor the new text`).toBe(true);
+      }
+      // a signal the process can handle also takes its temporary files away
+      if (signal === 'SIGINT') expect(readdirSync(dir).sort()).toEqual([...files].sort());
+    }
+  }, 120_000);
+});
