@@ -224,7 +224,11 @@ function renderText(report: RunReport, flags: CodemodFlags, written: number, uni
   const todo = report.results.flatMap((r) => markersAsWritten(r).filter((m) => m.type === 'todo'));
   if (todo.length) {
     lines.push('', 'left for you (@hdmigrate-todo markers):');
-    for (const m of todo) lines.push(`  ${m.file}:${m.line}:${m.column} ${m.rule}${m.existing ? '' : ' (new)'}: ${m.text.length > 160 ? `${m.text.slice(0, 157)}...` : m.text}`);
+    for (const m of todo) {
+      // one line per marker here: a marker's list of parts is in the file (and in --json)
+      const text = m.text.replace(/:\s*\n\s*-\s*/, ': ').replace(/\s*\n\s*-\s*/g, '; ').replace(/\s*\n\s*/g, ' ');
+      lines.push(`  ${m.file}:${m.line}:${m.column} ${m.rule}${m.existing ? '' : ' (new)'}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`);
+    }
   }
   const generated = report.skipped.filter((x) => x.reason === 'generated' && x.detail);
   if (generated.length) {

@@ -75,6 +75,8 @@ export interface PlanContext {
    * reads and payloads without a call of their own, as the audit's second pass finds them).
    */
   repoContext?: Set<string>;
+  /** The rules the repo's v1 requests use (what a read of a `helpdesk_ticket` wrapper in repo context refers to). */
+  repoRules?: string[];
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -228,7 +230,7 @@ export class ModulePlanner {
   plan(): ModulePlan {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
-    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true });
+    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true, repoRules: ctx.repoContext?.has(pf.file) ? ctx.repoRules : undefined });
     // a partial analysis would give a partial migration: the file is left as it is
     if (analysis.parseError) throw new Error(analysis.parseError.message);
     // the call models of the shared analysis: which calls may change at all (the audit reports the same)
@@ -345,7 +347,7 @@ export class ModulePlanner {
         out.push({ file: pf.file, start: k.start, end: k.end, anchor: anchorOf(pf, node).start, rule: s.rule, text: `a v1 payload the codemod could not tie to a migrated call: v2 takes the fields without the ${s.wrapper.name} wrapper${rule ? ` (${rule.summary})` : ''}` });
       }
     }
-    return out;
+    return mergeNearbyReads(out, (at) => pf.position(at).line);
   }
 
   private ruleText(id: string): string {
@@ -780,4 +782,38 @@ function wrapperDemanding200(files: string[], self: string, selfText: string): s
     if (/(?:status|code|retCode|statusCode)\w*\s*!==?\s*200\b|\b200\s*!==?\s*\w*(?:status|code)/i.test(text)) return path.basename(f);
   }
   return null;
+}
+
+const UNTRACED_READ = 'reads a v1 response the codemod could not follow to its call: ';
+
+/**
+ * One marker per concern: untraced v1 reads of one rule on neighbouring lines (the fields of a
+ * stored v1 object, a row built from a response) become one marker at the first, one line per field.
+ */
+function mergeNearbyReads(list: ModulePlan['leftovers'], lineOf: (offset: number) => number): ModulePlan['leftovers'] {
+  const out: ModulePlan['leftovers'] = [];
+  let group: { head: ModulePlan['leftovers'][number]; details: string[]; line: number } | null = null;
+  const flush = () => {
+    if (!group) return;
+    const { head, details } = group;
+    out.push(details.length === 1 ? head : { ...head, text: `${UNTRACED_READ.replace(/: $/, '')}:\n${details.map((d) => `- ${d}`).join('\n')}` });
+    group = null;
+  };
+  for (const l of [...list].sort((a, b) => a.anchor - b.anchor)) {
+    if (!l.text.startsWith(UNTRACED_READ)) {
+      out.push(l);
+      continue;
+    }
+    const line = lineOf(l.anchor);
+    const detail = l.text.slice(UNTRACED_READ.length);
+    if (group && group.head.rule === l.rule && line - group.line <= 2) {
+      if (!group.details.includes(detail)) group.details.push(detail);
+      group.line = line;
+      continue;
+    }
+    flush();
+    group = { head: l, details: [detail], line };
+  }
+  flush();
+  return out;
 }

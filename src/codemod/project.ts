@@ -76,10 +76,16 @@ export class Planner {
     }
   }
 
-  /** Plans these files (absolute) in repo context: they import a module that talks to v1. */
-  inRepoContext(files: string[]): void {
+  /** Plans these files (absolute) in repo context: the repo talks to v1 (with these rules) elsewhere. */
+  inRepoContext(files: string[], repoRules?: string[]): void {
     const set = (this.ctx.repoContext ??= new Set());
-    for (const f of files) set.add(path.resolve(f));
+    for (const f of files) {
+      const abs = path.resolve(f);
+      set.add(abs);
+      // planned before (as a file of the run, or an import of one) without knowing the repo uses v1
+      this.plans.delete(abs);
+    }
+    if (repoRules) this.ctx.repoRules = repoRules;
   }
 
   plan(file: string): PlanOutcome {

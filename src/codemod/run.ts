@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { codemodPrefilter } from '../analysis/run/prefilter.ts';
+import { repoWideTextTest } from '../analysis/catalogue-facts.ts';
 import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
@@ -193,13 +194,13 @@ function importers(others: Candidate[], targets: Set<string>): Candidate[] {
 // workers
 
 type Request = { id: number; type: 'plan'; files: string[] } | { id: number; type: 'apply'; work: FileWork[] };
-type Message = { type: 'plan'; files: string[]; repoContext?: boolean } | { type: 'apply'; work: FileWork[] };
+type Message = { type: 'plan'; files: string[]; repoContext?: boolean; repoRules?: string[] } | { type: 'apply'; work: FileWork[] };
 type Response = { id: number; outcomes?: WireOutcome[]; results?: FileResult[]; error?: string };
 
 type Pool = WorkerPool<Message, Response>;
 
 /** Chunks of at most 50 files, handed to whichever worker is free (jscodeshift's scheduling). */
-async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void, repoContext = false): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
+async function planInPool(pool: Pool, files: string[], onDone: (n: number) => void, repoContext = false, repoRules?: string[]): Promise<{ outcomes: WireOutcome[]; owner: Map<string, number> }> {
   const chunk = Math.max(1, Math.min(50, Math.ceil(files.length / (pool.size * 4))));
   const queue: string[][] = [];
   for (let i = 0; i < files.length; i += chunk) queue.push(files.slice(i, i + chunk));
@@ -208,7 +209,7 @@ async function planInPool(pool: Pool, files: string[], onDone: (n: number) => vo
   await Promise.all(
     Array.from({ length: pool.size }, async (_, w) => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const r = await pool.send(w, { type: 'plan', files: next, repoContext });
+        const r = await pool.send(w, { type: 'plan', files: next, repoContext, repoRules });
         for (const o of r.outcomes ?? []) {
           outcomes.push(o);
           owner.set(o.file, w);
@@ -218,6 +219,13 @@ async function planInPool(pool: Pool, files: string[], onDone: (n: number) => vo
     }),
   );
   return { outcomes, owner };
+}
+
+/** The rules of the v1 requests planned so far (what the rest of the repo's v1 reads refer to). */
+function rulesOf(outcomes: WireOutcome[]): string[] {
+  const ids = new Set<string>();
+  for (const o of outcomes) if ('plan' in o) for (const t of o.plan.txs) if (t.rule) ids.add(t.rule);
+  return [...ids];
 }
 
 /** Does a planned file use v1 (so that modules importing it may carry its constants or responses)? */
@@ -242,12 +250,13 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
   const owner = new Map<string, number>();
   // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
   const planRound = async (list: Candidate[], count: boolean, repoContext = false): Promise<WireOutcome[]> => {
+    const repoRules = repoContext ? rulesOf(outcomes) : undefined;
     if (pool) {
-      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {}, repoContext);
+      const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {}, repoContext, repoRules);
       for (const [f, w] of r.owner) owner.set(f, w);
       return r.outcomes;
     }
-    if (repoContext) planner!.inRepoContext(list.map((f) => f.abs));
+    if (repoContext) planner!.inRepoContext(list.map((f) => f.abs), repoRules);
     return list.map((f) => {
       const o = toWire(planner!.plan(f.abs));
       if (count) tick(1);
@@ -267,6 +276,22 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
       rest = rest.filter((f) => !next.includes(f));
       round = await planRound(next, false, true);
       outcomes.push(...round);
+    }
+    // the rest of a repo that talks to v1: files with a 403 check, v1-only field names or a v1
+    // response wrapper read (the files the audit's repo-wide pass reads), planned in repo context
+    // so that what they hold is marked like everywhere else
+    // (the files of the first round that make no v1 request are planned again, now in that context)
+    if (outcomes.some(usesV1)) {
+      const wideTest = repoWideTextTest(loadCatalogue(opts.overlay));
+      const firstRound = new Set(files.map((f) => f.abs));
+      const plain = new Set(outcomes.filter((o) => firstRound.has(o.file) && 'plan' in o && !usesV1(o)).map((o) => o.file));
+      const wide = [...files.filter((f) => plain.has(f.abs)), ...rest].filter((f) => wideTest.test(f.text));
+      if (wide.length) {
+        const again = new Set(wide.map((f) => f.abs));
+        const kept = outcomes.filter((o) => !again.has(o.file));
+        outcomes.length = 0;
+        outcomes.push(...kept, ...(await planRound(wide, false, true)));
+      }
     }
     const decided = pool
       ? decide(outcomes, { root, cat: loadCatalogue(opts.overlay), types: opts.types })

@@ -8,10 +8,10 @@ import { applyWork, Planner, toWire, type FileWork } from './project.ts';
 
 const planner = new Planner({ overlay: workerData?.overlay, only: workerData?.only });
 
-parentPort!.on('message', (msg: { id: number; type: 'plan'; files: string[]; repoContext?: boolean } | { id: number; type: 'apply'; work: FileWork[] }) => {
+parentPort!.on('message', (msg: { id: number; type: 'plan'; files: string[]; repoContext?: boolean; repoRules?: string[] } | { id: number; type: 'apply'; work: FileWork[] }) => {
   try {
     if (msg.type === 'plan') {
-      if (msg.repoContext) planner.inRepoContext(msg.files);
+      if (msg.repoContext) planner.inRepoContext(msg.files, msg.repoRules);
       parentPort!.postMessage({ id: msg.id, outcomes: msg.files.map((f) => toWire(planner.plan(f))) });
     } else {
       parentPort!.postMessage({ id: msg.id, results: msg.work.map((w) => applyWork(planner.modules, w)) });

@@ -113,6 +113,26 @@ describe('Express services, cron jobs and bin/ scripts', () => {
     }
   });
 
+  it('codemod: marks what the audit finds in the files with no v1 request (a 403 retry, a stored v1 object, a read fed by another module), one marker each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hdm-ecs-'));
+    try {
+      cpSync(join(ROOT, 'express-cron-service'), dir, { recursive: true });
+      const run = await runCodemod([dir], { workers: 0 });
+      const markers = (file: string) => run.results.find((r) => r.file === file)?.markers.map((m) => `${m.line} ${m.rule}`) ?? [];
+      expect(markers('jobs/pull.js')).toEqual(['8 transport.rate-limit']);
+      expect(markers('models/ticket.js')).toEqual(['5 tickets.view']);
+      expect(markers('app.js')).toEqual(['18 tickets.create']);
+      const schema = run.results.find((r) => r.file === 'models/ticket.js')!.markers[0]!.text;
+      for (const field of ['display_id', 'status_name', 'frDueBy', 'isescalated', 'requester_name']) expect(schema).toContain(`- ${field} `);
+      // the audit after the run counts exactly the markers the codemod reports
+      for (const r of run.results) if (r.status === 'changed') writeFileSync(join(dir, r.file), r.after!);
+      const after = await runAudit({ root: dir, jobs: 1 });
+      expect(after.summary.markers.todo).toBe(run.results.reduce((n, r) => n + r.markers.filter((m) => m.type === 'todo').length, 0));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports a stored v1 object (a schema with v1 field names) with every field, never auto-fixable', async () => {
     const r = await audit('express-cron-service');
     const model = r.findings.find((f) => f.file === 'models/ticket.js')!;
