@@ -35,8 +35,10 @@ export interface RedisBudgetOptions {
 }
 
 /**
- * KEYS: bucket (TAT, ms), pause (until, ms), total. ARGV: cost, reserve, windowMs, burst fraction, default total.
- * Returns the milliseconds to wait (0: taken).
+ * KEYS: bucket (TAT, ms), pause (until, ms), total, remaining (the lowest X-RateLimit-Remaining any
+ * instance saw in the window), in flight (credits every instance has started and not yet had
+ * answered). ARGV: cost, reserve, windowMs, burst fraction, default total.
+ * Returns the milliseconds to wait (0: taken, and counted as in flight).
  */
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -46,6 +48,12 @@ if paused > now then return paused - now end
 local total = tonumber(redis.call('GET', KEYS[3]) or ARGV[5])
 if total <= 0 then return 0 end
 local cost = tonumber(ARGV[1])
+local remaining = redis.call('GET', KEYS[4])
+if remaining then
+  local inFlight = tonumber(redis.call('GET', KEYS[5]) or '0')
+  -- the account's own traffic is down to the reserve, counting every instance's calls in flight
+  if tonumber(remaining) - inFlight - cost < total * tonumber(ARGV[2]) then return 100 end
+end
 local windowMs = tonumber(ARGV[3])
 local usable = math.max(1, math.floor(total * (1 - tonumber(ARGV[2]))))
 local interval = windowMs / usable
@@ -57,6 +65,25 @@ if tat < now then tat = now end
 local allowAt = tat + cost * interval - tau - interval
 if allowAt > now then return math.ceil(allowAt - now) end
 redis.call('SET', KEYS[1], tostring(tat + cost * interval), 'PX', math.ceil(windowMs * 2))
+redis.call('INCRBY', KEYS[5], cost)
+redis.call('PEXPIRE', KEYS[5], math.ceil(windowMs * 2))
+return 0
+`;
+
+/**
+ * KEYS: remaining, in flight. ARGV: cost answered, X-RateLimit-Remaining of the answer ('' when
+ * none), windowMs. Answers of concurrent calls arrive out of order: the lowest remaining stands
+ * until the window it was seen in is over.
+ */
+const RELEASE = `
+if ARGV[2] ~= '' then
+  local cur = redis.call('GET', KEYS[1])
+  if (not cur) or tonumber(ARGV[2]) < tonumber(cur) then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+end
+local cost = tonumber(ARGV[1])
+if cost > 0 and redis.call('EXISTS', KEYS[2]) == 1 then
+  if redis.call('DECRBY', KEYS[2], cost) < 0 then redis.call('SET', KEYS[2], '0', 'PX', ARGV[3]) end
+end
 return 0
 `;
 
@@ -71,7 +98,8 @@ return untilMs
 `;
 
 type ScriptedRedis = Redis & {
-  budgetAcquire(bucket: string, pause: string, total: string, ...args: (string | number)[]): Promise<number>;
+  budgetAcquire(bucket: string, pause: string, total: string, remaining: string, inFlight: string, ...args: (string | number)[]): Promise<number>;
+  budgetRelease(remaining: string, inFlight: string, cost: number, remainingNow: number | '', windowMs: number): Promise<number>;
   budgetPause(pause: string, seconds: number): Promise<number>;
 };
 
@@ -80,7 +108,7 @@ export class RedisBudget implements RateBudget {
   readonly windowMs: number;
   private readonly redis: ScriptedRedis;
   private readonly ownsClient: boolean;
-  private readonly keys: { bucket: string; pause: string; total: string };
+  private readonly keys: { bucket: string; pause: string; total: string; remaining: string; inFlight: string };
   private readonly fallback: LocalBudget;
   private readonly limit: number;
   private readonly burstFraction: number;
@@ -88,10 +116,10 @@ export class RedisBudget implements RateBudget {
   private total: number | undefined;
   private lastTotalShared: number | undefined;
   private pausedUntil = 0;
-  /** the latest X-RateLimit-Remaining any of our answers carried, and when */
-  private remaining: { value: number; at: number } | undefined;
   /** calls admitted by the local fallback since Redis went away */
   private degradedSince: number | undefined;
+  /** credits this instance took through Redis and has not had answered yet (counted in Redis' in-flight key) */
+  private sharedInFlight = 0;
 
   constructor(options: RedisBudgetOptions) {
     this.reserve = options.reserve ?? DEFAULT_RESERVE;
@@ -105,7 +133,7 @@ export class RedisBudget implements RateBudget {
     // this instance's share of the usable credits, as a local reserve: usable/instances in all
     this.fallback = new LocalBudget({ reserve: 1 - (1 - this.reserve) / instances, windowMs: this.windowMs, limit: options.limit });
     const base = `hdmigrate:budget:${options.key}`;
-    this.keys = { bucket: `${base}:tat`, pause: `${base}:pause`, total: `${base}:total` };
+    this.keys = { bucket: `${base}:tat`, pause: `${base}:pause`, total: `${base}:total`, remaining: `${base}:remaining`, inFlight: `${base}:inflight` };
     if (typeof options.redis === 'string') {
       this.redis = new Redis(options.redis, {
         lazyConnect: false,
@@ -125,7 +153,8 @@ export class RedisBudget implements RateBudget {
       this.ownsClient = false;
     }
     if (typeof this.redis.budgetAcquire !== 'function') {
-      this.redis.defineCommand('budgetAcquire', { numberOfKeys: 3, lua: ACQUIRE });
+      this.redis.defineCommand('budgetAcquire', { numberOfKeys: 5, lua: ACQUIRE });
+      this.redis.defineCommand('budgetRelease', { numberOfKeys: 2, lua: RELEASE });
       this.redis.defineCommand('budgetPause', { numberOfKeys: 1, lua: PAUSE });
     }
   }
@@ -138,17 +167,14 @@ export class RedisBudget implements RateBudget {
   async acquire(cost = 1, signal?: AbortSignal): Promise<void> {
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
-      if (this.belowReserve(cost)) {
-        await sleep(100, signal);
-        continue;
-      }
       let wait: number;
       try {
         if (this.redis.status !== 'ready') throw new Error('redis not ready');
         wait = Number(
-          await this.redis.budgetAcquire(this.keys.bucket, this.keys.pause, this.keys.total, cost, this.reserve, this.windowMs, this.burstFraction, this.limit),
+          await this.redis.budgetAcquire(this.keys.bucket, this.keys.pause, this.keys.total, this.keys.remaining, this.keys.inFlight, cost, this.reserve, this.windowMs, this.burstFraction, this.limit),
         );
         this.degradedSince = undefined;
+        if (wait <= 0) this.sharedInFlight += cost;
       } catch {
         // Redis is gone: this instance spends only its share, locally, until Redis answers again
         this.degradedSince ??= Date.now();
@@ -159,16 +185,15 @@ export class RedisBudget implements RateBudget {
     }
   }
 
-  /** The account's own traffic spent the window down to the reserve (latest answer, still in its window). */
-  private belowReserve(cost: number): boolean {
-    if (!this.remaining || this.total === undefined) return false;
-    if (Date.now() - this.remaining.at > this.windowMs) return false;
-    return this.remaining.value - cost < this.total * this.reserve;
-  }
-
   observe(h: RateObservation): void {
     this.fallback.observe(h);
-    if (h.remaining !== undefined) this.remaining = { value: h.remaining, at: Date.now() };
+    // what every instance's reserve check counts: our answered calls leave the shared in-flight
+    // count, and the account's remaining as this answer said it
+    const released = Math.min(this.sharedInFlight, h.cost ?? 0);
+    this.sharedInFlight -= released;
+    if ((released > 0 || h.remaining !== undefined) && this.redis.status === 'ready') {
+      this.redis.budgetRelease(this.keys.remaining, this.keys.inFlight, released, h.remaining ?? '', this.windowMs).catch(() => {});
+    }
     if (h.total !== undefined && h.total > 0) {
       this.total = h.total;
       if (this.lastTotalShared !== h.total && this.redis.status === 'ready') {

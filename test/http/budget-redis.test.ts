@@ -107,6 +107,36 @@ async function load(cores: ShimCore[], perInstance: number, concurrency: number,
 }
 
 describe('RedisBudget', () => {
+  it("keeps the reserve counting every instance's calls in flight, not only its own", async () => {
+    const opts = { redis: `redis://127.0.0.1:${redisPort}`, key: 'acct-reserve', windowMs: 60_000, limit: 100, reserve: 0.2, burst: 100 };
+    const a = new RedisBudget(opts);
+    const b = new RedisBudget(opts);
+    try {
+      // each has made calls before, through Redis once it is connected (the first may go local)
+      for (const x of [a, b]) {
+        for (let i = 0; i < 40 && !(x.shared && i > 0); i++) {
+          await x.acquire(1);
+          x.observe({ status: 200, cost: 1 });
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      }
+      expect(a.shared && b.shared).toBe(true);
+      // b starts 6 calls; an answer to a then says 25 credits are left (the reserve is 20)
+      for (let i = 0; i < 6; i++) await b.acquire(1);
+      a.observe({ status: 200, remaining: 25, total: 100 });
+      await new Promise((r) => setTimeout(r, 50));
+      // 25 - 6 in flight - 1 < 20: a waits (it would not, counting only its own calls)
+      await expect(a.acquire(1, AbortSignal.timeout(400))).rejects.toThrow();
+      // b's calls are answered: they no longer count, and a goes ahead
+      for (let i = 0; i < 6; i++) b.observe({ status: 200, cost: 1 });
+      await new Promise((r) => setTimeout(r, 50));
+      await a.acquire(1, AbortSignal.timeout(2000));
+      a.observe({ status: 200, cost: 1, remaining: 24 });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('two shim instances under concurrent load stay within the account limit together', async () => {
     const a = instance('acct-1');
     const b = instance('acct-1');
