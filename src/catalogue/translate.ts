@@ -94,6 +94,31 @@ function stringifyQuery(q: Obj): Record<string, string> {
   return out;
 }
 
+/** Keys beside the request wrapper that the rule's lenses read (`helpdesk` and `cc_emails` of a ticket). */
+const siblingsCache = new WeakMap<Rule, Set<string>>();
+function knownSiblings(rule: Rule): Set<string> {
+  let out = siblingsCache.get(rule);
+  if (out) return out;
+  const found = new Set<string>();
+  const visit = (ops: readonly LensOp[], inBody: boolean) => {
+    for (const op of ops) {
+      const o = op as unknown as Record<string, unknown>;
+      for (const k of ['path', 'from', 'to', 'host', 'key']) {
+        const v = o[k];
+        if (typeof v !== 'string') continue;
+        const p = v.startsWith('body.') ? v.slice(5) : inBody ? v : null;
+        if (p) found.add(p.split(/[.[]/)[0]!);
+      }
+      if (Array.isArray(o.lens)) visit(o.lens as LensOp[], inBody || o.path === 'body');
+    }
+  };
+  visit(rule.request?.lens ?? [], false);
+  visit(rule.request?.resource ?? [], true);
+  out = found;
+  siblingsCache.set(rule, out);
+  return out;
+}
+
 /** Checks the v1 body against the rule's wrapper; returns a message naming what is wrong. */
 function checkBody(rule: Rule, body: unknown): string | undefined {
   const spec = rule.request;
@@ -156,6 +181,16 @@ export function translateRequest(matcher: RuleMatcher, input: TranslateInput): T
   const bodyError = checkBody(rule, body);
   if (bodyError) {
     return { rule: rule.id, fidelity: null, calls: [], notes: [], error: bodyError };
+  }
+
+  // v1 ignored what it did not know beside the wrapper; v2 refuses unknown fields (invalid_field)
+  const wrapper = rule.request?.wrapper;
+  if (wrapper && isObject(body)) {
+    const known = knownSiblings(rule);
+    for (const key of Object.keys(body)) {
+      if (key === wrapper || known.has(key)) continue;
+      issues.push({ fidelity: 'manual', path: `body.${key}`, message: `${key} beside the ${wrapper} wrapper is not part of this v1 request (v1 ignored it); v2 refuses fields it does not know: drop it or map it by hand` });
+    }
   }
 
   const { format: _format, ...v1query } = parsed.query;

@@ -539,7 +539,19 @@ export class ModulePlanner {
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
     const first = a.pieces[0];
     const sharedScheme = a.insecure && !!first && (first.kind !== 'text' || first.via.length > 0);
-    if (sharedScheme) this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (change it where it is defined)`);
+    if (sharedScheme) {
+      // the file-level pass makes a helpdesk base literal of this file https (see fileLevel); any
+      // other http:// (a bare "http://" + host, a base in another module) would stay, and v2
+      // refuses plain http: the call stays on v1 until the base is https
+      const fixedHere = first.kind === 'text' && first.mod === this.mod && HELPDESK_HTTP_BASE.test(first.value);
+      // a default behind `process.env.URL || 'http://…'` is not the scheme the code runs with
+      const parent = first.kind === 'text' ? first.mod.pf.parent(first.node) : undefined;
+      const fallback = !!parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression');
+      if (first.kind === 'text' && !fixedHere && !fallback) {
+        return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the URL starts with http:// where it is built (${first.kind === 'text' ? JSON.stringify(first.value.slice(0, 40)) : 'a value from elsewhere'}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too), then change the URL`, rule.id);
+      }
+      this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (changed where it is defined)`);
+    }
     const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, main, queryRenames(rule));
     const additions: Array<{ name: string; source: string }> = [];
     const used = new Set<ExprPiece>();
@@ -759,7 +771,7 @@ export class ModulePlanner {
     // http:// base URLs of the helpdesk outside the URLs already rewritten
     const edited = this.txs.flatMap((t) => t.edits.filter((e) => e.file === pf.file));
     for (const n of pf.nodes) {
-      if (!isStringLiteral(n) || !/^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i.test(n.value)) continue;
+      if (!isStringLiteral(n) || !HELPDESK_HTTP_BASE.test(n.value)) continue;
       if (edited.some((e) => e.start <= n.start + 1 && e.end >= n.start + 1)) continue;
       tx.edit(pf, n.start + 1, n.start + 5, 'https', 'https');
       tx.change(pf, n, 'https', 'http:// → https:// (v2 is HTTPS only)', 'transport.https');
@@ -769,6 +781,9 @@ export class ModulePlanner {
 }
 
 export { anchorOf };
+
+/** An http:// base URL on the service's own domain (or an app's iparam domain): made https by the file-level pass. */
+const HELPDESK_HTTP_BASE = /^http:\/\/[^/'"`\s]*(freshdesk\.com|<%=\s*iparam\.[\w]+\s*%>)/i;
 
 /** The first wrapper file that treats any status but 200 as a failure, if any. */
 function wrapperDemanding200(files: string[], self: string, selfText: string): string | null {

@@ -270,7 +270,9 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
   const fileTxs: Transaction[] = [];
   for (const plan of plans) {
     if (!plan.fileTx) continue;
-    if (plan.siteIds.every(migrated)) fileTxs.push(plan.fileTx);
+    // https:// on the service's own domain serves v1 as well: the base moves with the first
+    // migrated call of the file (which needs it), whatever stays on v1
+    if (plan.siteIds.some(migrated)) fileTxs.push(plan.fileTx);
   }
   fileTxs.push(...rateLimitTxs(plans, migrated));
   return { groups, fileTxs };

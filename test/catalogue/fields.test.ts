@@ -52,3 +52,15 @@ describe('fieldMappings', () => {
     expect(of('tags')).toEqual(['tags [commaList]']);
   });
 });
+
+describe('fields beside the request wrapper', () => {
+  const cat = loadCatalogue();
+  it('the ones the rule reads are translated; any other makes the request manual (v2 refuses unknown fields, v1 ignored them)', () => {
+    const ok = cat.translate({ method: 'POST', target: '/helpdesk/tickets.json', body: { helpdesk_ticket: { subject: 's' }, cc_emails: 'a@b.example', helpdesk: { tags: 'x' } } });
+    expect(ok.fidelity).toBe('exact');
+    expect(ok.calls[0]!.body).toEqual({ subject: 's', cc_emails: ['a@b.example'], tags: ['x'] });
+    const odd = cat.translate({ method: 'POST', target: '/solution/categories.json', body: { solution_category: { name: 'n' }, tags: { name: '' } } });
+    expect(odd.fidelity).toBe('manual');
+    expect(odd.notes.join('\n')).toMatch(/tags beside the solution_category wrapper is not part of this v1 request/);
+  });
+});

@@ -163,3 +163,25 @@ exports.build = build;
     expect(again.markers.filter((m) => !m.existing)).toEqual([]);
   });
 });
+
+describe('never a rewrite v2 would refuse', () => {
+  it('leaves a call on v1 when its URL is built on a bare http:// (v2 is HTTPS only) or its body carries an unknown field beside the wrapper', () => {
+    const http = `var needle = require('needle');
+var fdUrl = "http://" + API_KEY + ":X@" + FD_ENDPOINT + "/helpdesk/tickets.json";
+needle.post(fdUrl, { 'helpdesk_ticket[subject]': 's', 'helpdesk_ticket[email]': 'a@b.example' }, { multipart: true }, function (err, resp) { console.log(resp.statusCode); });
+`;
+    const a = codemodSource(http, '/virtual/http.js', { catalogue: cat });
+    expect(a.after ?? http).toContain('/helpdesk/tickets.json');
+    expect(a.markers.map((m) => m.text).join('\n')).toMatch(/starts with http:\/\/ where it is built/);
+    const sibling = `function createCategory() {
+  var payload = '{"solution_category":{"name":"API test"},"tags":{"name":""}}';
+  var response = UrlFetchApp.fetch('https://acme.freshdesk.com/solution/categories.json', { method: 'post', payload: payload, contentType: 'application/json' });
+  Logger.log(response.getResponseCode());
+}
+`;
+    const b = codemodSource(sibling, '/virtual/sibling.js', { catalogue: cat });
+    expect(b.after ?? sibling).toContain(`'{"solution_category":{"name":"API test"},"tags":{"name":""}}'`);
+    expect(b.after ?? sibling).toContain("'https://acme.freshdesk.com/solution/categories.json'");
+    expect(b.markers.map((m) => m.text).join('\n')).toMatch(/tags beside the solution_category wrapper/);
+  });
+});
