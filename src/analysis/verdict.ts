@@ -135,5 +135,11 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   if (m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
     needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
   }
+  // a create or update whose body the analysis does not see at all (given through a chain such as
+  // unirest's `.field(fields).attach(…)`, or by a function it cannot follow): its wrapper would
+  // stay while the URL moves
+  if (!m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
+    needs.push(`the body is not seen at this call: send its fields without the ${wrapper} wrapper (files as attachments[])`);
+  }
   return { auto: needs.length === 0, needs: [...new Set(needs)] };
 }

@@ -184,4 +184,16 @@ needle.post(fdUrl, { 'helpdesk_ticket[subject]': 's', 'helpdesk_ticket[email]': 
     expect(b.after ?? sibling).toContain("'https://acme.freshdesk.com/solution/categories.json'");
     expect(b.markers.map((m) => m.text).join('\n')).toMatch(/tags beside the solution_category wrapper/);
   });
+
+  it('never moves the URL of a create whose body it does not see (a unirest .field()/.attach() chain)', () => {
+    const src = `var unirest = require('unirest');
+var URL = 'https://acme.freshdesk.com' + '/helpdesk/tickets.json';
+var fields = { 'helpdesk_ticket[email]': 'a@b.example', 'helpdesk_ticket[subject]': 's' };
+unirest.post(URL).field(fields).attach('helpdesk_ticket[attachments][][resource]', 'a.png').end(function (r) { console.log(r.body); });
+`;
+    const out = codemodSource(src, '/virtual/unirest.js', { catalogue: cat });
+    expect(out.after ?? src).toContain("var URL = 'https://acme.freshdesk.com' + '/helpdesk/tickets.json';");
+    expect(out.changes).toEqual([]);
+    expect(out.markers.map((m) => m.text).join('\n')).toMatch(/the body is not seen at this call/);
+  });
 });
