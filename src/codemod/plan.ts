@@ -548,7 +548,7 @@ export class ModulePlanner {
       const parent = first.kind === 'text' ? first.mod.pf.parent(first.node) : undefined;
       const fallback = !!parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression');
       if (first.kind === 'text' && !fixedHere && !fallback) {
-        return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the URL starts with http:// where it is built (${first.kind === 'text' ? JSON.stringify(first.value.slice(0, 40)) : 'a value from elsewhere'}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too), then change the URL`, rule.id);
+        return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the URL starts with http:// where it is built (${JSON.stringify(first.value.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too), then change the URL`, rule.id);
       }
       this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (changed where it is defined)`);
     }
