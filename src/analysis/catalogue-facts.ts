@@ -4,7 +4,7 @@
  * fields only v1 has. Also the tests of what is distinctive enough to report without a traced call.
  */
 import type { Catalogue, Rule } from '../catalogue/index.ts';
-import { changesForCode, fieldMappings, type FieldMapping } from '../catalogue/index.ts';
+import { changesForCode, fieldMappings, reshapesValue, type FieldMapping } from '../catalogue/index.ts';
 import { segmentWords, escapeRegex, type UrlMatch } from './match-url.ts';
 
 /** Per-catalogue facts the finders need, computed once. */
@@ -26,13 +26,20 @@ export class CatalogueFacts {
       const rw = rule.response?.wrapper;
       if (rw) push(this.responseWrappers, rw, rule);
       for (const m of readMappings(rule)) {
-        const leaf = m.v1.split(/[.[\]]+/).filter(Boolean).pop()!;
+        const leaf = leafOf(m.v1);
         if (leaf === '*' || !isDistinctive(leaf)) continue;
+        // `notes[].note.created_at` → `conversations[].created_at` changes its path, not the name:
+        // a `created_at` read alone is no sign of v1
+        if (m.v2 !== null && leafOf(m.v2) === leaf && !reshapesValue(m)) continue;
         push(this.distinctiveFields, leaf, rule);
       }
     }
     for (const list of [...this.requestWrappers.values(), ...this.responseWrappers.values(), ...this.distinctiveFields.values()]) list.sort(byMethod);
   }
+}
+
+function leafOf(path: string): string {
+  return path.split(/[.[\]]+/).filter(Boolean).pop()!;
 }
 
 const factsCache = new WeakMap<Catalogue, CatalogueFacts>();

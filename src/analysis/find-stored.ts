@@ -34,12 +34,17 @@ export function findStoredObjects(a: Analysis, context: boolean): void {
     for (const p of v1) for (const r of a.facts.distinctiveFields.get(propertyKey(p)!)!) votes.set(r, (votes.get(r) ?? 0) + 1);
     const rule = [...votes.entries()].sort((x, y) => y[1] - x[1] || order(x[0]) - order(y[0]))[0]![0];
     const fields: ReadInfo['fields'] = [];
+    const changed: Node[] = [];
     for (const p of v1) {
       const k = propertyKey(p)!;
       const change = readChanges(rule, rule.response!.shape === 'object' ? [k] : ['[]', k]).find((c) => c.v1 === k || c.v1.endsWith(`.${k}`));
-      fields.push({ v1: k, v2: change ? change.v2 : null, span: a.span(p.key ?? p), reason: change?.reason ?? 'a v1 field' });
+      // a field the rule's v1 answer did not change (another rule's name) is nothing to migrate here
+      if (!change) continue;
+      fields.push({ v1: k, v2: change.v2, span: a.span(p.key ?? p), reason: change.reason });
+      changed.push(p);
     }
-    const first = v1[0]!;
+    if (changed.length < 2) continue;
+    const first = changed[0]!;
     const site: Site = {
       kind: 'response-read',
       span: a.span(first.key ?? first),
@@ -48,7 +53,7 @@ export function findStoredObjects(a: Analysis, context: boolean): void {
       rules: [rule.id],
       method: rule.v1.method,
       methodSource: 'rule',
-      read: { chain: v1.map((p) => propertyKey(p)!), fields, root: 'stored', traced: false },
+      read: { chain: changed.map((p) => propertyKey(p)!), fields, root: 'stored', traced: false },
       message: `stored v1 object: a model or schema with the v1 fields ${fields.map((f) => f.v1).join(', ')} (records saved from v1 answers need migrating)`,
       fidelity: 'lossy',
     };
