@@ -95,6 +95,7 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     args: (call.arguments ?? []).map((x: Node) => a.span(x)),
   };
   if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);
+  if (shape?.dataArg !== undefined) info.dataArg = shape.dataArg;
   if (shape?.body) {
     const b = unwrapExpr(shape.body.node);
     const stringified = isJsonStringify(b);

@@ -35,6 +35,11 @@ export interface CallShape {
   insecure?: boolean;
   /** Chained calls on the request (`.send(x)`, `.field(k, v)`). */
   chain?: Node[];
+  /**
+   * The argument position where this client takes the body (`axios.put(url, data, config)` → 1,
+   * `needle('post', url, data)` → 2), given or not: where a body that v2 needs is added.
+   */
+  dataArg?: number;
 }
 
 const PACKAGES: Record<string, ClientKind> = {
@@ -66,7 +71,8 @@ const PACKAGES: Record<string, ClientKind> = {
   'global:ky': 'ky',
 };
 
-const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
+/** Parameter names that hold a callback (`cb`, `done`, `onSuccess`): never a body, and where a response leaves. */
+export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
 export const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -284,6 +290,7 @@ export class ClientRecognizer {
         methodSource: 'callee',
         // `this.put(path, cb)`: a callback in the body's place is never the body
         body: hasBody && args[1] && !this.isCallbackArg(mod, args[1], args, frames) ? this.ref(mod, args[1], frames) : undefined,
+        dataArg: hasBody ? 1 : undefined,
       };
     }
     return null;
@@ -372,6 +379,7 @@ export class ClientRecognizer {
         let config: Extract<Value, { t: 'obj' }> | undefined;
         let configNode: Node | undefined;
         let body: (NodeRef & { key?: string }) | undefined;
+        let dataArg: number | undefined;
         if (op === '' || op === 'request') {
           const first = args[0] ? this.ev.eval(mod, args[0], frames) : undefined;
           if (first?.t === 'obj') {
@@ -389,6 +397,7 @@ export class ClientRecognizer {
         } else if (op === 'post' || op === 'put' || op === 'patch') {
           url = this.ref(mod, args[0], frames);
           body = this.ref(mod, args[1], frames);
+          dataArg = 1;
           config = this.options(mod, args[2], frames);
           configNode = args[2];
         } else return null;
@@ -411,6 +420,7 @@ export class ClientRecognizer {
           body,
           bodyProperty: body?.key,
           query: this.prop(config, 'params'),
+          dataArg,
         };
       }
       case 'request':
@@ -474,6 +484,7 @@ export class ClientRecognizer {
         let method: string | undefined;
         let mref: NodeRef | undefined;
         let body: NodeRef | undefined;
+        let dataArg: number | undefined;
         let source: CallShape['methodSource'] = 'callee';
         if (op === 'get' || op === 'head') {
           url = this.ref(mod, args[0], frames);
@@ -484,14 +495,16 @@ export class ClientRecognizer {
           method = verbMethod(op);
           mref = opRef;
           body = this.ref(mod, args[1], frames);
+          dataArg = 1;
         } else if (op === '' || op === 'request') {
           mref = this.ref(mod, args[0], frames);
           method = this.methodFromRef(mref);
           url = this.ref(mod, args[1], frames);
           body = this.ref(mod, args[2], frames);
+          dataArg = 2;
           source = 'argument';
         } else return null;
-        return { client: 'needle', callee, url, method: method ?? 'GET', methodRef: mref, methodSource: method ? source : 'default', body };
+        return { client: 'needle', callee, url, method: method ?? 'GET', methodRef: mref, methodSource: method ? source : 'default', body, dataArg };
       }
       case 'https':
       case 'http': {
@@ -546,6 +559,7 @@ export class ClientRecognizer {
             methodRef: opRef,
             methodSource: 'callee',
             body: method === 'POST' ? this.ref(mod, args[1], frames) : undefined,
+            dataArg: method === 'POST' ? 1 : undefined,
           };
         }
         return null;

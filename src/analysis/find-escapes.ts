@@ -9,8 +9,8 @@ import type { Analysis } from './analysis.ts';
 import { isFunctionNode, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { unwrapExpr } from './evaluate.ts';
+import { CALLBACK_NAME } from './clients.ts';
 
-const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
 export function findEscapes(a: Analysis): void {

@@ -119,7 +119,11 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
         const b = (body.mod.scopeOf.get(inner2) ?? body.mod.root).lookup(inner2.name);
         const bv = b?.kind === 'param' && b.fn === fnNode ? frames.get(scope)!.get(b.name) : undefined;
         const idx = bv ? callerArgs.indexOf(bv) : -1;
-        if (idx >= 0 && argNodes[idx]) {
+        // a callback the caller passes where the wrapper takes its body is never a body
+        if (idx >= 0 && argNodes[idx] && a.rec.isCallbackArg(a.mod, argNodes[idx], argNodes, EMPTY_FRAMES)) {
+          body = undefined;
+          delete info.body;
+        } else if (idx >= 0 && argNodes[idx]) {
           body = { mod: a.mod, node: argNodes[idx], frames: EMPTY_FRAMES };
           info.body = a.span(argNodes[idx]);
         }

@@ -560,6 +560,22 @@ export interface ModuleLoader {
   load(abs: string): ModuleInfo | null;
 }
 
+/**
+ * The files a relative (or absolute) import may name, in the order Node and TypeScript try them:
+ * the path itself, `./x.js` as `./x.ts` (TS ESM style), the path with an extension, then its
+ * `index` file. Empty for a package specifier. Shared by every tool that follows imports.
+ */
+export function importCandidates(fromAbs: string, specifier: string): string[] {
+  if (!specifier.startsWith('.') && !specifier.startsWith('/')) return [];
+  const base = resolvePath(dirname(fromAbs), specifier);
+  const candidates = [base];
+  const m = /\.(m|c)?jsx?$/.exec(base);
+  if (m) for (const e of ['.ts', '.tsx', '.mts', '.cts']) candidates.push(base.slice(0, -m[0].length) + e);
+  for (const e of EXTS) candidates.push(base + e);
+  for (const e of EXTS) candidates.push(`${base}/index${e}`);
+  return candidates;
+}
+
 function isFile(p: string): boolean {
   try {
     return statSync(p).isFile();
@@ -584,16 +600,9 @@ export class FsModuleLoader implements ModuleLoader {
   ) {}
 
   resolve(fromAbs: string, specifier: string): string | null {
-    if (!specifier.startsWith('.')) return null;
     const key = `${fromAbs}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key)!;
-    const base = resolvePath(dirname(fromAbs), specifier);
-    const candidates = [base];
-    // TS ESM style: `./x.js` names `./x.ts`
-    const m = /\.(m|c)?js$/.exec(base);
-    if (m) for (const e of ['.ts', '.tsx', '.mts', '.cts']) candidates.push(base.slice(0, -m[0].length) + e);
-    for (const e of EXTS) candidates.push(base + e);
-    for (const e of EXTS) candidates.push(`${base}/index${e}`);
+    const candidates = importCandidates(fromAbs, specifier);
     const found = candidates.find(isFile) ?? null;
     this.resolved.set(key, found);
     return found;

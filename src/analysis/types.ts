@@ -140,6 +140,8 @@ export interface CallInfo {
   bodyProperty?: string;
   /** The body was passed through `JSON.stringify(...)`. */
   bodyStringified?: boolean;
+  /** The argument position where the client takes the body, given or not (`axios.put(url, data)` → 1). */
+  dataArg?: number;
   /**
    * Where the response leaves the code the analysis follows (a callback handed in by the caller, a
    * return to callers not in the module): code there may read v1 shapes and statuses.

@@ -3,7 +3,7 @@
  * call that had none (query parameters v2 takes in the body), and JSON headers for `.xml` calls.
  */
 import { asHttpMethod, findProp, findProps, isNullish, isObjectProperty, isStringLiteral, keyText, propName, quoteString, sameCase, unwrapExpr } from './ast.ts';
-import { headersOf, hasJsonContentType, type CallShape } from './calls.ts';
+import { headersOf, hasJsonContentType, type CallShape } from './call-shape.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
 
@@ -48,7 +48,7 @@ export function changeMethod(tx: Tx, pf: ParsedFile, shape: CallShape, method: s
     insertProperty(tx, pf, src.options, `method: ${quoteString(method, q)}`, true);
     return null;
   }
-  if (shape.client === 'fetch' || shape.client === 'undici-request') {
+  if (shape.client === 'fetch' || shape.client === 'undici') {
     const args = shape.call.arguments as Node[];
     if (args.length === 1) {
       tx.edit(pf, args[0]!.end, args[0]!.end, `, { method: ${quoteString(method, q)} }`, `method ${method}`);
@@ -112,7 +112,7 @@ export function addBody(tx: Tx, pf: ParsedFile, shape: CallShape, objText: strin
       }
       return 'no place for a body in this call';
     case 'got':
-    case 'fdk-serverless':
+    case 'app-request':
       if (shape.options) insertProperty(tx, pf, shape.options, `json: ${objText}`);
       else if (urlArg === 0 && args.length === 1) afterUrl(`{ json: ${objText} }`);
       else return 'no options object to carry the body';
@@ -131,10 +131,10 @@ export function addBody(tx: Tx, pf: ParsedFile, shape: CallShape, objText: strin
       return 'no place for a body in this call';
     }
     case 'fetch':
-    case 'undici-request':
-    case 'fdk': {
+    case 'undici':
+    case 'app-client': {
       if (!shape.options) {
-        if (urlArg === 0 && args.length === 1 && shape.client !== 'fdk') {
+        if (urlArg === 0 && args.length === 1 && shape.client !== 'app-client') {
           afterUrl(`{ headers: { ${ct} }, body: ${json} }`);
           return null;
         }

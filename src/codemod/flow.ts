@@ -13,6 +13,7 @@ import type { Node } from './parse.ts';
 import { importOf, type Module } from './pieces.ts';
 import type { Binding } from './scope.ts';
 import { checkBudget } from '../analysis/budget.ts';
+import { CALLBACK_NAME } from '../analysis/clients.ts';
 
 export interface Taint {
   rule: Rule;
@@ -33,7 +34,6 @@ export interface FlowSummary {
 const MAX_PREFIX_DEPTH = 10;
 /** Distinct taints one node may carry (calls × depths a real file produces stay far below). */
 const MAX_TAINTS_PER_NODE = 48;
-const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex']);
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
 

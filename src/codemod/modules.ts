@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { importCandidates } from '../analysis/module.ts';
 import { ParsedFile, parserFor } from './parse.ts';
 import type { Module, ModuleLoader } from './pieces.ts';
 import { ScopeInfo } from './scope.ts';
@@ -33,8 +34,6 @@ export function mapSources(files: Map<string, string>, fallback?: SourceProvider
     },
   };
 }
-
-const EXTS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts'];
 
 export class Modules implements ModuleLoader {
   private readonly cache = new Map<string, Module | null>();
@@ -78,17 +77,7 @@ export class Modules implements ModuleLoader {
   }
 
   resolve(fromFile: string, specifier: string): string | null {
-    if (!specifier.startsWith('.') && !specifier.startsWith('/')) return null;
-    const base = path.resolve(path.dirname(fromFile), specifier);
-    const candidates = [base];
-    const ext = path.extname(base);
-    if (ext === '.js' || ext === '.mjs' || ext === '.cjs' || ext === '.jsx') {
-      const stem = base.slice(0, -ext.length);
-      candidates.push(`${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.cts`);
-    }
-    for (const e of EXTS) candidates.push(base + e);
-    for (const e of EXTS) candidates.push(path.join(base, `index${e}`));
-    for (const c of candidates) {
+    for (const c of importCandidates(path.resolve(fromFile), specifier)) {
       if (!parserFor(c)) continue;
       if (this.read(c) !== null) return c;
     }

@@ -22,7 +22,7 @@ import {
   quoteString,
   unwrapExpr,
 } from './ast.ts';
-import { stringifyArg, type BodyRef } from './calls.ts';
+import { stringifyArg, type CallShape } from './call-shape.ts';
 import { chainFrom, removeStepEdit, renameStepEdit } from './chains.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
@@ -107,15 +107,15 @@ export function describeMapping(m: FieldMapping): string {
 }
 
 /** Resolves the body expression of a call and rewrites it; returns false when it had to leave a marker instead. */
-export function rewriteBody(env: PayloadEnv, mod: Module, body: BodyRef): boolean {
+export function rewriteBody(env: PayloadEnv, mod: Module, body: NonNullable<CallShape['body']>): boolean {
   const wrapper = env.rule.request?.wrapper;
   const node = unwrapExpr(body.node);
   const inner = stringifyArg(node);
   const target = inner ? unwrapExpr(inner) : node;
-  return rewriteValue(env, mod, target, wrapper, body.encoding === 'form');
+  return rewriteValue(env, mod, target, wrapper);
 }
 
-function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string | undefined, form: boolean, depth = 0): boolean {
+function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string | undefined, depth = 0): boolean {
   const pf = mod.pf;
   const n = unwrapExpr(node);
   if (depth > 4) return giveUp(env, pf, n, 'the body is built too indirectly to follow');
@@ -132,23 +132,23 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
       const i = unwrapExpr(init);
       if (i.type === 'NewExpression' && i.callee.type === 'Identifier' && i.callee.name === 'FormData') return rewriteFormData(env, mod, b.refs);
       if (b.writes.length > 0) return giveUp(env, pf, n, `the body ${n.name} is reassigned; unwrap it by hand`);
-      const ok = rewriteValue(env, mod, i, wrapper, form, depth + 1);
+      const ok = rewriteValue(env, mod, i, wrapper, depth + 1);
       // piecewise mutation: data.helpdesk_ticket.subject = ...
       const okPieces = rewritePiecewise(env, mod, b.refs, wrapper, n);
       return ok && okPieces;
     }
     const obj = env.flattener.objectOf(mod, n);
-    if (obj) return rewriteValue(env, obj.mod, obj.node, wrapper, form, depth + 1);
+    if (obj) return rewriteValue(env, obj.mod, obj.node, wrapper, depth + 1);
     return giveUp(env, pf, n, `the body ${n.name} comes from elsewhere`);
   }
   if (isCall(n) && n.callee.type === 'Identifier') {
     const b = mod.scope.resolve(n.callee);
     const fn = functionOf(b);
     const ret = fn && returnedExpression(fn);
-    if (ret) return rewriteValue(env, mod, ret, wrapper, form, depth + 1);
+    if (ret) return rewriteValue(env, mod, ret, wrapper, depth + 1);
     return giveUp(env, pf, n, `the body is built by ${n.callee.name}()`);
   }
-  if (isCall(n) && calleeName(n) === 'JSON.stringify' && n.arguments[0]) return rewriteValue(env, mod, n.arguments[0], wrapper, form, depth + 1);
+  if (isCall(n) && calleeName(n) === 'JSON.stringify' && n.arguments[0]) return rewriteValue(env, mod, n.arguments[0], wrapper, depth + 1);
   return giveUp(env, pf, n, 'the body is computed');
 }
 

@@ -5,9 +5,9 @@
  * nothing by itself: the audit decides what is a v1 call.
  */
 import type { Catalogue } from '../catalogue/index.ts';
-import type { CallInfo, ClientKind as AuditClient, Site, StringPart } from '../analysis/index.ts';
+import type { CallInfo, Site, StringPart } from '../analysis/index.ts';
 import { isStringLiteral, unwrapExpr } from './ast.ts';
-import { describeCall, stringifyArg, type CallShape, type ClientKind, type MethodSource } from './calls.ts';
+import type { CallShape, MethodSource } from './call-shape.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import type { ExprPiece, Module, Piece, TextPiece } from './pieces.ts';
@@ -47,27 +47,6 @@ export function nodesAt(pf: ParsedFile, start: number, end: number): Node[] {
 export function nodeAt(pf: ParsedFile, start: number, end: number, pred: (n: Node) => boolean = () => true): Node | undefined {
   return nodesAt(pf, start, end).find(pred);
 }
-
-const CLIENTS: Partial<Record<AuditClient, ClientKind>> = {
-  fetch: 'fetch',
-  undici: 'undici-request',
-  axios: 'axios',
-  request: 'request',
-  got: 'got',
-  superagent: 'superagent',
-  needle: 'needle',
-  unirest: 'unirest',
-  https: 'https',
-  http: 'https',
-  jquery: 'jquery',
-  xhr: 'xhr',
-  urlfetchapp: 'urlfetch',
-  'app-client': 'fdk',
-  'app-request': 'fdk-serverless',
-  ky: 'generic',
-  generic: 'generic',
-  wrapper: 'generic',
-};
 
 function moduleOf(mod: Module, modules: Modules, file: string): Module | null {
   if (file === mod.pf.file) return mod;
@@ -135,32 +114,27 @@ function methodSourceAt(pf: ParsedFile, site: Site): MethodSource | null {
   return null;
 }
 
-const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|resolve|reject|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
-
-/**
- * Is this argument a callback (never a request body)? A function, a name bound to a function, or
- * the call's last argument named like one (`callback`, `cb`, `done`).
- */
-export function isCallbackArg(mod: Module, node: Node, call: Node): boolean {
-  const n = unwrapExpr(node);
-  if (n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') return true;
-  if (n.type !== 'Identifier') return false;
-  const b = mod.scope.resolve(n);
-  if (b?.kind === 'function') return true;
-  const init = b?.init && unwrapExpr(b.init);
-  if (init && (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression')) return true;
-  const args = call.arguments as Node[];
-  return args.length > 1 && unwrapExpr(args[args.length - 1]!) === n && CALLBACK_NAME.test(n.name);
-}
-
 function bodyFromInfo(pf: ParsedFile, info: CallInfo): CallShape['body'] {
   const b = info.body;
   if (!b || (b.file && b.file !== pf.file)) return undefined;
   const node = nodesAt(pf, b.start, b.end).at(0);
-  if (!node) return undefined;
-  const prop = info.bodyProperty;
-  const encoding = stringifyArg(node) || info.bodyStringified ? 'string' : prop === 'form' || prop === 'formData' ? 'form' : prop === 'body' || prop === 'payload' ? (isStringLiteral(unwrapExpr(node)) ? 'string' : 'value') : 'value';
-  return { node, encoding };
+  return node ? { node } : undefined;
+}
+
+/** The call as the analysis's call model describes it: client, method, options and body with their nodes. */
+function shapeOf(mod: Module, site: Site & { call: CallInfo }, call: Node, url: Node): CallShape {
+  const pf = mod.pf;
+  const info = site.call;
+  // a function of the repo: the analysis knows where its method and body come from
+  const client = info.client === 'wrapper' ? 'generic' : info.client;
+  const shape: CallShape = { client, call, url, method: site.method, methodSource: methodSourceAt(pf, site), body: bodyFromInfo(pf, info) };
+  if (info.options && (!info.options.file || info.options.file === pf.file)) {
+    const o = nodesAt(pf, info.options.start, info.options.end).find((n) => n.type === 'ObjectExpression');
+    if (o) shape.options = o;
+  }
+  if (site.methodSource === 'default') shape.methodSource = { kind: 'default', options: shape.options };
+  if (info.dataArg !== undefined) shape.dataArgIndex = info.dataArg;
+  return shape;
 }
 
 /** Turns one audit site into a UrlSite; a reason string when it cannot be used for edits. */
@@ -181,36 +155,7 @@ export function toUrlSite(cat: Catalogue, mod: Module, modules: Modules, site: S
   const out: UrlSite = { mod: siteFile, site, url, analysis, id };
   if (site.kind === 'call' && site.call && siteFile === mod) {
     const call = nodeAt(pf, site.call.span.start, site.call.span.end, (n) => n.type === 'CallExpression' || n.type === 'OptionalCallExpression' || n.type === 'NewExpression');
-    if (call) {
-      const inCall = (call.arguments as Node[]).some((a) => a.start <= url.start && url.end <= a.end);
-      let shape = inCall ? describeCall(mod, call, url) : undefined;
-      const audited = CLIENTS[site.call.client] ?? 'generic';
-      const wrapper = site.call.client === 'wrapper' || site.call.client === 'generic';
-      if (!shape || (shape.client === 'generic' && !wrapper)) {
-        shape = { client: audited, call, url, method: site.method, methodSource: methodSourceAt(pf, site), body: bodyFromInfo(pf, site.call) };
-        if (site.call.options) {
-          const o = nodesAt(pf, site.call.options.start, site.call.options.end).find((n) => n.type === 'ObjectExpression');
-          if (o) shape.options = o;
-        }
-        if (site.methodSource === 'default' && shape.options) shape.methodSource = { kind: 'default', options: shape.options };
-      }
-      if (wrapper) {
-        // a function of the repo: the audit knows where its method and body come from
-        shape.client = 'generic';
-        shape.method = site.method;
-        shape.methodSource = methodSourceAt(pf, site);
-        const body = bodyFromInfo(pf, site.call);
-        if (body) shape.body = body;
-      } else if (site.method && shape.method !== site.method && shape.client === 'generic') {
-        shape.method = site.method;
-        shape.methodSource = methodSourceAt(pf, site) ?? shape.methodSource;
-      }
-      // a generic `x.get(path, cb)`: the analysis's call model says whether there is a body (a
-      // callback argument is never one)
-      if (shape.client === 'generic') shape.body = bodyFromInfo(pf, site.call);
-      if (shape.body && isCallbackArg(mod, shape.body.node, call)) shape.body = undefined;
-      out.shape = shape;
-    }
+    if (call) out.shape = shapeOf(mod, site as Site & { call: CallInfo }, call, url);
   }
   return out;
 }

@@ -34,6 +34,21 @@ describe('call model', () => {
     expect(out.after ?? LIBRARY).toContain("'/assign.json?responder_id=' + userId, cb)");
   });
 
+  it('never takes a callback for a request body through a function of the repo either', () => {
+    const src = `var request = require('request');
+var BASE = 'https://acme.freshdesk.com';
+function call(method, path, body, cb) { request({ method: method, url: BASE + path, json: body }, cb); }
+exports.pick = function (id, cb) { call('PUT', '/helpdesk/tickets/' + id + '/pick_tickets.json', function (err, res) { cb(err, res && res.statusCode); }); };
+`;
+    const ms = models(src);
+    expect(ms.map((m) => m.rule)).toEqual(['tickets.pick']);
+    expect(ms[0]!.body).toBeUndefined();
+    const out = codemodSource(src, FILE, { catalogue: cat });
+    expect(out.status).not.toBe('error');
+    // no body was written into the callback's place
+    expect(out.after ?? src).toContain('function (err, res) { cb(err, res && res.statusCode); }); };');
+  });
+
   it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
     const src = `var request = require('request');
 exports.update = function (body, cb) {
