@@ -132,8 +132,8 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
   const order = (first: Rule) => [first.id, ...ids.filter((id) => id !== first.id)];
   const m = method ? method.toUpperCase() : null;
   if (m && (METHODS as readonly string[]).includes(m)) {
-    const found = cat.match(m as HttpMethod, um.target);
-    if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };
+    const found = cat.match(m as HttpMethod, um.target)?.rule ?? undocumented(um, m);
+    if (found) return { rule: found, rules: order(found), methodMismatch: false };
     return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: true };
   }
   for (const mm of METHODS) {
@@ -141,6 +141,11 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
     if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };
   }
   return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: false };
+}
+
+/** The undocumented-endpoint rule of that method, when the path matched only those (catalogue/undocumented.ts). */
+function undocumented(um: UrlMatch, method: string): Rule | undefined {
+  return um.matches.find((x) => x.rule.v1.source === 'undocumented' && x.rule.v1.method === method)?.rule;
 }
 
 /**

@@ -48,7 +48,7 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
   const embedded = embeddedFields(rule);
   if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
-    needs.push(rule.fidelity === 'none' ? 'v2 has no equivalent: see the substitute above' : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
+    needs.push(rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');

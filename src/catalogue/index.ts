@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { ALL_RULES } from '../../rules/index.ts';
 import { RuleMatcher, type PathMatch } from './match.ts';
+import { UndocumentedEndpoints } from './undocumented.ts';
 import { parseRequestLine, parseTarget, isV2Path } from './request.ts';
 import {
   normaliseV1Response,
@@ -24,6 +25,7 @@ export class Catalogue {
   readonly rules: readonly Rule[];
   private readonly byId: Map<string, Rule>;
   private readonly matcher: RuleMatcher;
+  private readonly undocumented: UndocumentedEndpoints;
 
   constructor(
     rules: readonly Rule[] = ALL_RULES,
@@ -32,17 +34,20 @@ export class Catalogue {
     this.rules = rules;
     this.byId = new Map(rules.map((r) => [r.id, r]));
     this.matcher = new RuleMatcher(rules);
+    this.undocumented = new UndocumentedEndpoints(rules);
   }
 
   get(id: string): Rule | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id) ?? this.undocumented.get(id);
   }
 
   /** Rules whose v1 path template matches this path, for any method (audit knows paths before methods). */
   matchPath(path: string): PathMatch[] {
-    const { path: clean } = parseTarget(path);
+    const { path: clean, format } = parseTarget(path);
     if (isV2Path(clean)) return [];
-    return this.matcher.matchPath(clean);
+    const found = this.matcher.matchPath(clean);
+    // a path no rule documents, under a root only v1 used: still a v1 call (./undocumented.ts)
+    return found.length ? found : this.undocumented.match(clean, format);
   }
 
   /** The rule of one v1 request, or null. */

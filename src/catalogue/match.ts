@@ -16,8 +16,9 @@ export const PLACEHOLDER = /^(\{[^/]*\}|\$\{[^/]*\}|:[A-Za-z_]\w*|\*|<[^/]*>|%s|
 
 function segmentMatches(name: string, value: string): boolean {
   if (PLACEHOLDER.test(value)) return true;
-  // ids are numbers; anything else in an id position is a different path (a UI page, a filter name)
-  if (name === 'id' || name.endsWith('_id')) return /^\d+$/.test(value);
+  // ids are numbers, or a placeholder written as a word (`folder_id`, `ticketid` in the vendor's own
+  // samples); anything else in an id position is a different path (a UI page, a filter name)
+  if (name === 'id' || name.endsWith('_id')) return /^\d+$/.test(value) || /^[A-Za-z_]*(id|Id|ID)$/.test(value);
   return /^[\w.@%+-]+$/.test(value);
 }
 

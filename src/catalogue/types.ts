@@ -164,8 +164,11 @@ export interface Rule {
     paths: string[];
     /** The rule applies only when these query parameters are present (discriminates list variants). */
     whenQuery?: string[];
-    /** Does the v1 operation live outside spec 001 (reference Appendix A, older samples)? */
-    source?: 'spec' | 'reference';
+    /**
+     * Where the v1 operation is documented: spec 001, outside it (reference Appendix A, older
+     * samples), or nowhere (an endpoint real code calls: ./undocumented.ts).
+     */
+    source?: 'spec' | 'reference' | 'undocumented';
   };
   /** The v2 calls in order; empty for `none` rules. */
   plan: V2Step[];

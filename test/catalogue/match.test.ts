@@ -33,6 +33,9 @@ describe('matching', () => {
       expect(cat.match('GET', `/helpdesk/tickets/${id}.json`)?.rule.id).toBe('tickets.view');
     }
     expect(cat.match('GET', '/helpdesk/tickets/new.json')).toBeNull();
+    // a placeholder written as a word, as the vendor's own samples do
+    expect(cat.match('GET', '/helpdesk/tickets/ticketid.json')?.rule.id).toBe('tickets.view');
+    expect(cat.match('GET', '/solution/categories/[category_id]/folders/folder_id.json')?.rule.id).toBe('solutions.folders.view');
   });
   it('v2 paths and UI paths are not v1 requests', () => {
     expect(cat.match('GET', '/api/v2/tickets/1')).toBeNull();
@@ -41,5 +44,26 @@ describe('matching', () => {
   });
   it('matchPath finds every method of a path', () => {
     expect(cat.matchPath('/helpdesk/tickets/{id}.json').map((m) => m.rule.v1.method).sort()).toEqual(['DELETE', 'GET', 'PUT']);
+  });
+  it('a path under /helpdesk or /solution with a format suffix that no rule documents is an undocumented endpoint of its family', () => {
+    const ids = (p: string) => cat.matchPath(p).map((m) => m.rule.id);
+    expect(ids('/helpdesk/tickets/user_ticket.json?email=a@b.co')).toEqual(['tickets.undocumented-get', 'tickets.undocumented-post', 'tickets.undocumented-put', 'tickets.undocumented-delete']);
+    expect(ids('/helpdesk/time_sheets/3/stop_all.xml')[0]).toBe('time-entries.undocumented-get');
+    expect(ids('/solution/categories/1/folders/2/articles/3/translations.json')[0]).toBe('solutions.undocumented-get');
+    // no format suffix: a page of the agent UI, not the API; another root: not this API
+    expect(ids('/helpdesk/tickets/user_ticket')).toEqual([]);
+    expect(ids('/projects/1/helpdesk/tickets.json')).toEqual([]);
+    expect(ids('/users/7/things.json')).toEqual([]);
+    // a helper that builds every path, and a root alone, are not one endpoint
+    expect(ids('/helpdesk/{path}.json')).toEqual([]);
+    expect(ids('/helpdesk/tickets/{id}/{action}.json')).toEqual([]);
+    expect(ids('/helpdesk/dashboard/widgets.json')).toEqual([]);
+    // a documented path keeps its rules; the shim's request matching never guesses
+    expect(ids('/helpdesk/tickets/5.json')).not.toContain('tickets.undocumented-get');
+    expect(cat.match('GET', '/helpdesk/tickets/user_ticket.json')).toBeNull();
+    const rule = cat.get('tickets.undocumented-get')!;
+    expect(rule).toMatchObject({ fidelity: 'none', family: 'tickets', plan: [] });
+    expect(rule.v1.source).toBe('undocumented');
+    expect(cat.rules).not.toContain(rule);
   });
 });
