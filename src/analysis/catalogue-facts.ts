@@ -52,12 +52,7 @@ export function catalogueFacts(cat: Catalogue): CatalogueFacts {
   return f;
 }
 
-/** A v1 path no other API would use: a format suffix, two literal segments, or a segment with `_`. */
-export function isDistinctiveV1Path(um: UrlMatch): boolean {
-  if (um.format) return true;
-  const segs = um.path.split('/').filter((x) => x && !x.startsWith('{'));
-  return segs.length >= 2 || segs.some((x) => x.includes('_'));
-}
+export { isDistinctiveV1Path } from './match-url.ts';
 
 /** A field name only v1 has and code would not use for anything else. */
 export function isDistinctive(name: string): boolean {

@@ -98,7 +98,19 @@ function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
   if (parsed.path === '/' || !/[a-z]/i.test(parsed.path)) return null;
   const matches = cat.matchPath(rest);
   if (matches.length === 0) return null;
-  return { target: rest, path: parsed.path, query: parsed.query, format: parsed.format, insecure, origin, matches };
+  const um: UrlMatch = { target: rest, path: parsed.path, query: parsed.query, format: parsed.format, insecure, origin, matches };
+  // `${base}/contacts/{id}` with no format suffix: under a base that ends in /api/v2 (a v2 client
+  // with a configurable base URL) v2's paths look exactly like this, and a base the code does not
+  // show may; there, only a path v2 never has is v1 (two literal segments, a `_`)
+  if (!um.format && (!origin || /^\{/.test(origin)) && !isDistinctiveV1Path(um)) return null;
+  return um;
+}
+
+/** A v1 path no other API would use: a format suffix, two literal segments, or a segment with `_`. */
+export function isDistinctiveV1Path(um: Pick<UrlMatch, 'format' | 'path'>): boolean {
+  if (um.format) return true;
+  const segs = um.path.split('/').filter((x) => x && !x.startsWith('{'));
+  return segs.length >= 2 || segs.some((x) => x.includes('_'));
 }
 
 export interface RuleChoice {

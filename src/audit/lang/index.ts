@@ -331,6 +331,30 @@ const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+
 
 const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|ForObject|ForEntity|_?)?$/i;
 
+/**
+ * The call an expression is an argument of (directly, or inside another call's arguments: a URL
+ * builder), when another argument of it is a literal HTTP method (`"POST"`, `:put`).
+ */
+function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: CallView } | null {
+  let cur = n;
+  for (let depth = 0; depth < 6 && cur.parent; depth++) {
+    const parent = cur.parent;
+    const call = d.call(parent);
+    if (call) {
+      const inner = (a: SyntaxNode) => a.startIndex <= n.startIndex && n.endIndex <= a.endIndex;
+      for (const a of call.args) {
+        if (inner(a) || !(d.strings.has(a.type) || a.type === 'simple_symbol')) continue;
+        const method = normaliseMethod(a.text);
+        if (method && /^[:'"]?[A-Za-z]+['"]?$/.test(a.text)) return { method, call };
+      }
+      // the expression is this call's callee or receiver, not an argument: no sibling to read
+      if (!call.args.some(inner)) return null;
+    }
+    cur = parent;
+  }
+  return null;
+}
+
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
   if (!s) return null;
   const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
@@ -631,12 +655,13 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const done = new Set<number>();
   for (const { node: n } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
-    const raw = text.slice(n.startIndex, n.endIndex);
+    let top = n;
+    while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+    // the whole expression that builds the string (`"/contacts/" + id + ".json"`)
+    const raw = text.slice(top.startIndex, top.endIndex);
     if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
     // `tickets.json` alone is a file name; a URL has a path separator
     if (!raw.includes('/')) continue;
-    let top = n;
-    while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
@@ -644,22 +669,30 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
-      const choice = chooseRule(cat, um, null);
+      // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
+      // a request whose helper the index could not follow, with its method
+      const sibling = siblingMethod(d, top);
+      const choice = chooseRule(cat, um, sibling?.method ?? null);
+      const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);
       const key = `${span.start}\0${choice.rule.id}`;
       if (reported.has(key)) continue;
       reported.add(key);
+      const callee = sibling ? `${sibling.call.receiver ? `${sibling.call.receiver}.` : ''}${sibling.call.name}`.slice(0, 60) : '';
       sites.push({
-        kind: 'url',
+        kind: method ? 'call' : 'url',
         span,
         file: pf.file,
         rule: choice.rule.id,
         rules: choice.rules,
-        method: null,
-        methodSource: null,
+        method,
+        methodSource: method ? 'argument' : null,
         url: urlInfo(um, { pattern: valueText(v), span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
-        message: `URL ${um.target}`,
+        message: method ? `${callee} ${method} ${um.target}` : `URL ${um.target}`,
         fidelity: choice.rule.fidelity,
+        ...(method && sibling
+          ? { call: { span: spanOf(pf, sibling.call.node), statement: spanOf(pf, statementOf(sibling.call.node)), callee, calleeSpan: spanOf(pf, sibling.call.node), client: 'generic' as const, args: [] } }
+          : {}),
       });
     }
   }
