@@ -293,6 +293,19 @@ export class ClientRecognizer {
         dataArg: hasBody ? 1 : undefined,
       };
     }
+    // a client this table does not know, called the way most are: `<x>.request({ url, method, … })`
+    // (httpsync, sync-request-style wrappers): the options say where and how
+    if (receiver && op === 'request' && args[0] && !NON_REQUEST_CALLEES.test(calleeText)) {
+      const opts = this.options(mod, args[0], frames);
+      const url = this.prop(opts, 'url', 'uri');
+      const mref = this.prop(opts, 'method', 'type');
+      const method = this.methodFromRef(mref);
+      if (url && method) {
+        const writes = this.callsOnBinding(mod, node).filter((c) => c.callee.property?.name === 'write' && c.arguments.length > 0);
+        const body = this.prop(opts, 'body', 'json', 'data', 'form') ?? (writes[0] ? { ...this.ref(mod, writes[0].arguments[0], frames)!, key: undefined } : undefined);
+        return { client: 'generic', callee: calleeText, url, method, methodRef: mref, methodSource: 'option', options: this.ref(mod, args[0], frames), body, bodyProperty: body?.key };
+      }
+    }
     return null;
   }
 

@@ -151,6 +151,11 @@ function finding(site: Site, ctx: ClassifyContext, extra: Extra, v: Verdict): Fi
 const NOT_REWRITTEN: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'php', 'csharp', 'java', 'kotlin', 'go', 'shell']);
 const AUTO_PREFIX = 'Auto-fixable (hdmigrate codemod): ';
 
+/** The advice of a finding that turns out not to be auto-fixable: without the claim that it is. */
+export function withoutAutoPrefix(advice: string): string {
+  return advice.startsWith(AUTO_PREFIX) ? advice.slice(AUTO_PREFIX.length) : advice;
+}
+
 /**
  * One site as a finding. Auto-fixable means the codemod rewrites it: in a language the codemod
  * does not edit, nothing is, whatever the catalogue says of the rule.
@@ -158,7 +163,7 @@ const AUTO_PREFIX = 'Auto-fixable (hdmigrate codemod): ';
 export function toFinding(site: Site, ctx: ClassifyContext): Finding {
   const f = classifySite(site, ctx);
   if (NOT_REWRITTEN.has(ctx.language) && (ctx.via === 'syntax' || ctx.via === 'pattern')) {
-    if (f.autofix) f.advice = `${f.advice.startsWith(AUTO_PREFIX) ? f.advice.slice(AUTO_PREFIX.length) : f.advice} The codemod rewrites JavaScript and TypeScript only: make this change by hand.`;
+    if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} The codemod rewrites JavaScript and TypeScript only: make this change by hand.`;
     f.autofix = false;
   }
   return f;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
-import { toFinding } from './classify.ts';
+import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
 import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import { ownParts } from '../analysis/analyze.ts';
@@ -264,7 +264,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       continue;
     }
     if (f) {
-      if (f.autofix) f.advice += ` Not auto-fixable: ${v.needs.join('; ')}.`;
+      if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} Not auto-fixable: ${v.needs.join('; ')}.`;
       f.autofix = false;
     }
     for (const part of [...m.wrappers, ...m.reads]) {

@@ -396,6 +396,28 @@ export class ModulePlanner {
     return lead.find((m) => m.type === 'ignore' && ruleIds.some((r) => ruleMatches(m.rule, r)));
   }
 
+  /** The URL is http:// in a piece it shares with other code (a base, a host variable). */
+  private sharedScheme(a: UrlAnalysis): boolean {
+    const first = a.pieces[0];
+    return a.insecure && !!first && (first.kind !== 'text' || first.via.length > 0);
+  }
+
+  /**
+   * The http:// of a shared piece that no pass of this run makes https, said as a task: the
+   * file-level pass upgrades a helpdesk base literal of this file (see fileLevel); any other
+   * http:// (a bare "http://" + host, a base in another module) would stay, and v2 refuses plain
+   * http. A default behind `process.env.URL || 'http://…'` is not the scheme the code runs with.
+   */
+  private schemeThatStays(a: UrlAnalysis): string | null {
+    const first = a.pieces[0];
+    if (!first || first.kind !== 'text') return null;
+    const fixedHere = first.mod === this.mod && HELPDESK_HTTP_BASE.test(first.value);
+    const parent = first.mod.pf.parent(first.node);
+    const fallback = !!parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression');
+    if (fixedHere || fallback) return null;
+    return `the URL starts with http:// where it is built (${JSON.stringify(first.value.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`;
+  }
+
   private planSite(site: UrlSite): void {
     const { ctx, pf } = this;
     const s = site.site;
@@ -444,7 +466,10 @@ export class ModulePlanner {
     if (verdict && !verdict.auto) {
       const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
       const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
-      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${verdict.needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
+      // what the codemod itself would also stop at belongs on the same list (one marker, every part)
+      const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
+      const needs = stays ? [...verdict.needs, stays] : verdict.needs;
+      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
     }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
@@ -537,19 +562,10 @@ export class ModulePlanner {
     }
 
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
-    const first = a.pieces[0];
-    const sharedScheme = a.insecure && !!first && (first.kind !== 'text' || first.via.length > 0);
+    const sharedScheme = this.sharedScheme(a);
     if (sharedScheme) {
-      // the file-level pass makes a helpdesk base literal of this file https (see fileLevel); any
-      // other http:// (a bare "http://" + host, a base in another module) would stay, and v2
-      // refuses plain http: the call stays on v1 until the base is https
-      const fixedHere = first.kind === 'text' && first.mod === this.mod && HELPDESK_HTTP_BASE.test(first.value);
-      // a default behind `process.env.URL || 'http://…'` is not the scheme the code runs with
-      const parent = first.kind === 'text' ? first.mod.pf.parent(first.node) : undefined;
-      const fallback = !!parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression');
-      if (first.kind === 'text' && !fixedHere && !fallback) {
-        return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the URL starts with http:// where it is built (${JSON.stringify(first.value.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too), then change the URL`, rule.id);
-      }
+      const stays = this.schemeThatStays(a);
+      if (stays) return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): ${stays}, then change the URL`, rule.id);
       this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (changed where it is defined)`);
     }
     const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, main, queryRenames(rule));

@@ -49,6 +49,25 @@ exports.pick = function (id, cb) { call('PUT', '/helpdesk/tickets/' + id + '/pic
     expect(out.after ?? src).toContain('function (err, res) { cb(err, res && res.statusCode); }); };');
   });
 
+  it('reads a client it does not know from its options (`x.request({ url, method })`), and one marker lists every part left', () => {
+    const src = `var httpsync = require('httpsync');
+var fdUrl = 'http://' + process.env.FD_KEY + ':X@' + process.env.FD_HOST + '/helpdesk/tickets.json';
+var payload = { helpdesk_ticket: { subject: 'Printer on fire', email: 'ops@example.com', priority: 4, status: 2 } };
+var req = httpsync.request({ url: fdUrl, method: 'POST', headers: { 'Content-Type': 'application/json' } });
+req.write(JSON.stringify(payload));
+console.log(req.end());
+`;
+    const ms = models(src);
+    expect(ms.map((m) => [m.rule, m.method])).toEqual([['tickets.create', 'POST']]);
+    expect(ms[0]!.wrappers.map((w) => w.name)).toEqual(['helpdesk_ticket']);
+    const out = codemodSource(src, FILE, { catalogue: cat });
+    expect(out.after ?? src).toContain("'/helpdesk/tickets.json'");
+    expect(out.markers).toHaveLength(1);
+    // the status v2 changes (a client not seen) and the http:// that stays: both on the one marker
+    expect(out.markers[0]!.text).toContain('v2 answers 201 where v1 answered 200');
+    expect(out.markers[0]!.text).toContain('the URL starts with http:// where it is built');
+  });
+
   it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
     const src = `var request = require('request');
 exports.update = function (body, cb) {
