@@ -191,6 +191,12 @@ export function instantiate(template: Value[], params: string[], args: SyntaxNod
 const JOINERS = /^(join|urljoin|Combine)$/;
 const JOIN_RECEIVERS = /^(File|os\.path|path|posixpath|urlparse|urllib\.parse|Path|filepath|URI)$/;
 
+/** A path-joining call (`File.join(base, "contacts.json")`, `urljoin(base, path)`): its value is its arguments joined by `/`. */
+export function isJoinCall(d: EvalContext['d'], n: SyntaxNode): boolean {
+  const call = d.call(n);
+  return !!call && JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2;
+}
+
 /** What a node evaluates to: one or more alternatives. */
 export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (depth > MAX_DEPTH) return [[dyn(n.text)]];
@@ -223,7 +229,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
         return cross(evaluate(recv, ctx, depth + 1), segment).map(collapseSlashes);
       }
     }
-    if (JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2) {
+    if (isJoinCall(d, n)) {
       let acc: Value[] = [[]];
       call.args.forEach((a, i) => {
         if (i) acc = acc.map((v) => [...v, { text: '/', dynamic: false }]);

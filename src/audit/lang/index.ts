@@ -21,7 +21,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, isJoinCall, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 
@@ -656,12 +656,24 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   for (const { node: n } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     let top = n;
-    while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+    let joined = false;
+    for (;;) {
+      while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+      // an argument of a path join (`File.join(@base_url, "contacts.xml")`, through its argument list)
+      const join = [top.parent, top.parent?.parent].find((p) => p && isJoinCall(d, p));
+      if (!join) break;
+      // a file system join (`File.join`, `os.path.join`) builds a URL only onto a URL: `File.join(dir,
+      // 'contacts.json')` is a file; `File.join(@base_url, 'contacts.json')` an address
+      const j = d.call(join)!;
+      if (!/url|uri/i.test(j.name + j.receiver) && !/url|uri|host|domain|endpoint|site|base|api|account/i.test(j.args[0]?.text ?? '')) break;
+      top = join;
+      joined = true;
+    }
     // the whole expression that builds the string (`"/contacts/" + id + ".json"`)
     const raw = text.slice(top.startIndex, top.endIndex);
     if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
-    // `tickets.json` alone is a file name; a URL has a path separator
-    if (!raw.includes('/')) continue;
+    // `tickets.json` alone is a file name; a URL has a path separator (a join puts one in)
+    if (!raw.includes('/') && !joined) continue;
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
