@@ -23,6 +23,11 @@ export interface Part {
   param?: string;
   /** A member (`@suffix`, `$this->urlSuffix`) left unresolved: a setter may fill it. */
   member?: string;
+  /**
+   * With `param`: the value is a table's entry at the key the parameter holds
+   * (`$this->endpoints[$endpoint]`); instantiating looks the caller's key up.
+   */
+  lookup?: Array<{ key: string; value: Value[] }>;
 }
 
 export type Value = Part[];
@@ -178,7 +183,8 @@ export function instantiate(template: Value[], params: string[], args: SyntaxNod
   for (const t of template) {
     let alts: Value[] = [[]];
     for (const p of t) {
-      const v = p.param !== undefined ? vals.get(p.param) : p.member !== undefined ? vals.get(`@${p.member}`) : undefined;
+      let v = p.param !== undefined ? vals.get(p.param) : p.member !== undefined ? vals.get(`@${p.member}`) : undefined;
+      if (v && p.lookup) v = lookUp(p.lookup, v);
       if (v) alts = cross(alts, v);
       else alts = alts.map((x) => [...x, p.param !== undefined ? dyn(p.param) : p]);
     }
@@ -186,6 +192,30 @@ export function instantiate(template: Value[], params: string[], args: SyntaxNod
   }
   out = out.slice(0, MAX_ALTS);
   return out;
+}
+
+/** The entries of a table at the given keys (a key not written out stays a hole). */
+function lookUp(table: Array<{ key: string; value: Value[] }>, keys: Value[]): Value[] {
+  const out: Value[] = [];
+  for (const k of keys) {
+    const text = k.every((p) => !p.dynamic) ? k.map((p) => p.text).join('').replace(/^[:'"]|['"]$/g, '') : null;
+    const hit = text !== null ? table.find((e) => e.key === text) : undefined;
+    if (hit) out.push(...hit.value);
+    else out.push([dyn(text ?? valueText(k))]);
+  }
+  return out.slice(0, MAX_ALTS);
+}
+
+/** `table[key]` in each language: the table and the key expressions. */
+function subscriptOf(n: SyntaxNode): { table: SyntaxNode; key: SyntaxNode } | null {
+  if (n.type === 'subscript' || n.type === 'subscript_expression' || n.type === 'element_reference' || n.type === 'element_access_expression') {
+    const table = n.childForFieldName('value') ?? n.childForFieldName('object') ?? n.childForFieldName('expression') ?? n.namedChild(0);
+    const rest = n.namedChildren.filter((c) => c.startIndex >= (table?.endIndex ?? 0));
+    const key = n.childForFieldName('subscript') ?? n.childForFieldName('index') ?? rest[0];
+    const k = key && (key.type === 'bracketed_argument_list' || key.type === 'argument_list') ? key.namedChild(0)?.namedChild(0) ?? key.namedChild(0) : key;
+    return table && k ? { table, key: k } : null;
+  }
+  return null;
 }
 
 const JOINERS = /^(join|urljoin|Combine)$/;
@@ -210,6 +240,18 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   }
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  // `ENDPOINTS['tickets']`, `$this->endpoints[$endpoint]`: an entry of a table of paths
+  const sub = subscriptOf(n);
+  if (sub) {
+    const entries = tableEntries(sub.table, ctx);
+    if (entries.length && entries.every((x) => x.key)) {
+      const table = entries.map((x) => ({ key: x.key!.map((v) => v.map((p) => p.text).join('')).join(''), value: x.value }));
+      const keys = evaluate(sub.key, ctx, depth + 1);
+      // a key the helper's caller gives: looked up when the helper is instantiated
+      if (keys.length === 1 && keys[0]!.length === 1 && keys[0]![0]!.param) return [[{ text: `{${keys[0]![0]!.param}}`, dynamic: true, param: keys[0]![0]!.param, lookup: table }]];
+      if (keys.every((k) => k.every((p) => !p.dynamic))) return lookUp(table, keys);
+    }
+  }
   if (/^(integer|integer_literal|int_literal|decimal_integer_literal|number)$/.test(n.type)) return [[{ text: n.text, dynamic: false, node: n, file: ctx.file }]];
   const ref = d.nameOf(n);
   if (ref) return resolveName(ref.name, ref.member, n, ctx, depth);
@@ -338,4 +380,36 @@ export function reportParts(v: Value, spanOf: (n: SyntaxNode, file: string) => S
 export function receiverNode(n: SyntaxNode): SyntaxNode | null {
   const f = n.childForFieldName('function');
   return n.childForFieldName('receiver') ?? n.childForFieldName('object') ?? f?.childForFieldName('expression') ?? f?.childForFieldName('object') ?? f?.childForFieldName('operand') ?? null;
+}
+
+/** Entries of a literal table (hash/dict/array), or of a constant holding one. */
+export function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?: Value[]; value: Value[] }> {
+  if (depth > 3) return [];
+  const d = ctx.d;
+  const ref = d.nameOf(n);
+  if (ref) {
+    const def = ctx.defs.byName.get(ref.name)?.[0];
+    if (def) return tableEntries(def.value, ctx, depth + 1);
+    const pc = ctx.projectConst(ref.name);
+    return pc ? tableEntries(pc.value, pc.ctx, depth + 1) : [];
+  }
+  const c = d.call(n);
+  if (c && c.args.length === 0 && /^(freeze|items|iteritems|to_a|entries|each_pair|keys|values|dup)$/.test(c.name)) {
+    const recv = receiverNode(n);
+    return recv ? tableEntries(recv, ctx, depth + 1) : [];
+  }
+  if (/^(hash|dictionary|array|list|array_creation_expression|tuple)$/.test(n.type)) {
+    return n.namedChildren
+      .filter((c) => !/comment/.test(c.type))
+      .map((c) => {
+        if (/^(pair|array_element_initializer)$/.test(c.type) && c.namedChildCount >= 2) {
+          const k = c.namedChild(0)!;
+          const v = c.namedChild(c.namedChildCount - 1)!;
+          return { key: [[{ text: k.text.replace(/^[:'"]|[:'"]$/g, ''), dynamic: false }]], value: evaluate(v, ctx) };
+        }
+        const inner = c.type === 'array_element_initializer' ? c.namedChild(0)! : c;
+        return { value: evaluate(inner, ctx) };
+      });
+  }
+  return [];
 }

@@ -21,7 +21,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, isJoinCall, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 
@@ -283,8 +283,13 @@ const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static
 const queryEncoded = (s: string) => s.replace(/\?.*$/s, (q) => q.replace(/ /g, '%20'));
 const METHOD_WORD = /^(get|post|put|delete|patch|head)$/i;
 function isWholeMethodWord(v: Value): boolean {
-  return v.length === 1 && !v[0]!.dynamic && METHOD_WORD.test(v[0]!.text);
+  if (v.length !== 1) return false;
+  const p = v[0]!;
+  // `'POST'`, or the helper's own method parameter (`request($method, $url)` in Guzzle's order)
+  return p.dynamic ? !!p.param && METHOD_PARAM.test(p.param) : METHOD_WORD.test(p.text);
 }
+
+const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
   /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call)$/;
@@ -737,38 +742,6 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
   const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /^(\{[^}]*\}|[a-z]+:\/\/[^/]*)*\/helpdesk\/|freshdesk\.com/.test(valueText(v))));
   return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
-}
-
-/** Entries of a literal table (hash/dict/array), or of a constant holding one. */
-function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<{ key?: Value[]; value: Value[] }> {
-  if (depth > 3) return [];
-  const d = ctx.d;
-  const ref = d.nameOf(n);
-  if (ref) {
-    const def = ctx.defs.byName.get(ref.name)?.[0];
-    if (def) return tableEntries(def.value, ctx, depth + 1);
-    const pc = ctx.projectConst(ref.name);
-    return pc ? tableEntries(pc.value, pc.ctx, depth + 1) : [];
-  }
-  const c = d.call(n);
-  if (c && c.args.length === 0 && /^(freeze|items|iteritems|to_a|entries|each_pair|keys|values|dup)$/.test(c.name)) {
-    const recv = receiverNode(n);
-    return recv ? tableEntries(recv, ctx, depth + 1) : [];
-  }
-  if (/^(hash|dictionary|array|list|array_creation_expression|tuple)$/.test(n.type)) {
-    return n.namedChildren
-      .filter((c) => !/comment/.test(c.type))
-      .map((c) => {
-        if (/^(pair|array_element_initializer)$/.test(c.type) && c.namedChildCount >= 2) {
-          const k = c.namedChild(0)!;
-          const v = c.namedChild(c.namedChildCount - 1)!;
-          return { key: [[{ text: k.text.replace(/^[:'"]|[:'"]$/g, ''), dynamic: false }]], value: evaluate(v, ctx) };
-        }
-        const inner = c.type === 'array_element_initializer' ? c.namedChild(0)! : c;
-        return { value: evaluate(inner, ctx) };
-      });
-  }
-  return [];
 }
 
 /**
