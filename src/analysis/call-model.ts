@@ -56,6 +56,8 @@ export interface CallModel {
   xml: Array<{ file: string; span: Span }>;
   /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
   escapes: string[];
+  /** Returns to callers outside the module (see CallInfo.returnEscapes). */
+  returnEscapes: string[];
   /** Statuses those wrapper functions test (`!== 200`): a v2 status change breaks such a test. */
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
@@ -107,6 +109,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       xml: [],
       wrapperFiles: info.wrapperFiles ?? [],
       escapes: info.escapes ?? [],
+      returnEscapes: info.returnEscapes ?? [],
       wrapperStatuses: info.wrapperStatuses ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,

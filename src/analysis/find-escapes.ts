@@ -39,7 +39,7 @@ export function findEscapes(a: Analysis): void {
     if (returned) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
-      if (fn && !calledHere(a, fn)) out.push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);
+      if (fn && !calledHere(a, fn)) (call.returnEscapes ??= []).push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);
     }
     if (out.length) call.escapes = out;
     // the statuses the repo functions it goes through test (`res.status !== 200`, `case 201`)
@@ -57,7 +57,7 @@ export function findEscapes(a: Analysis): void {
 const callOffsets = new WeakMap<object, Map<string, number[]>>();
 
 /** Is the function called by name somewhere in this module (outside its own body)? */
-function calledHere(a: Analysis, fn: Node): boolean {
+export function calledHere(a: Analysis, fn: Node): boolean {
   const mod = a.mod;
   let name: string | undefined;
   if (fn.type === 'FunctionDeclaration') name = fn.id?.name;

@@ -20,10 +20,12 @@ export function findReads(a: Analysis, v1: boolean): void {
   const flow = new ResponseFlow(
     a,
     (member, state) => reads.record(member, state, true),
-    (state, where) => {
+    (state, where, kind) => {
       const it = state.origin && a.found.find((f) => f.site.call?.span.start === state.origin!.start && f.site.file === a.mod.file);
       const call = it?.site.call;
-      if (call && !(call.escapes ??= []).includes(where)) call.escapes.push(where);
+      if (!call) return;
+      const list = kind === 'return' ? (call.returnEscapes ??= []) : (call.escapes ??= []);
+      if (!list.includes(where)) list.push(where);
     },
   );
   for (const it of [...a.found]) {

@@ -560,6 +560,48 @@ export interface ModuleLoader {
   load(abs: string): ModuleInfo | null;
 }
 
+const RELATIVE_IMPORT = /(?:require\s*\(\s*|from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** The relative specifiers a JS/TS text imports (`require('./x')`, `from '../y'`, `import('./z')`), read from the text alone. */
+export function relativeImports(text: string): string[] {
+  return [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!);
+}
+
+/** Does the text only hand this import on (`module.exports = require('./x')`, `export * from './x'`)? */
+function onlyReexports(text: string, spec: string): boolean {
+  const q = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const all = text.match(new RegExp(`['"]${q}['"]`, 'g'))?.length ?? 0;
+  const handedOn = text.match(new RegExp(`(?:module\\.exports\\s*=\\s*require\\s*\\(\\s*|export\\s*(?:\\*|\\{[^}]*\\})\\s*from\\s*)['"]${q}['"]`, 'g'))?.length ?? 0;
+  return all > 0 && handedOn === all;
+}
+
+/**
+ * The files of a run whose exports some file of the run uses: what such a module returns reaches
+ * callers in the run. A module only re-exported (an `index.js` that hands it on) counts only when
+ * the re-exporting file is itself used so. Shared by the audit and the codemod.
+ */
+export function filesUsedInRun(files: Iterable<{ abs: string; text: string }>, resolve: (fromAbs: string, spec: string) => string | null): Set<string> {
+  const used = new Set<string>();
+  const handedOnBy = new Map<string, string[]>();
+  for (const f of files) {
+    for (const spec of new Set(relativeImports(f.text))) {
+      const target = resolve(f.abs, spec);
+      if (!target || target === f.abs) continue;
+      if (onlyReexports(f.text, spec)) handedOnBy.set(f.abs, [...(handedOnBy.get(f.abs) ?? []), target]);
+      else used.add(target);
+    }
+  }
+  // a re-export of a used module is used
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [via, targets] of handedOnBy) {
+      if (!used.has(via)) continue;
+      for (const t of targets) if (!used.has(t)) used.add(t), (changed = true);
+    }
+  }
+  return used;
+}
+
 /**
  * The files a relative (or absolute) import may name, in the order Node and TypeScript try them:
  * the path itself, `./x.js` as `./x.ts` (TS ESM style), the path with an extension, then its

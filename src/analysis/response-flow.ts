@@ -12,6 +12,7 @@ import { isFunctionNode, memberPath, type Binding, type Scope } from './module.t
 import type { Node } from './parse.ts';
 import type { Span } from './types.ts';
 import { checkBudget } from './budget.ts';
+import { calledHere } from './find-escapes.ts';
 
 export interface FlowState {
   rule: Rule;
@@ -21,6 +22,17 @@ export interface FlowState {
   prefix: string[];
   /** The call the response comes from (for the call model: reads belong to their call). */
   origin?: Span;
+}
+
+/**
+ * The value is the answer itself, the resource inside its wrapper or an item of a list: an object
+ * whose v1 shape its reader depends on (a field already read, `display_id`, is a value the codemod
+ * rewrites where it is read).
+ */
+function holdsResource(state: FlowState): boolean {
+  const p = state.prefix.filter((k) => k !== '[]');
+  const wrapper = state.rule.response?.wrapper;
+  return p.length === 0 || (p.length === 1 && p[0] === wrapper);
 }
 
 const ITERATORS = ['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap'];
@@ -33,7 +45,7 @@ export class ResponseFlow {
     /** A read of the v1 document by a member chain (its outermost member). */
     private readonly onRead: (member: Node, state: FlowState) => void,
     /** The value leaves the code followed here (a callback handed in by the caller). */
-    private readonly onEscape?: (state: FlowState, where: string) => void,
+    private readonly onEscape?: (state: FlowState, where: string, kind: 'callback' | 'return') => void,
   ) {}
 
   /** The response of a v1 call, and the callbacks given to the call itself: `request(opts, (err, res, body) => …)`, `$.ajax({ success })`. */
@@ -160,7 +172,7 @@ export class ResponseFlow {
           // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
           else if (idx >= 0 && callee.type === 'Identifier' && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
             const b = (mod.scopeOf.get(parent) ?? mod.root).lookup(callee.name);
-            if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`);
+            if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`, 'callback');
           }
         }
         return;
@@ -219,10 +231,18 @@ export class ResponseFlow {
     let b: Binding | undefined;
     if (fn.type === 'FunctionDeclaration' && fn.id) b = (mod.scopeOf.get(fn) ?? mod.root).lookup(fn.id.name);
     else if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') b = (mod.scopeOf.get(p) ?? mod.root).lookup(p.id.name);
-    if (!b) return;
-    for (const ref of b.refs) {
+    let followed = 0;
+    for (const ref of b?.refs ?? []) {
       const rp = mod.parent.get(ref);
-      if (rp?.type === 'CallExpression' && rp.callee === ref) this.follow(rp, state, depth + 1);
+      if (rp?.type === 'CallExpression' && rp.callee === ref) {
+        this.follow(rp, state, depth + 1);
+        followed++;
+      }
+    }
+    // nobody in this module calls it (an exported function, a method): what it returns goes to
+    // callers this analysis does not see, where v1 fields may be read
+    if (!followed && state.stage !== 'text' && holdsResource(state) && !calledHere(this.a, fn)) {
+      this.onEscape?.(state, `a return to callers that are not seen (line ${from.loc?.start.line ?? '?'})`, 'return');
     }
   }
 

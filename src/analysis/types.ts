@@ -147,6 +147,12 @@ export interface CallInfo {
    * return to callers not in the module): code there may read v1 shapes and statuses.
    */
   escapes?: string[];
+  /**
+   * Returns of the response (or of the resource inside it) from a function nobody in the module
+   * calls: its callers are elsewhere. A tool that sees those callers (the codemod, when a module of
+   * its run imports this one) follows the value there instead; otherwise they are escapes too.
+   */
+  returnEscapes?: string[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */
   wrapperStatuses?: number[];
 }

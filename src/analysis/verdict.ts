@@ -39,7 +39,7 @@ export function isEmbedOnly(rule: Rule): boolean {
   return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
 }
 
-export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
+export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: boolean } = {}): CallVerdict {
   const needs: string[] = [];
   const overlay = cat.overlay ?? {};
   const rule = m.rule ? cat.get(m.rule) : undefined;
@@ -126,8 +126,10 @@ export function callVerdict(m: CallModel, cat: Catalogue): CallVerdict {
   if ((m.client === 'generic' || wrapperTests) && statusChanges) {
     needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}: check how ${m.callee}() handles the status (a test for ${rule.response!.v1Status} fails)`);
   }
-  if (m.escapes.length && (answerChanges || statusChanges)) {
-    needs.push(`the v1 response goes to ${m.escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
+  // a return to callers outside the module is followed by a tool that sees them (`callersSeen`)
+  const escapes = opts.callersSeen ? m.escapes : [...m.escapes, ...m.returnEscapes];
+  if (escapes.length && (answerChanges || statusChanges)) {
+    needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
   if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
   // a body whose v1 wrapper the analysis could not see, for a rule whose v2 body drops the wrapper

@@ -40,6 +40,12 @@ export interface FileResult {
   parsed: boolean;
   /** Sites of a compiled CoffeeScript file, mapped to the source (internal). */
   coffee?: Site[];
+  /**
+   * Findings that change when another file of the repo imports this one (internal, see
+   * `callersSeen` in src/analysis/verdict.ts): a call whose response is returned to callers outside
+   * the module is auto-fixable when those callers are in the repo, where the codemod follows it.
+   */
+  ifImported?: Array<{ index: number; autofix: boolean; advice: string }>;
 }
 
 export interface AnalysisContext {
@@ -227,7 +233,18 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   const findingOf = new Map<Site, Finding>();
   analyseSites(task, text, ctx, result, sites, via, findingOf);
   embeddedReads(result.findings, ctx.cat);
-  if (via === 'ast') applyVerdicts(sites, findingOf, ctx.cat, task.abs);
+  if (via === 'ast') {
+    // once as if the module's callers were seen (another file imports it), once as they are here
+    const before = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
+    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true);
+    if (returns) {
+      const seen = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
+      result.findings.forEach((f, i) => Object.assign(f, before[i]));
+      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false);
+      const diff = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
+      if (diff.length) result.ifImported = diff;
+    }
+  }
 }
 
 /**
@@ -235,12 +252,12 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
  * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
  * what a human must do.
  */
-function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string): void {
+function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
   const models = callModels({ sites, markers: [], imports: [] }, file);
-  const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat)]));
+  const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat, { callersSeen })]));
   // a payload wrapper no call sends, and a 403 check whose calls do not all move, are marked by the
   // codemod, never rewritten
   for (const s of sites) {
@@ -272,6 +289,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       if (pf) pf.autofix = false;
     }
   }
+  return models.some((m) => m.returnEscapes.length > 0);
 }
 
 /** CoffeeScript compiled (with a source map) and run through the JS analysis; false when it does not compile (then: patterns). */

@@ -16,6 +16,7 @@ import { repoWidePass } from './repo-wide.ts';
 import { generatedNote, generatedSource } from '../analysis/generated.ts';
 import { analyzeFile, helperCallers, prepareLanguage, resetProjects, useProjectFiles, type FileResult, type FileTask } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
+import { filesUsedInRun } from '../analysis/module.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanResult, type ScanWorker } from '../analysis/run/scan.ts';
@@ -308,6 +309,32 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       analyseOne(c);
     }
   }
+  // a call whose response goes back to callers in other modules: what it is when another file of the
+  // repo imports its module (those callers are then in the repo, where the codemod follows the value)
+  if (results.some((r) => r.ifImported)) {
+    // the texts of the importers: the candidates' (in memory), and those of the other files that
+    // import such a module, or a module that hands it on (read again, a few levels deep)
+    const texts = candidates.filter((c) => isJs(c.language)).map((c) => ({ abs: c.abs, text: c.text }));
+    let frontier = new Set(results.filter((r) => r.ifImported).map((r) => join(root, r.rel)));
+    const read = new Set<string>();
+    for (let depth = 0; depth < 3 && frontier.size; depth++) {
+      const next = new Set<string>();
+      for (const o of others) {
+        if (read.has(o.file.abs) || !o.imports.some((s) => frontier.has(loader.resolve(o.file.abs, s) ?? ''))) continue;
+        read.add(o.file.abs);
+        try {
+          texts.push({ abs: o.file.abs, text: readFileSync(o.file.abs, 'utf8') });
+          next.add(o.file.abs);
+        } catch {
+          /* gone since the scan: it imports nothing now */
+        }
+      }
+      frontier = next;
+    }
+    const used = filesUsedInRun(texts, (from, spec) => loader.resolve(from, spec));
+    for (const r of results) if (r.ifImported && used.has(join(root, r.rel))) for (const x of r.ifImported) Object.assign(r.findings[x.index]!, { autofix: x.autofix, advice: x.advice });
+  }
+  for (const r of results) delete r.ifImported;
   // second pass, now that the repo is known to use v1: repo context and throttling by behaviour (./repo-wide.ts)
   const wide = repoWidePass(results, walked.files, wideFiles, candidates, ctx);
   for (const r of wide.replace) results[results.findIndex((x) => x.rel === r.rel)] = r;

@@ -77,6 +77,12 @@ export interface PlanContext {
   repoContext?: Set<string>;
   /** The rules the repo's v1 requests use (what a read of a `helpdesk_ticket` wrapper in repo context refers to). */
   repoRules?: string[];
+  /**
+   * Files of the run that another file of the run imports: a response returned from them reaches
+   * callers this run plans (followed through the flow summaries); from any other module it goes to
+   * callers nobody sees, and the call stays on v1.
+   */
+  imported?: ReadonlySet<string>;
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -462,7 +468,7 @@ export class ModulePlanner {
 
     // the shared verdict: a call the audit does not call auto-fixable is never rewritten
     const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
-    const verdict = model ? callVerdict(model, ctx.cat) : null;
+    const verdict = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }) : null;
     if (verdict && !verdict.auto) {
       const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
       const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';

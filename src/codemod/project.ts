@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
 import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
+import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from './flow.ts';
 import { markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
@@ -22,6 +23,14 @@ export interface CodemodOptions {
   sources?: SourceProvider;
   /** Only sites of these rules (`tickets.pick`, `tickets.*`): see PlanContext.only. */
   only?: string[];
+  /** Files of the run another file of the run imports (see PlanContext.imported); `importedFiles` finds them. */
+  imported?: Iterable<string>;
+}
+
+/** The files of a run whose exports another file of the run uses (see filesUsedInRun). */
+export function importedFiles(files: Array<{ abs: string; text: string }>): Set<string> {
+  const inRun = new Set(files.map((f) => f.abs));
+  return filesUsedInRun(files, (from, spec) => importCandidates(from, spec).find((c) => inRun.has(c)) ?? null);
 }
 
 /** What planning a file gives: the plan, or why the file was skipped. */
@@ -45,6 +54,7 @@ export class Planner {
       loader: new FsModuleLoader(),
       summaries: (file) => this.summaryOf(file),
       only: options.only,
+      imported: options.imported ? new Set(options.imported) : undefined,
     };
   }
 
@@ -562,7 +572,9 @@ export function applyWork(modules: Modules, w: FileWork): FileResult {
 
 /** Plans and applies in this thread (tests, small runs). */
 export function codemodFiles(files: string[], options: CodemodOptions = {}): FileResult[] {
-  const planner = new Planner(options);
+  const read = options.sources ?? diskSources;
+  const imported = options.imported ?? importedFiles(files.map((f) => ({ abs: path.resolve(f), text: read.read(path.resolve(f)) ?? '' })));
+  const planner = new Planner({ ...options, imported });
   const outcomes = files.map((f) => toWire(planner.plan(f)));
   const { work, skipped } = decide(outcomes, { cat: planner.cat, read: (f) => planner.modules.read(f) });
   const results = [...skipped, ...[...work.values()].map((w) => applyWork(planner.modules, w))];

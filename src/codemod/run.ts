@@ -14,7 +14,7 @@ import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
-import { applyWork, decide, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
+import { applyWork, decide, importedFiles, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
 
 export interface RunOptions {
@@ -245,8 +245,10 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     done += n;
     progress(done, total, 'planning');
   };
-  const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only }) : null;
-  const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only });
+  // a response returned from a module another file of the run imports reaches callers the run plans
+  const imported = [...importedFiles([...files, ...others])];
+  const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only, imported }) : null;
+  const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only, imported });
   const owner = new Map<string, number>();
   // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
   const planRound = async (list: Candidate[], count: boolean, repoContext = false): Promise<WireOutcome[]> => {

@@ -201,3 +201,53 @@ describe('untraced v1 shapes in a v1 repo', () => {
     expect(r.findings.filter((f) => f.file === 'src/github/client.js')).toEqual([]);
   });
 });
+
+describe('a response returned to callers outside the module', () => {
+  const api = `const axios = require('axios');
+const http = axios.create({ baseURL: 'https://acme.freshdesk.com', auth: { username: process.env.FD_KEY, password: 'X' } });
+
+async function fetchTicket(id) {
+  const res = await http.get('/helpdesk/tickets/' + id + '.json');
+  return res.data.helpdesk_ticket;
+}
+
+module.exports = { fetchTicket };
+`;
+  const setUp = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hdm-returns-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  };
+
+  it('stays on v1 with a marker in a library whose callers are not in the repo (an index.js that only re-exports is not a caller)', async () => {
+    const dir = setUp({ 'lib/api.js': api, 'index.js': "module.exports = require('./lib/api');\n" });
+    try {
+      const audit = await runAudit({ root: dir, jobs: 1 });
+      const call = audit.findings.find((f) => f.kind === 'call')!;
+      expect(call.autofix).toBe(false);
+      const run = await runCodemod([dir], { workers: 0 });
+      const lib = run.results.find((r) => r.file === 'lib/api.js')!;
+      expect(lib.changes.filter((c) => c.kind === 'url')).toEqual([]);
+      expect(lib.markers.map((m) => m.text).join('\n')).toContain('a return to callers that are not seen');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('moves with its callers when a file of the repo calls it (both tools follow the value there)', async () => {
+    const dir = setUp({ 'lib/api.js': api, 'report.js': "const { fetchTicket } = require('./lib/api');\nfetchTicket(7).then((t) => console.log(t.subject));\n" });
+    try {
+      const audit = await runAudit({ root: dir, jobs: 1 });
+      expect(audit.findings.find((f) => f.kind === 'call')!.autofix).toBe(true);
+      const run = await runCodemod([dir], { workers: 0 });
+      const lib = run.results.find((r) => r.file === 'lib/api.js')!;
+      expect(lib.after).toContain("http.get('/api/v2/tickets/' + id + '?include=requester')");
+      expect(lib.after).toContain('return res.data;');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
