@@ -44,6 +44,7 @@ export type { AnalyzeResult, Site, SiteKind, Span, StringPart, UrlInfo, CallInfo
 export { parserFor, parsersFor, parseSource, parseForAnalysis, type ParserName } from './parse.ts';
 export { FsModuleLoader, type ModuleLoader } from './module.ts';
 export { readChanges, RATE_LIMIT_RULE, XML_RULE, HTTPS_RULE } from './analyze.ts';
+export { readChangeText } from './read-changes.ts';
 
 export interface AnalyzeOptions {
   catalogue: Catalogue;

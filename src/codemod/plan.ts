@@ -17,7 +17,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -338,7 +338,7 @@ export class ModulePlanner {
           const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
           const reached = member && (this.flow.taints.has(member) || this.flow.taints.has(member.object));
           if (reached || touched(f.span.start, f.span.end)) continue;
-          const what = f.v2 === null ? `${f.v1} has no v2 field${f.reason ? ` (${f.reason})` : ''}` : `${f.v1} is ${f.v2} in v2`;
+          const what = readChangeText(f);
           out.push({ file: pf.file, start: f.span.start, end: f.span.end, anchor: anchorOf(pf, member ?? nodes[0] ?? pf.ast.program).start, rule: s.rule, text: `reads a v1 response the codemod could not follow to its call: ${what}` });
         }
       }

@@ -3,7 +3,7 @@
  * checks, and the verdict both tools follow.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader } from '../../src/analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, readChangeText } from '../../src/analysis/index.ts';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
 import { codemodSource } from '../../src/codemod/project.ts';
 
@@ -66,6 +66,14 @@ console.log(req.end());
     // the status v2 changes (a client not seen) and the http:// that stays: both on the one marker
     expect(out.markers[0]!.text).toContain('v2 answers 201 where v1 answered 200');
     expect(out.markers[0]!.text).toContain('the URL starts with http:// where it is built');
+  });
+
+  it('says each change a read meets the way a person would fix it', () => {
+    expect(readChangeText({ v1: 'display_id', v2: 'id' })).toBe('display_id is id in v2');
+    expect(readChangeText({ v1: 'helpdesk_ticket', v2: null, reason: 'v2 answers the helpdesk_ticket object itself, not wrapped' })).toBe(
+      'helpdesk_ticket: v2 answers the helpdesk_ticket object itself, not wrapped (drop .helpdesk_ticket from the read)',
+    );
+    expect(readChangeText({ v1: 'status_name', v2: null, reason: 'derived' })).toBe('status_name has no v2 field (derived)');
   });
 
   it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
