@@ -4,7 +4,7 @@
  * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
  * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
  */
-import { chooseRule, matchUrl } from './match-url.ts';
+import { chooseRule, isOwnRoute, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
@@ -48,7 +48,7 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   if (!parts) return false;
   const pattern = parts.map((p) => p.text).join('');
   const um = matchUrl(a.cat, pattern);
-  if (!um) return false;
+  if (!um || isOwnRoute(um)) return false;
   const { choice, method, methodSource } = ruleForShape(a.cat, um, shape);
   const urlSpan = shape.url ? a.span(shape.url.node, shape.url.mod) : a.span(call);
   a.consume(parts);

@@ -4,7 +4,7 @@
  * wrapper. The site is at the caller: the URL, method and body spans are the caller's arguments
  * that bring them, so the codemod rewrites what the caller wrote.
  */
-import { matchUrl } from './match-url.ts';
+import { isOwnRoute, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { bodyRoot, callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName } from './clients.ts';
@@ -57,7 +57,7 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
     const parts = urlOf(a, shape);
     if (!parts) continue;
     const um = matchUrl(a.cat, parts.map((p) => p.text).join(''));
-    if (!um) continue;
+    if (!um || isOwnRoute(um)) continue;
     // a URL complete without the caller's arguments is the inner call's own site, not the wrapper's
     {
       const alone = a.rec.recognize(fn.mod, ic, fn.frames);

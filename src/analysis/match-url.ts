@@ -113,6 +113,16 @@ export function isDistinctiveV1Path(um: Pick<UrlMatch, 'format' | 'path'>): bool
   return segs.length >= 2 || segs.some((x) => x.includes('_'));
 }
 
+/**
+ * A request to a path with no format suffix under a base the code does not show
+ * (`api.get('/helpdesk/tickets/' + id)` on `axios.create({ baseURL: process.env.API })`): the v1 API
+ * chose its format by the suffix (`.json`, `.xml`, `format=json`), so this is a route of the app's
+ * own server (many apps have a `/helpdesk` module), not a v1 call.
+ */
+export function isOwnRoute(um: UrlMatch): boolean {
+  return !um.format && (!um.origin || um.origin.startsWith('{'));
+}
+
 export interface RuleChoice {
   rule: Rule;
   /** Every candidate rule id, the chosen one first. */

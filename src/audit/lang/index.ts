@@ -16,7 +16,7 @@ import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
 import { lineStartsOf, spanIn } from '../../analysis/module.ts';
 import type { Site, Span } from '../../analysis/types.ts';
-import { chooseRule, matchUrl } from '../../analysis/match-url.ts';
+import { chooseRule, isOwnRoute, matchUrl } from '../../analysis/match-url.ts';
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
@@ -600,7 +600,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
       const um = matchUrl(cat, pattern);
-      if (!um) continue;
+      // no format suffix under a base not shown: the app's own route (see isOwnRoute)
+      if (!um || isOwnRoute(um)) continue;
       const choice = chooseRule(cat, um, method);
       const span = spanOf(pf, argNode);
       const key = `${span.start}\0${choice.rule.id}`;
