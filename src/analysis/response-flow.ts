@@ -44,7 +44,10 @@ export class ResponseFlow {
     private readonly a: Analysis,
     /** A read of the v1 document by a member chain (its outermost member). */
     private readonly onRead: (member: Node, state: FlowState) => void,
-    /** The value leaves the code followed here (a callback handed in by the caller). */
+    /**
+     * The value leaves the code followed here: a callback handed in by the caller (`callback`), or
+     * a return from a function nobody in the module calls (`return`: its callers are elsewhere).
+     */
     private readonly onEscape?: (state: FlowState, where: string, kind: 'callback' | 'return') => void,
   ) {}
 

@@ -39,6 +39,11 @@ export function isEmbedOnly(rule: Rule): boolean {
   return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
 }
 
+/**
+ * Can this call move to v2 by itself, and if not, what must a human do. `callersSeen`: another file
+ * of the run uses the call's module, so a response it returns reaches callers the tool follows
+ * (`CallModel.returnEscapes` then do not block).
+ */
 export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: boolean } = {}): CallVerdict {
   const needs: string[] = [];
   const overlay = cat.overlay ?? {};
