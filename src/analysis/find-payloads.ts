@@ -55,10 +55,14 @@ export function findPayloads(a: Analysis, v1: boolean): void {
       if (!r) continue;
       const info: WrapperInfo = { name: w, form: bracket ? 'bracket-key' : p.shorthand ? 'shorthand' : 'object-key', keySpan: a.span(p.key), objectSpan: a.span(obj) };
       if (bracket) info.key = k;
-      else if (isObjectProperty(p)) {
-        info.valueSpan = a.span(p.value);
-        info.fields = requestFields(a, r.rule, a.mod, p.value, EMPTY_FRAMES);
-      if (opaqueValue(a, r.rule, a.mod, p.value, EMPTY_FRAMES)) info.opaque = true;
+      else {
+        const siblings = siblingKeys(obj, p);
+        if (siblings.length) info.siblings = siblings;
+        if (isObjectProperty(p)) {
+          info.valueSpan = a.span(p.value);
+          info.fields = requestFields(a, r.rule, a.mod, p.value, EMPTY_FRAMES);
+          if (opaqueValue(a, r.rule, a.mod, p.value, EMPTY_FRAMES)) info.opaque = true;
+        }
       }
       wrapperSite(a, r.rule, r.rules, info, a.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
     }
@@ -116,7 +120,7 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     for (const w of distinctive) {
       if (value.includes(`"${w}"`) && new RegExp(`"${escapeRegex(w)}"\\s*:`).test(value)) {
         const r = ruleForName(w);
-        if (r) wrapperSite(a, r.rule, r.rules, { name: w, form: 'json-string', keySpan: a.span(s) }, a.mod, `JSON payload wrapped in ${w}`);
+        if (r) wrapperSite(a, r.rule, r.rules, { name: w, form: 'json-string', keySpan: a.span(s), ...jsonSiblings(value, w) }, a.mod, `JSON payload wrapped in ${w}`);
       }
     }
   }
@@ -229,6 +233,10 @@ function objectWrappers(a: Analysis, v: Extract<Value, { t: 'obj' }>, names: Set
       objectSpan: spanOf(v.mod, v.node, a.mod.file),
     };
     if (bracket) info.key = k;
+    else {
+      const siblings = siblingKeys(v.node, p);
+      if (siblings.length) info.siblings = siblings;
+    }
     if (!bracket && isObjectProperty(p)) {
       info.valueSpan = spanOf(v.mod, p.value, a.mod.file);
       info.fields = requestFields(a, rule, v.mod, p.value, v.frames);
@@ -246,7 +254,7 @@ function stringWrappers(a: Analysis, parts: StringPart[], names: Set<string>, ru
       const m = re.exec(part.text);
       if (!m) continue;
       const rule = ruleFor(w);
-      wrapperSite(a, rule, rules, { name: w, form: 'json-string', keySpan: { ...part.span } }, a.mod, `JSON payload wrapped in ${w}`);
+      wrapperSite(a, rule, rules, { name: w, form: 'json-string', keySpan: { ...part.span }, ...jsonSiblings(part.text, w) }, a.mod, `JSON payload wrapped in ${w}`);
     }
   }
 }
@@ -325,5 +333,25 @@ function keyRoot(a: Analysis, s: Node): Node | null {
     }
     if (p?.type === 'BinaryExpression' && p.operator === '+') return null;
     return cur;
+  }
+}
+
+/** The other plain keys of the object that holds a wrapper key (bracket keys are the wrapper's own form fields). */
+function siblingKeys(obj: Node, own: Node): string[] {
+  return (obj.properties as Node[])
+    .filter((q) => q !== own)
+    .map((q) => propertyKey(q))
+    .filter((k): k is string => !!k && !/\[/.test(k));
+}
+
+/** The other top-level keys of a JSON payload written as a string, when it parses whole. */
+function jsonSiblings(text: string, wrapper: string): { siblings?: string[] } {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v) || !(wrapper in v)) return {};
+    const siblings = Object.keys(v).filter((k) => k !== wrapper);
+    return siblings.length ? { siblings } : {};
+  } catch {
+    return {};
   }
 }

@@ -4,6 +4,20 @@
  * shebang that runs node; only their first bytes are read to tell.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { extname } from 'node:path';
+
+/** Extensions of the sources `hdmigrate codemod` rewrites (JavaScript and TypeScript). */
+export const REWRITTEN_EXTENSIONS: ReadonlySet<string> = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+
+/**
+ * Does `hdmigrate codemod` rewrite this file? JS/TS sources by extension and Node scripts without
+ * one; HTML pages, CoffeeScript, VB.NET and the other languages the audit reads are left to a human.
+ * The one answer both tools give (an audit finding is auto-fixable only where the codemod edits).
+ */
+export function rewrittenByCodemod(rel: string, language: string): boolean {
+  const ext = extname(rel).toLowerCase();
+  return ext === '' ? language === 'javascript' : REWRITTEN_EXTENSIONS.has(ext);
+}
 
 const SHEBANG_NODE = /^#!.*\b(node|nodejs|ts-node|tsx|deno|bun)\b/;
 

@@ -177,6 +177,8 @@ export interface WrapperInfo {
   opaque?: boolean;
   /** The call whose body holds this wrapper, when it was found by following that body. */
   call?: { start: number; end: number; file: string };
+  /** Other keys of the object literal that holds the wrapper key (`{ solution_category: {…}, tags: … }`). */
+  siblings?: string[];
 }
 
 export interface ReadInfo {

@@ -57,6 +57,12 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');
+  // a bare "http://" written apart from the host (`"http://" + KEY + ":X@" + HOST + path`): no
+  // rewrite of this call can make it https with certainty, and v2 refuses plain http
+  const first = m.url.parts[0];
+  if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) {
+    needs.push(`the URL starts with http:// where it is built (${JSON.stringify(first.text.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`);
+  }
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
@@ -102,7 +108,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   let n = 0;
   const target = splitOrigin(normalisePlaceholders(m.url.pattern)).rest.replace(/\{[^}/]*\}/g, () => String(73190000 + n++));
   try {
-    const t = cat.translate({ method, target });
+    // keys beside the request wrapper go along (v1 ignored those it did not know; v2 refuses them)
+    const beside = m.wrappers.find((w) => w.name === rule.request?.wrapper && w.siblings?.length);
+    const probe = beside ? { [beside.name]: {}, ...Object.fromEntries(beside.siblings!.map((k) => [k, null])) } : undefined;
+    const t = cat.translate({ method, target, ...(probe ? { body: probe } : {}) });
     // (fields v2 takes in the path come from the body, which this translation of the URL lacks)
     for (const i of t.detail?.issues ?? []) if (!/the v2 path needs/.test(i.message)) needs.push(i.message);
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an

@@ -9,6 +9,7 @@ import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as i
 import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
 import type { Site } from '../analysis/types.ts';
 import { normalisePlaceholders, splitOrigin } from '../analysis/match-url.ts';
+import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import type { Finding, FindingFamily, Language } from './model.ts';
 
 // rule facts are asked for every finding: computed once per rule
@@ -147,8 +148,6 @@ function finding(site: Site, ctx: ClassifyContext, extra: Extra, v: Verdict): Fi
   return f;
 }
 
-/** Languages the audit reads by syntax tree or pattern but the codemod does not rewrite. */
-const NOT_REWRITTEN: ReadonlySet<Language> = new Set<Language>(['python', 'ruby', 'php', 'csharp', 'java', 'kotlin', 'go', 'shell']);
 const AUTO_PREFIX = 'Auto-fixable (hdmigrate codemod): ';
 
 /** The advice of a finding that turns out not to be auto-fixable: without the claim that it is. */
@@ -157,12 +156,13 @@ export function withoutAutoPrefix(advice: string): string {
 }
 
 /**
- * One site as a finding. Auto-fixable means the codemod rewrites it: in a language the codemod
- * does not edit, nothing is, whatever the catalogue says of the rule.
+ * One site as a finding. Auto-fixable means the codemod rewrites it: in a file the codemod does
+ * not edit (another language, an HTML page, CoffeeScript), nothing is, whatever the catalogue says
+ * of the rule.
  */
 export function toFinding(site: Site, ctx: ClassifyContext): Finding {
   const f = classifySite(site, ctx);
-  if (NOT_REWRITTEN.has(ctx.language) && (ctx.via === 'syntax' || ctx.via === 'pattern')) {
+  if (ctx.via !== 'json' && !rewrittenByCodemod(ctx.rel, ctx.language)) {
     if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} The codemod rewrites JavaScript and TypeScript only: make this change by hand.`;
     f.autofix = false;
   }

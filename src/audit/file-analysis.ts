@@ -10,6 +10,7 @@ import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
 import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
 import { ownParts } from '../analysis/analyze.ts';
+import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
 import { fieldMappings } from '../catalogue/index.ts';
 import type { Site, Span } from '../analysis/types.ts';
@@ -234,13 +235,14 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   analyseSites(task, text, ctx, result, sites, via, findingOf);
   embeddedReads(result.findings, ctx.cat);
   if (via === 'ast') {
+    const rewritable = rewrittenByCodemod(task.rel, task.language);
     // once as if the module's callers were seen (another file imports it), once as they are here
     const before = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
-    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true);
+    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true, rewritable);
     if (returns) {
       const seen = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
       result.findings.forEach((f, i) => Object.assign(f, before[i]));
-      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false);
+      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false, rewritable);
       const diff = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
       if (diff.length) result.ifImported = diff;
     }
@@ -252,7 +254,7 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
  * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
  * what a human must do.
  */
-function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean): boolean {
+function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean, rewritable: boolean): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
@@ -277,7 +279,8 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       // e.g. a ticket view whose notes the code does not read: one v2 call does it
       // (the verdict reads the body too: a path field v2 takes from the body is no decision)
       const rule = f?.rule ? cat.get(f.rule) : undefined;
-      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none') f.autofix = true;
+      // (only in a file the codemod edits: an HTML page's inline script is left to a human)
+      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
       continue;
     }
     if (f) {

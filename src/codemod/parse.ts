@@ -6,7 +6,7 @@
  * it never reprints it (edits are spans on the original text), so recast's copy of the tree is not
  * needed. The same parser re-parses the output to prove it still parses.
  */
-import { scriptLanguage } from '../analysis/scripts.ts';
+import { REWRITTEN_EXTENSIONS, scriptLanguage } from '../analysis/scripts.ts';
 import { parseSource, parsersFor, parserFor as auditParserFor, type ParserName as AuditParserName } from '../analysis/parse.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -39,7 +39,6 @@ export interface AstFile extends Node {
   comments?: Comment[];
 }
 
-const CODE_EXT = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
 
 /**
  * Does the codemod handle this file? The parser itself is the audit's choice (`parserFor` in
@@ -49,7 +48,7 @@ const CODE_EXT = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', 
 export function parserFor(file: string): ParserName | null {
   const ext = path.extname(file).toLowerCase();
   // extensionless Node scripts (bin/www, a shebang that runs node) are JavaScript too
-  if (!CODE_EXT.has(ext)) return ext === '' && scriptLanguage(file, file.split(path.sep).join('/')) ? auditParserFor(file) : null;
+  if (!REWRITTEN_EXTENSIONS.has(ext)) return ext === '' && scriptLanguage(file, file.split(path.sep).join('/')) ? auditParserFor(file) : null;
   return auditParserFor(file);
 }
 

@@ -76,6 +76,26 @@ console.log(req.end());
     expect(readChangeText({ v1: 'status_name', v2: null, reason: 'derived' })).toBe('status_name has no v2 field (derived)');
   });
 
+  it('gives the audit every reason the codemod has to keep a call on v1: a key beside the wrapper, a bare http:// scheme', () => {
+    const beside = models(`const axios = require('axios');
+axios.post('https://acme.freshdesk.com/solution/categories.json', { solution_category: { name: 'API' }, tags: { name: '' } });
+`);
+    expect(callVerdict(beside[0]!, cat).needs.join('\n')).toContain('tags beside the solution_category wrapper');
+    const asString = models(`const axios = require('axios');
+axios.post('https://acme.freshdesk.com/solution/categories.json', '{"solution_category":{"name":"API"},"tags":{"name":""}}', { headers: { 'Content-Type': 'application/json' } });
+`);
+    expect(callVerdict(asString[0]!, cat).needs.join('\n')).toContain('tags beside the solution_category wrapper');
+    const bare = models(`const axios = require('axios');
+const url = 'http://' + process.env.KEY + ':X@' + process.env.HOST + '/helpdesk/tickets/' + 5 + '.json';
+axios.delete(url);
+`);
+    expect(callVerdict(bare[0]!, cat).needs.join('\n')).toContain('the URL starts with http:// where it is built');
+    // what the codemod makes of each: left on v1
+    for (const src of [`const axios = require('axios');\naxios.post('https://acme.freshdesk.com/solution/categories.json', { solution_category: { name: 'API' }, tags: { name: '' } });\n`]) {
+      expect(codemodSource(src, FILE, { catalogue: cat }).after ?? src).toContain('/solution/categories.json');
+    }
+  });
+
   it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
     const src = `var request = require('request');
 exports.update = function (body, cb) {

@@ -56,14 +56,17 @@ describe('syntax audit of other languages', () => {
     expect(calls(await runAudit({ root, jobs: 1, gitignore: false }))).toEqual(['GET /helpdesk/tickets/{tid}.json']);
   });
 
-  it('nothing in a language the codemod does not rewrite is called auto-fixable; a custom domain is noted from the URL itself', async () => {
+  it('nothing in a file the codemod does not rewrite (other languages, HTML pages, VB.NET) is called auto-fixable; a custom domain is noted from the URL itself', async () => {
     const root = join(tmp, 'not-rewritten');
     mkdirSync(root, { recursive: true });
     writeFileSync(join(root, 'export.sh'), '#!/bin/bash\nfor id in $IDS; do\n  curl -u $KEY:X https://support.example-corp.com.au/helpdesk/tickets/$id.json > t$id.json\ndone\n');
     writeFileSync(join(root, 'sync.py'), 'import requests\n\ndef create(base, data):\n    return requests.post("https://acme.freshdesk.com/helpdesk/tickets.json", json=data)\n');
+    // a page with an inline script (the codemod edits .js/.ts files, not pages) and a VB.NET module read by pattern
+    writeFileSync(join(root, 'widget.html'), '<html><body><script>\n$.ajax({ url: "https://acme.freshdesk.com/helpdesk/tickets/" + 7 + ".json", type: "DELETE" });\n</script></body></html>\n');
+    writeFileSync(join(root, 'Delete.vb'), 'Module M\n  Sub Main()\n    Dim req As HttpWebRequest = WebRequest.Create("https://acme.freshdesk.com/helpdesk/tickets/7.json")\n    req.Method = "DELETE"\n  End Sub\nEnd Module\n');
     const r = await runAudit({ root, jobs: 1 });
     const calls = r.findings.filter((f) => f.kind === 'call');
-    expect(calls.map((f) => `${f.file} ${f.rule}`).sort()).toEqual(['export.sh tickets.view', 'sync.py tickets.create']);
+    expect(calls.map((f) => `${f.file} ${f.rule}`).sort()).toEqual(['Delete.vb tickets.delete', 'export.sh tickets.view', 'sync.py tickets.create', 'widget.html tickets.delete']);
     for (const f of r.findings) expect(f.autofix).toBe(false);
     const py = calls.find((f) => f.file === 'sync.py')!;
     expect(py.advice).not.toContain('Auto-fixable');
