@@ -16,6 +16,7 @@ export interface ReadChange {
 
 /** One change a read meets, said for a marker: `display_id is id in v2`, `helpdesk_ticket: v2 is not wrapped`. */
 export function readChangeText(c: { v1: string; v2: string | null; reason?: string }): string {
+  if (c.v2 !== null && c.v2 === c.v1) return `${c.v1} changes in v2${c.reason ? `: ${c.reason}` : ''}`;
   if (c.v2 !== null) return `${c.v1} is ${c.v2} in v2`;
   if (c.reason?.includes('not wrapped')) return `${c.v1}: ${c.reason} (drop .${c.v1} from the read)`;
   return `${c.v1} has no v2 field${c.reason ? ` (${c.reason})` : ''}`;

@@ -74,6 +74,7 @@ console.log(req.end());
       'helpdesk_ticket: v2 answers the helpdesk_ticket object itself, not wrapped (drop .helpdesk_ticket from the read)',
     );
     expect(readChangeText({ v1: 'status_name', v2: null, reason: 'derived' })).toBe('status_name has no v2 field (derived)');
+    expect(readChangeText({ v1: 'name', v2: 'name', reason: 'custom names lose the _<account_id> suffix' })).toBe('name changes in v2: custom names lose the _<account_id> suffix');
   });
 
   it('gives the audit every reason the codemod has to keep a call on v1: a key beside the wrapper, a bare http:// scheme', () => {
