@@ -205,8 +205,11 @@ export class ShimCore {
     const upper = method.toUpperCase();
     const { path } = parseTarget(target);
     if (/^\/api\/v2(\/|$)/.test(path)) throw new ShimInputError(404, `${path} is a v2 path: the shim answers v1 paths only; call v2 directly`);
-    const candidates = this.catalogue.matchPath(target);
-    if (candidates.length === 0) throw new ShimInputError(404, `no v1 operation matches ${path}`);
+    const all = this.catalogue.matchPath(target);
+    if (all.length === 0) throw new ShimInputError(404, `no v1 operation matches ${path}`);
+    // a v1 endpoint the references never documented (the legacy server may have answered it): no v2 plan is known
+    const candidates = all.filter((c) => c.rule.v1.source !== 'undocumented');
+    if (candidates.length === 0) throw new ShimInputError(501, `${upper} ${path} is a v1 endpoint the references do not document: no v2 equivalent is known, so the shim cannot answer it`);
     const match = V1_METHODS.has(upper) ? this.catalogue.match(upper as 'GET', target) : null;
     if (!match) {
       const allowed = [...new Set(candidates.map((c) => c.rule.v1.method))];

@@ -103,7 +103,7 @@ describe('bad input: a clear v1 error and nothing upstream', () => {
     expect(upstream.received.every((r) => r.headers.host === new URL(upstream.url).host)).toBe(true);
   });
 
-  it('control characters in the path or a header → 400; v2 paths and unknown paths → 404 without an upstream call', async () => {
+  it('control characters in the path or a header → 400; v2 paths and unknown paths → 404, undocumented v1 endpoints → 501, without an upstream call', async () => {
     const ctl = await raw(`GET /helpdesk/tickets/1.json%00 HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nConnection: close\r\n\r\n`);
     expect(ctl.status).toBe(400);
     const v2 = await fetch(`${shim.url}/api/v2/tickets/1`, { headers: { authorization: AUTH } });
@@ -113,6 +113,10 @@ describe('bad input: a clear v1 error and nothing upstream', () => {
     expect(((await unknown.json()) as { errors: { error: string } }).errors.error).toMatch(/no v1 operation matches/);
     const wrongMethod = await fetch(`${shim.url}/helpdesk/tickets/1/pick_tickets.json`, { method: 'DELETE', headers: { authorization: AUTH } });
     expect(wrongMethod.status).toBe(405);
+    // a v1 endpoint the references never documented: said so (501), not taken for a wrong method
+    const undocumented = await fetch(`${shim.url}/helpdesk/tickets/user_ticket.json?email=a@b.co`, { headers: { authorization: AUTH } });
+    expect(undocumented.status).toBe(501);
+    expect(((await undocumented.json()) as { errors: { error: string } }).errors.error).toMatch(/the references do not document/);
     expect(upstream.received).toEqual([]);
   });
 
