@@ -10,7 +10,7 @@
  * depends on that cannot move with it, no XML parsing of its response.
  */
 import { isCustomDomain } from './find-domains.ts';
-import { fieldMappings, isAutoFixable, reshapesValue, type Catalogue, type Rule } from '../catalogue/index.ts';
+import { fieldMappings, isAutoFixable, reshapesValue, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
@@ -37,6 +37,25 @@ export function isEmbedOnly(rule: Rule): boolean {
   const calls = rule.plan.map((s, i) => ({ s, i })).filter(({ s }) => !s.forResponse);
   const main = calls.filter(({ i }) => !embedded.has(i));
   return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
+}
+
+/**
+ * The catalogue's translation of one request shape, remembered per catalogue: a repository calls
+ * the same few endpoints from many places, and a verdict is asked twice per call (see `callersSeen`).
+ * Translations are pure; callers only read them.
+ */
+const translations = new WeakMap<Catalogue, Map<string, Translation>>();
+function translated(cat: Catalogue, method: string, target: string, body?: Record<string, unknown>): Translation {
+  let cache = translations.get(cat);
+  if (!cache) translations.set(cat, (cache = new Map()));
+  const key = `${method} ${target} ${body ? JSON.stringify(body) : ''}`;
+  let t = cache.get(key);
+  if (!t) {
+    t = cat.translate({ method, target, ...(body ? { body } : {}) });
+    if (cache.size > 5000) cache.clear();
+    cache.set(key, t);
+  }
+  return t;
 }
 
 /**
@@ -111,7 +130,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     // keys beside the request wrapper go along (v1 ignored those it did not know; v2 refuses them)
     const beside = m.wrappers.find((w) => w.name === rule.request?.wrapper && w.siblings?.length);
     const probe = beside ? { [beside.name]: {}, ...Object.fromEntries(beside.siblings!.map((k) => [k, null])) } : undefined;
-    const t = cat.translate({ method, target, ...(probe ? { body: probe } : {}) });
+    const t = translated(cat, method, target, probe);
     // (fields v2 takes in the path come from the body, which this translation of the URL lacks)
     for (const i of t.detail?.issues ?? []) if (!/the v2 path needs/.test(i.message)) needs.push(i.message);
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
