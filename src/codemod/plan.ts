@@ -78,9 +78,10 @@ export interface PlanContext {
   /** The rules the repo's v1 requests use (what a read of a `helpdesk_ticket` wrapper in repo context refers to). */
   repoRules?: string[];
   /**
-   * Files of the run that another file of the run imports: a response returned from them reaches
-   * callers this run plans (followed through the flow summaries); from any other module it goes to
-   * callers nobody sees, and the call stays on v1.
+   * Files of the run whose exports another file of the run uses (`filesUsedInRun`; a re-export
+   * alone does not count): a response returned from them reaches callers this run plans (followed
+   * through the flow summaries); from any other module it goes to callers nobody sees, and the call
+   * stays on v1.
    */
   imported?: ReadonlySet<string>;
 }

@@ -23,7 +23,7 @@ export interface CodemodOptions {
   sources?: SourceProvider;
   /** Only sites of these rules (`tickets.pick`, `tickets.*`): see PlanContext.only. */
   only?: string[];
-  /** Files of the run another file of the run imports (see PlanContext.imported); `importedFiles` finds them. */
+  /** Files of the run whose exports another file of the run uses (see PlanContext.imported); `importedFiles` finds them. */
   imported?: Iterable<string>;
 }
 

@@ -14,6 +14,7 @@ import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
+import { relativeImports } from '../analysis/module.ts';
 import { applyWork, decide, importedFiles, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
 
@@ -44,7 +45,6 @@ export interface RunReport {
 
 const MAX_BYTES = 2_000_000;
 
-const IMPORT_RE = /(?:require\s*\(\s*|from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 interface Candidate {
   abs: string;
@@ -178,8 +178,8 @@ function importers(others: Candidate[], targets: Set<string>): Candidate[] {
   const out: Candidate[] = [];
   const exts = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '/index.ts', '/index.js'];
   for (const f of others) {
-    for (const m of f.text.matchAll(IMPORT_RE)) {
-      const base = path.resolve(path.dirname(f.abs), m[1]!);
+    for (const spec of relativeImports(f.text)) {
+      const base = path.resolve(path.dirname(f.abs), spec);
       const stem = base.replace(/\.(m|c)?js$/, '');
       if (exts.some((e) => targets.has(base + e) || targets.has(stem + e))) {
         out.push(f);
