@@ -39,6 +39,11 @@ export function isEmbedOnly(rule: Rule): boolean {
   return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
 }
 
+/** The task for a URL left on http:// where it is built (v2 is HTTPS only); the codemod says it too. */
+export function httpSchemeNeed(scheme: string): string {
+  return `the URL starts with http:// where it is built (${JSON.stringify(scheme.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`;
+}
+
 /**
  * The catalogue's translation of one request shape, remembered per catalogue: a repository calls
  * the same few endpoints from many places, and a verdict is asked twice per call (see `callersSeen`).
@@ -79,9 +84,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // a bare "http://" written apart from the host (`"http://" + KEY + ":X@" + HOST + path`): no
   // rewrite of this call can make it https with certainty, and v2 refuses plain http
   const first = m.url.parts[0];
-  if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) {
-    needs.push(`the URL starts with http:// where it is built (${JSON.stringify(first.text.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`);
-  }
+  if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) needs.push(httpSchemeNeed(first.text));
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);

@@ -17,7 +17,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -422,7 +422,7 @@ export class ModulePlanner {
     const parent = first.mod.pf.parent(first.node);
     const fallback = !!parent && (parent.type === 'LogicalExpression' || parent.type === 'ConditionalExpression');
     if (fixedHere || fallback) return null;
-    return `the URL starts with http:// where it is built (${JSON.stringify(first.value.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`;
+    return httpSchemeNeed(first.value);
   }
 
   private planSite(site: UrlSite): void {
@@ -475,7 +475,8 @@ export class ModulePlanner {
       const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
       // what the codemod itself would also stop at belongs on the same list (one marker, every part)
       const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
-      const needs = stays ? [...verdict.needs, stays] : verdict.needs;
+      // (the verdict already says it for a bare "http://" + host)
+      const needs = stays && !verdict.needs.includes(stays) ? [...verdict.needs, stays] : verdict.needs;
       return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
     }
     if (!rule) {
