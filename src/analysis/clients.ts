@@ -301,9 +301,10 @@ export class ClientRecognizer {
       const mref = this.prop(opts, 'method', 'type');
       const method = this.methodFromRef(mref);
       if (url && method) {
-        const writes = this.callsOnBinding(mod, node).filter((c) => c.callee.property?.name === 'write' && c.arguments.length > 0);
-        const body = this.prop(opts, 'body', 'json', 'data', 'form') ?? (writes[0] ? { ...this.ref(mod, writes[0].arguments[0], frames)!, key: undefined } : undefined);
-        return { client: 'generic', callee: calleeText, url, method, methodRef: mref, methodSource: 'option', options: this.ref(mod, args[0], frames), body, bodyProperty: body?.key };
+        const written = this.callsOnBinding(mod, node).find((c) => c.callee.property?.name === 'write' && c.arguments.length > 0);
+        const prop = this.prop(opts, 'body', 'json', 'data', 'form');
+        const body = prop ?? (written ? this.ref(mod, written.arguments[0], frames) : undefined);
+        return { client: 'generic', callee: calleeText, url, method, methodRef: mref, methodSource: 'option', options: this.ref(mod, args[0], frames), body, bodyProperty: prop?.key };
       }
     }
     return null;

@@ -102,7 +102,7 @@ function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
   // `${base}/contacts/{id}` with no format suffix: under a base that ends in /api/v2 (a v2 client
   // with a configurable base URL) v2's paths look exactly like this, and a base the code does not
   // show may; there, only a path v2 never has is v1 (two literal segments, a `_`)
-  if (!um.format && (!origin || /^\{/.test(origin)) && !isDistinctiveV1Path(um)) return null;
+  if (isOwnRoute(um) && !isDistinctiveV1Path(um)) return null;
   return um;
 }
 

@@ -18,7 +18,7 @@ import type { Family, HttpMethod, Rule } from './types.ts';
 const V1_ONLY_ROOTS = new Set(['helpdesk', 'solution']);
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-export const UNDOCUMENTED = 'undocumented';
+const UNDOCUMENTED = 'undocumented';
 
 export class UndocumentedEndpoints {
   private readonly byId = new Map<string, Rule>();

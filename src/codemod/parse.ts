@@ -39,7 +39,6 @@ export interface AstFile extends Node {
   comments?: Comment[];
 }
 
-
 /**
  * Does the codemod handle this file? The parser itself is the audit's choice (`parserFor` in
  * src/analysis/parse.ts): `.ts` → ts, `.tsx` → tsx, JavaScript → babel (then babylon, tsx), so

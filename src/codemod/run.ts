@@ -14,7 +14,7 @@ import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
-import { relativeImports } from '../analysis/module.ts';
+import { importCandidates, relativeImports } from '../analysis/module.ts';
 import { applyWork, decide, importedFiles, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
 
@@ -176,16 +176,8 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
 /** Files that import one of `targets` (relative imports): a response or constant may flow in. */
 function importers(others: Candidate[], targets: Set<string>): Candidate[] {
   const out: Candidate[] = [];
-  const exts = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '/index.ts', '/index.js'];
   for (const f of others) {
-    for (const spec of relativeImports(f.text)) {
-      const base = path.resolve(path.dirname(f.abs), spec);
-      const stem = base.replace(/\.(m|c)?js$/, '');
-      if (exts.some((e) => targets.has(base + e) || targets.has(stem + e))) {
-        out.push(f);
-        break;
-      }
-    }
+    if (relativeImports(f.text).some((spec) => importCandidates(f.abs, spec).some((c) => targets.has(c)))) out.push(f);
   }
   return out;
 }
