@@ -19,7 +19,7 @@ import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
 import { analyzeSyntax } from './lang/index.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
-export { helperCallers, prepareLanguage, resetProjects, useProjectFiles } from './lang/index.ts';
+export { addProjectText, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type TextMatcher } from './lang/index.ts';
 import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
 
 export interface FileTask {

@@ -14,7 +14,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Overlay } from '../catalogue/index.ts';
 import { repoWidePass } from './repo-wide.ts';
 import { generatedNote, generatedSource } from '../analysis/generated.ts';
-import { analyzeFile, helperCallers, prepareLanguage, resetProjects, useProjectFiles, type FileResult, type FileTask } from './file-analysis.ts';
+import { addProjectText, analyzeFile, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type FileResult, type FileTask, type TextMatcher } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import { filesUsedInRun } from '../analysis/module.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
@@ -82,7 +82,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const cat = opts.catalogue ?? loadCatalogue(opts.overlay);
   let root = resolve(opts.root);
   const maxSize = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-  const cfg = scanConfig(cat, maxSize);
+  // the scan also hands the helper index of other languages its files (src/audit/lang), so they are read once
+  const cfg = { ...scanConfig(cat, maxSize), project: projectScanConfig() };
   const cores = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
   // the scan worker starts while the tree is walked; it is dropped if the tree turns out small
   let scanWorker: ScanWorker | null = null;
@@ -107,6 +108,14 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const wideFiles: WalkedFile[] = [];
   const results: FileResult[] = [];
   const files: Array<WalkedFile & { config: boolean }> = [];
+  // files of other languages for their helper index (parsed as they come, before any of their
+  // language is audited: a file's helpers may be defined in a file read later); the texts of the
+  // rest, which this thread scanned itself, for the helper callers (the worker keeps its own)
+  const projectQueue: Array<{ file: WalkedFile; text: string }> = [];
+  const keptHere = new Map<string, string>();
+  const deferred: Candidate[] = [];
+  // one file audited alone keeps its folder's helpers: the index then reads the folder itself
+  let indexFromScan = true;
   let scanned = 0;
   let analysed = 0;
   const handle = (r: ScanResult) => {
@@ -115,7 +124,13 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     if (r.kind === 'candidate') {
       const c = { ...r.file, text: r.text, size: r.size };
       candidates.push(c);
-      queue.push(c);
+      if (syntaxLanguage(c.language, c.abs)) {
+        if (indexFromScan) projectQueue.push({ file: r.file, text: r.text });
+        deferred.push(c);
+      } else queue.push(c);
+    } else if (r.kind === 'project') {
+      if (r.indexed && indexFromScan) projectQueue.push({ file: r.file, text: r.text });
+      else if (!r.indexed) keptHere.set(r.file.abs, r.text);
     } else if (r.kind === 'skipped') skipped.push(r.skipped);
     else if (r.kind === 'imports') {
       if (r.imports.length) others.push({ file: r.file, imports: r.imports });
@@ -148,6 +163,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   let walked: { files: WalkedFile[]; skipped: SkippedFile[] };
   const skipped: SkippedFile[] = [];
   const st = statSync(root);
+  indexFromScan = !st.isFile();
   if (st.isFile()) {
     const single = basename(root);
     root = dirname(root);
@@ -162,6 +178,11 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const projectList = st.isFile() ? undefined : walked.files.map((f) => f.abs);
   if (projectList) useProjectFiles(root, projectList);
   const ctx = { root, cat, loader };
+  const indexNext = async () => {
+    const p = projectQueue.shift()!;
+    await prepareLanguage(p.file.language);
+    addProjectText(root, p.file.language, p.file.abs, p.text);
+  };
   let anaMs = 0;
   const analyseOne = (c: Candidate) => {
     const a0 = performance.now();
@@ -170,7 +191,9 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     analysed++;
     opts.onProgress?.(analysed, Math.max(analysed, candidates.length), 'analyse');
   };
-  const streaming = worker !== null;
+  // (assigned in the walk's callback, which the compiler does not follow)
+  const scanThread = worker as ReturnType<ScanWorker['start']> | null;
+  const streaming = scanThread !== null;
   if (streaming) scanWorker!.finish();
   else scanWorker?.release();
   let scannedInWorker = false;
@@ -194,6 +217,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     let ownScanned = 0;
     let filesLeft = true;
     for (;;) {
+      if (projectQueue.length) {
+        await indexNext();
+        continue;
+      }
       const next = queue.shift();
       if (next) {
         await prepareLanguage(next.language);
@@ -229,7 +256,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     scannedInWorker = !failed;
     if (failed) {
       // start again in this thread
-      for (const list of [queue, candidates, others, results] as unknown[][]) list.length = 0;
+      for (const list of [queue, candidates, others, results, deferred, projectQueue] as unknown[][]) list.length = 0;
       skipped.length = walked.skipped.length;
       analysed = 0;
     }
@@ -238,6 +265,10 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     const state = { isAscii, test: passesPrefilter };
     for (const f of files) handle(scanFile(nodeFs, f, cfg, state));
   }
+  // the helper index has every file now: the files of its languages can be audited
+  while (projectQueue.length) await indexNext();
+  if (indexFromScan) sealProjects(root);
+  queue.push(...deferred.splice(0));
   // JS/TS files importing a candidate module (constants, config, helpers) are candidates too
   for (let round = 0; round < 3 && others.length; round++) {
     const stems = new Set(candidates.filter((c) => isJs(c.language)).map((c) => stemOf(c.abs)));
@@ -266,21 +297,58 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     if (!added) break;
   }
   // files of other languages that only call a URL/request helper of their project (src/audit/lang)
-  for (const f of await helperCallers(root, cat, files, new Set(candidates.map((c) => c.abs)))) {
-    let text = '';
-    try {
-      text = readFileSync(f.abs, 'utf8');
-    } catch {
-      /* the analysis reports what it cannot read */
+  // their texts: kept by this thread's scan or by the worker's (asked once, by index), else read
+  const position = new Map<WalkedFile, number>();
+  const matchTexts: TextMatcher<WalkedFile> = async (queries) => {
+    const found: WalkedFile[] = [];
+    const remote: Array<{ re: string; files: number[] }> = [];
+    for (const q of queries) {
+      const ask: number[] = [];
+      for (const f of q.files) {
+        let text = keptHere.get(f.abs);
+        if (text === undefined && scannedInWorker) {
+          if (!position.size) files.forEach((g, i) => position.set(g, i));
+          ask.push(position.get(f)!);
+          continue;
+        }
+        if (text === undefined) {
+          try {
+            text = readFileSync(f.abs, 'utf8');
+          } catch {
+            continue;
+          }
+        }
+        if (q.re.test(text)) found.push(f);
+      }
+      if (ask.length) remote.push({ re: q.re.source, files: ask });
     }
-    const c = { abs: f.abs, rel: f.rel, language: f.language, text, size: text.length };
-    candidates.push(c);
-    queue.push(c);
-  }
+    if (remote.length) for (const i of await scanThread!.matchKept(remote)) found.push(files[i]!);
+    return found;
+  };
+  // (asked now, answered while this thread audits the other candidates when it audits them alone)
+  const callersFound = helperCallers(root, cat, files, new Set(candidates.map((c) => c.abs)), matchTexts);
+  const addCallers = async () => {
+    const callers = await callersFound;
+    // the worker's kept texts are dropped (and the thread given back) when nothing asked for them
+    if (scanThread) void scanThread.matchKept([]).catch(() => {});
+    keptHere.clear();
+    for (const f of callers) {
+      let text = '';
+      try {
+        text = readFileSync(f.abs, 'utf8');
+      } catch {
+        /* the analysis reports what it cannot read */
+      }
+      const c = { abs: f.abs, rel: f.rel, language: f.language, text, size: text.length };
+      candidates.push(c);
+      queue.push(c);
+    }
+  };
   const tScan = Date.now();
   const bytes = queue.reduce((n, c) => n + c.size, 0);
   const jobs = opts.jobs ?? (bytes >= POOL_MIN_BYTES || queue.length >= POOL_MIN_FILES ? cores : 1);
   let analysisWorkers = 0;
+  if (jobs > 1) await addCallers();
   if (jobs > 1 && queue.length > 1) {
     // TypeScript workers take most of the rest; this thread works on its share meanwhile
     const share = Math.floor(queue.length / jobs);
@@ -304,6 +372,11 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       }
     }
   } else {
+    for (const c of queue.splice(0)) {
+      await prepareLanguage(c.language);
+      analyseOne(c);
+    }
+    if (jobs <= 1) await addCallers();
     for (const c of queue.splice(0)) {
       await prepareLanguage(c.language);
       analyseOne(c);

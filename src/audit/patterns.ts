@@ -13,6 +13,34 @@ import type { Language } from './model.ts';
 import { findTextUrls } from '../analysis/text-urls.ts';
 
 const RETRY_WORDS = /retry|retry-after|sleep|wait|backoff|back-off|throttl|rate.?limit|too many/i;
+
+/** The written forms of a payload wrapper, compiled once per name (each use resets `lastIndex`). */
+function wrapperForms(w: string): Array<[RegExp, WrapperInfo['form']]> {
+  let forms = wrapperFormCache.get(w);
+  if (forms) return forms;
+  const ew = escapeRegex(w);
+  forms = [
+    [new RegExp(`\\[\\s*["']${ew}["']\\s*\\]\\s*=(?!=)`, 'g'), 'member-assign'],
+    // also inside an escaped JSON string: `"{\"helpdesk_ticket\": {…}}"` (C#, Java, PHP)
+    [new RegExp(`["']${ew}\\\\?["']\\s*(?::|=>|,)`, 'g'), 'object-key'],
+    [new RegExp(`(?<![\\w.$"'])${ew}:\\s*(?:[{\\[]|$)`, 'gm'), 'object-key'],
+    [new RegExp(`:${ew}\\s*=>`, 'g'), 'object-key'],
+    [new RegExp(`\\b${ew}\\s*=\\s*new\\b`, 'g'), 'object-key'],
+    [new RegExp(`json:"${ew}"`, 'g'), 'object-key'],
+    [new RegExp(`(?<![\\w.$])${ew}\\[[\\w\\]\\[]*\\]`, 'g'), 'bracket-key'],
+  ];
+  wrapperFormCache.set(w, forms);
+  return forms;
+}
+const wrapperFormCache = new Map<string, Array<[RegExp, WrapperInfo['form']]>>();
+
+/** A read of a response name: `['name']`, `->name`, `.name` (compiled once per name). */
+function readPattern(name: string): RegExp {
+  let re = readPatternCache.get(name);
+  if (!re) readPatternCache.set(name, (re = new RegExp(`(\\[\\s*["']${escapeRegex(name)}["']\\s*\\]|->${escapeRegex(name)}\\b|\\.${escapeRegex(name)}\\b)`, 'g')));
+  return re;
+}
+const readPatternCache = new Map<string, RegExp>();
 const XML_API =
   /ElementTree|\bfromstring\b|minidom|lxml|etree|xmltodict|simplexml_load_string|SimpleXMLElement|DOMDocument|Nokogiri::XML|REXML|Hash\.from_xml|XmlDocument|XDocument|XmlReader|XmlSerializer|DocumentBuilder|SAXParser|xml\.Unmarshal|encoding\/xml|parseXML|xml2js|responseXML/;
 
@@ -162,22 +190,14 @@ export function analyzeText(
 
   // payload wrappers
   for (const [w, rulesAll] of facts.requestWrappers) {
+    // every form below holds the name itself: a text without it needs none of them
+    if (!text.includes(w)) continue;
     const generic = !isDistinctiveWrapper(w);
     const ranked = rank(rulesAll);
     if (generic && !fileRules.has(ranked[0]!.id)) continue;
     const rule = ranked[0]!;
-    const ew = escapeRegex(w);
-    const forms: Array<[RegExp, WrapperInfo['form']]> = [
-      [new RegExp(`\\[\\s*["']${ew}["']\\s*\\]\\s*=(?!=)`, 'g'), 'member-assign'],
-      // also inside an escaped JSON string: `"{\"helpdesk_ticket\": {…}}"` (C#, Java, PHP)
-      [new RegExp(`["']${ew}\\\\?["']\\s*(?::|=>|,)`, 'g'), 'object-key'],
-      [new RegExp(`(?<![\\w.$"'])${ew}:\\s*(?:[{\\[]|$)`, 'gm'), 'object-key'],
-      [new RegExp(`:${ew}\\s*=>`, 'g'), 'object-key'],
-      [new RegExp(`\\b${ew}\\s*=\\s*new\\b`, 'g'), 'object-key'],
-      [new RegExp(`json:"${ew}"`, 'g'), 'object-key'],
-      [new RegExp(`(?<![\\w.$])${ew}\\[[\\w\\]\\[]*\\]`, 'g'), 'bracket-key'],
-    ];
-    for (const [re, form] of forms) {
+    for (const [re, form] of wrapperForms(w)) {
+      re.lastIndex = 0;
       for (let m = re.exec(text); m; m = re.exec(text)) {
         if (inComment(m.index)) continue;
         // a bracket key must be a form field name, not an index into a response
@@ -227,7 +247,9 @@ export function analyzeText(
   const ACCESS = /(\[\s*["'](\w+)["']\s*\]|->(\w+)|\.(\w+)\b(?!\s*\())/y;
   const readNames = new Set([...facts.responseWrappers.keys(), ...facts.distinctiveFields.keys()]);
   for (const name of readNames) {
-    const re = new RegExp(`(\\[\\s*["']${escapeRegex(name)}["']\\s*\\]|->${escapeRegex(name)}\\b|\\.${escapeRegex(name)}\\b)`, 'g');
+    if (!text.includes(name)) continue;
+    const re = readPattern(name);
+    re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       if (inComment(m.index)) continue;
       if (covered.some(([a, b]) => m!.index >= a && m!.index < b)) continue;

@@ -29,17 +29,28 @@ export interface ScanConfig {
    * repo-wide pass reads only those instead of the whole tree again.
    */
   wide?: string;
+  /**
+   * Files of the syntax-audited languages that fail the prefilter (by extension, regex source):
+   * those whose text matches `words` come back as `project` results with their text (the helper
+   * index of src/audit/lang parses them while the scan goes on); the worker keeps the others'
+   * texts for one later `matchKept` query (the files that call a helper of the index), so no
+   * file is read twice. Files over `maxText` characters are neither.
+   */
+  project?: { ext: string; words: string; maxText: number };
 }
 
 export type ScanResult =
   | { kind: 'candidate'; file: WalkedFile; text: string; size: number }
   | { kind: 'skipped'; skipped: SkippedFile }
   | { kind: 'imports'; file: WalkedFile; imports: string[]; wide?: boolean }
+  | { kind: 'project'; file: WalkedFile; text: string; indexed: boolean }
   | { kind: 'none' };
 
 export interface ScanState {
   re?: RegExp;
   wideRe?: RegExp | null;
+  projectExt?: RegExp | null;
+  projectWords?: RegExp;
   buf?: Buffer;
   isAscii?: (b: Uint8Array) => boolean;
   test: typeof passesPrefilter;
@@ -135,7 +146,12 @@ export function scanFile(
       return { kind: 'candidate', file: { abs: file.abs, rel: file.rel, language: file.language }, text, size: buf.length };
     }
   }
-  if (!isJs) return { kind: 'none' };
+  if (!isJs) {
+    if (state.projectExt === undefined) state.projectExt = cfg.project ? new RegExp(cfg.project.ext) : null;
+    if (!state.projectExt || !state.projectExt.test(file.abs) || text.length > cfg.project!.maxText) return { kind: 'none' };
+    if (!state.projectWords) state.projectWords = new RegExp(cfg.project!.words, 'i');
+    return { kind: 'project', file: { abs: file.abs, rel: file.rel, language: file.language }, text, indexed: state.projectWords.test(text) };
+  }
   // relative import specifiers: `'./x'`, `"../y"` (string search: no call into the buffer binding per hit)
   let imports: string[] | null = null;
   let at = text.indexOf('./');
@@ -169,7 +185,16 @@ export function scanFile(
  * finds its code already optimised.
  */
 export interface ScanWorker {
-  start(onResult: (r: ScanResult) => void): { done: Promise<void>; takeNext: () => number };
+  start(onResult: (r: ScanResult) => void): {
+    done: Promise<void>;
+    takeNext: () => number;
+    /**
+     * With `cfg.project`: the indices (in walk order) of the given files whose text a regex finds,
+     * from the texts the worker kept (see ScanConfig.project). Call once after `done` (with `[]`
+     * when there is nothing to ask): the thread is given back for the next scan then.
+     */
+    matchKept: (queries: Array<{ re: string; files: number[] }>) => Promise<number[]>;
+  };
   /** More files, in walk order (indices continue those of earlier batches). */
   feed(files: Array<WalkedFile & { config: boolean }>): void;
   /** No more files. */
@@ -196,6 +221,9 @@ const workerCode = () => `
     // kept as [index, specifiers] and sent in one message at the end: the caller has the list
     let batch = [];
     const imports = [];
+    // texts of project files kept for the one matchKept query (bounded: past it, read again then)
+    const kept = new Map();
+    let keptChars = 0;
     scan: for (;;) {
       const i = Atomics.add(ctl, 0, 1);
       while (i >= files.length) {
@@ -208,13 +236,40 @@ const workerCode = () => `
       const r = scanFile(fs, files[i], cfg, state);
       if (r.kind === 'none') continue;
       if (r.kind === 'imports') { imports.push(i, r.imports, r.wide ? 1 : 0); continue; }
-      batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r);
-      if (r.kind === 'candidate' || batch.length >= 200) { port.postMessage(batch); batch = []; }
+      if (r.kind === 'project' && !r.indexed) {
+        if (keptChars + r.text.length <= 64 * 1024 * 1024) { kept.set(i, r.text); keptChars += r.text.length; }
+        continue;
+      }
+      const now = r.kind === 'candidate' || r.kind === 'project';
+      batch.push(r.kind === 'candidate' ? { kind: 'candidate', i, text: r.text, size: r.size } : r.kind === 'project' ? { kind: 'project', i, text: r.text } : r);
+      if (now || batch.length >= 200) { port.postMessage(batch); batch = []; }
     }
     if (batch.length) port.postMessage(batch);
     if (imports.length) port.postMessage({ imports });
-    port.postMessage({ end: true });
-    port.close();
+    if (!cfg.project) {
+      port.postMessage({ end: true });
+      port.close();
+      return;
+    }
+    port.postMessage({ end: true, kept: true });
+    // one query: [{ re, files }] → the indices of those files whose text the regex finds
+    port.once('message', (queries) => {
+      const matched = [];
+      for (const q of queries) {
+        const re = new RegExp(q.re);
+        for (const i of q.files) {
+          let text = kept.get(i);
+          if (text === undefined) {
+            try { text = fs.readFileSync(files[i].abs, 'utf8'); } catch { continue; }
+            if (text.length > cfg.project.maxText) continue;
+          }
+          if (re.test(text)) matched.push(i);
+        }
+      }
+      kept.clear();
+      port.postMessage({ matched });
+      port.close();
+    });
   });
 `;
 
@@ -247,31 +302,64 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
   let onResult: ((r: ScanResult) => void) | null = null;
   const list: Array<WalkedFile & { config: boolean }> = [];
   const fileAt = (i: number): WalkedFile => list[i]!;
-  type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number };
+  type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number } | { kind: 'project'; i: number; text: string };
+  let answer: { resolve: (matched: number[]) => void; reject: (e: Error) => void } | null = null;
+  let keeping = false;
   const done = new Promise<void>((resolve, reject) => {
     const fail = (e: unknown) => {
       w.off('exit', exited);
       port1.close();
-      reject(e instanceof Error ? e : new Error(String(e)));
+      const err = e instanceof Error ? e : new Error(String(e));
+      reject(err);
+      answer?.reject(err);
     };
     const exited = (n: number) => fail(new Error(`scan worker exited with ${n}`));
     w.once('error', fail);
     w.once('exit', exited);
-    port1.on('message', (msg: Wire[] | { imports: Array<number | string[]> } | { end: true }) => {
+    const release = () => {
+      w.off('error', fail);
+      w.off('exit', exited);
+      port1.close();
+      giveBack(w);
+    };
+    port1.on('message', (msg: Wire[] | { imports: Array<number | string[]> } | { end: true; kept?: true } | { matched: number[] }) => {
       if (Array.isArray(msg)) {
-        for (const r of msg) onResult?.('i' in r ? { kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size } : (r as ScanResult));
+        for (const r of msg) {
+          if (!('i' in r)) onResult?.(r);
+          else if (r.kind === 'candidate') onResult?.({ kind: 'candidate', file: fileAt(r.i), text: r.text, size: r.size });
+          else onResult?.({ kind: 'project', file: fileAt(r.i), text: r.text, indexed: true });
+        }
       } else if ('imports' in msg) {
         for (let k = 0; k < msg.imports.length; k += 3) onResult?.({ kind: 'imports', file: fileAt(msg.imports[k] as number), imports: msg.imports[k + 1] as string[], ...(msg.imports[k + 2] ? { wide: true } : {}) });
+      } else if ('matched' in msg) {
+        release();
+        answer?.resolve(msg.matched);
       } else {
-        w.off('error', fail);
-        w.off('exit', exited);
-        port1.close();
-        giveBack(w);
+        // the scan is over; a worker that keeps texts waits for its one query, unreferenced (an
+        // audit that ends without asking never keeps the process alive)
+        keeping = !!msg.kept;
+        if (keeping) {
+          w.unref();
+          port1.unref();
+        } else release();
         resolve();
       }
     });
   });
   done.catch(() => {});
+  let asked: Promise<number[]> | null = null;
+  const matchKept = (queries: Array<{ re: string; files: number[] }>): Promise<number[]> => {
+    if (asked) return asked;
+    asked = done.then(() => {
+      if (!keeping) return [];
+      return new Promise<number[]>((resolve, reject) => {
+        answer = { resolve, reject };
+        port1.ref();
+        port1.postMessage(queries);
+      });
+    });
+    return asked;
+  };
   const finish = () => {
     Atomics.store(ctl, 2, 1);
     Atomics.notify(ctl, 1);
@@ -279,7 +367,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
   return {
     start(cb) {
       onResult = cb;
-      return { done, takeNext: () => Atomics.add(ctl, 0, 1) };
+      return { done, takeNext: () => Atomics.add(ctl, 0, 1), matchKept };
     },
     feed(files) {
       if (!files.length) return;
@@ -289,7 +377,10 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
       Atomics.notify(ctl, 1);
     },
     finish,
-    release: finish,
+    release() {
+      finish();
+      void matchKept([]).catch(() => {});
+    },
   };
 }
 

@@ -69,6 +69,8 @@ interface ParsedFile {
 }
 
 interface Project {
+  /** Files added (`addProjectText`) but helpers not yet summarised: `getProject` finishes it. */
+  open?: boolean;
   helpers: Map<string, Helper>;
   /** Names of every function/method the project defines. */
   functions: Set<string>;
@@ -79,12 +81,53 @@ interface Project {
 }
 
 const projects = new Map<string, Project>();
+/** Roots whose index files were all handed in (`addProjectText`, then `sealProjects`): nothing is read. */
+const sealed = new Set<string>();
 
 /** Forgets the project indexes and file listings (each audit run starts from the files as they are now). */
 export function resetProjects(): void {
   for (const p of projects.values()) for (const pf of p.files.values()) pf.tree.delete();
   projects.clear();
   listings.clear();
+  sealed.clear();
+}
+
+/** The files the helper index parses: those that mention one of these (the others cannot define a v1 URL builder). */
+const INDEX_WORDS = /helpdesk|\.json|\.xml|freshdesk/i;
+/** Larger files are left out of the index (generated code, data). */
+const MAX_INDEX_TEXT = 512 * 1024;
+
+/**
+ * What a scan needs to hand the index its files as it reads them (see ScanConfig.project in
+ * src/analysis/run/scan.ts): the extensions of the indexed languages, the index's words, its size limit.
+ */
+export function projectScanConfig(): { ext: string; words: string; maxText: number } {
+  return { ext: PROJECT_FILE.source, words: INDEX_WORDS.source, maxText: MAX_INDEX_TEXT };
+}
+
+/**
+ * Adds one file to the helper index of its language under `root`, from a text already read (the
+ * audit's scan reads every file once). Files that do not mention the index's words are ignored.
+ * The grammar must be loaded (`prepareLanguage`). Call `sealProjects` once every file is in.
+ */
+export function addProjectText(root: string, language: Language, abs: string, text: string): void {
+  const lang = syntaxLanguage(language, abs);
+  const d = lang ? DIALECTS[lang] : undefined;
+  if (!lang || !d || !EXTS[lang]?.test(abs) || !parserFor(lang) || text.length > MAX_INDEX_TEXT || !INDEX_WORDS.test(text)) return;
+  const key = `${lang}\0${root}`;
+  let p = projects.get(key);
+  if (!p) {
+    p = newProject();
+    p.open = true;
+    projects.set(key, p);
+  }
+  if (!p.open || p.files.has(abs)) return;
+  indexProjectFile(p, lang, d, abs, text);
+}
+
+/** Every index file of `root` was added: from now on its indexes are complete without reading the tree. */
+export function sealProjects(root: string): void {
+  sealed.add(root);
 }
 
 function parse(lang: Language, file: string, text: string): Tree | null {
@@ -165,23 +208,39 @@ function newContext(d: Dialect, file: string, index: TreeIndex, project: Project
 /** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
 function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalogue, projectFunctions: Set<string>): void {
   const { d } = pf.ctx;
-  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>>; body: string }> = [];
+  const fns: Array<{ node: SyntaxNode; f: NonNullable<ReturnType<Dialect['fn']>>; body: string; urlish: boolean }> = [];
   for (const x of pf.index.fns) {
-    const f = d.fn(x.node);
-    if (f) fns.push({ node: x.node, f, body: pf.text.slice(x.node.startIndex, x.node.endIndex) });
+    const f = fnOf(d, x.node);
+    if (!f) continue;
+    const body = pf.text.slice(x.node.startIndex, x.node.endIndex);
+    fns.push({ node: x.node, f, body, urlish: URLISH.test(body) });
   }
   // Only functions that could build or send a URL are summarised: a path separator, a format
   // suffix, a URL-ish name, or a helper already known (the rest of a file is skipped cheaply).
-  const mayBuild = (body: string) => URLISH.test(body) || [...into.keys()].some((k) => body.includes(k));
+  const mayBuild = (x: { body: string; urlish: boolean }) => {
+    if (x.urlish) return true;
+    for (const k of into.keys()) if (x.body.includes(k)) return true;
+    return false;
+  };
+  // a round that changes no helper leaves the next one nothing new to see: stop there
+  let changed = false;
+  const put = (h: Helper) => {
+    const prev = into.get(h.name);
+    if (!prev || helperSig(prev) !== helperSig(h)) changed = true;
+    into.set(h.name, h);
+  };
   // two rounds: a builder may use another builder
   for (let round = 0; round < 2; round++) {
-    for (const { node, f, body } of fns) {
-      if (!mayBuild(body)) continue;
+    changed = false;
+    for (const x of fns) {
+      if (!mayBuild(x)) continue;
+      const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
       const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
-      if (useful.length) into.set(f.name, { ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
+      if (useful.length) put({ ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
     }
+    if (!changed) break;
   }
   // request helpers: an HTTP request whose URL depends on the parameters (or on a member a setter
   // fills), directly or through another request helper (`get($e)` → `_request($e, 'GET')`)
@@ -189,8 +248,10 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   const functions = new Set(fns.map((x) => x.f.name));
   for (const f of projectFunctions) functions.add(f);
   for (let round = 0; round < 3; round++) {
-    for (const { node, f, body } of fns) {
-      if (!mayBuild(body)) continue;
+    changed = false;
+    for (const x of fns) {
+      if (!mayBuild(x)) continue;
+      const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
       forEachCall(d, pf.index, (call) => {
@@ -207,7 +268,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
             else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
           }
           if (!method && !passes) method = methodOfConvention(f.name);
-          setRequest(into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
+          setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
           return true;
         }
         if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
@@ -219,18 +280,19 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
           if (!open.length) continue;
           const shellMethod = d === DIALECTS.shell ? /(?:-X|--request)\s+["']?\$\{?(\d)\b/.exec(call.node.text)?.[1] : undefined;
-          setRequest(into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
+          setRequest(put, into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
           return true;
         }
         return false;
       }, node);
     }
+    if (!changed) break;
   }
   // setters: `setUrlSuffix($s) { $this->urlSuffix = $s; }` fills a member a request's URL uses
   const requestByMember = new Map<string, { request: NonNullable<Helper['request']> }>();
   for (const h of into.values()) for (const v of h.request?.url ?? []) for (const p of v) if (p.member) requestByMember.set(p.member, h as { request: NonNullable<Helper['request']> });
   for (const [m, request] of memberUrls) if (!requestByMember.has(m)) requestByMember.set(m, { request });
-  for (const { node, f } of fns) {
+  for (const { node, f } of requestByMember.size ? fns : []) {
     if (f.params.length !== 1) continue;
     for (const x of pf.index.defs) {
       if (x.fn !== node.startIndex) continue;
@@ -247,15 +309,28 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
   }
 }
 
+/** What `d.fn` reads of a function node, once per node (each field read crosses into WebAssembly). */
+function fnOf(d: Dialect, node: SyntaxNode): ReturnType<Dialect['fn']> {
+  let f = fnInfos.get(node);
+  if (f === undefined) fnInfos.set(node, (f = d.fn(node)));
+  return f;
+}
+const fnInfos = new WeakMap<SyntaxNode, ReturnType<Dialect['fn']>>();
+
 /**
  * Records a request helper. In one file the first function of a name wins over overrides that call
  * it (`parent::get`); a file's own function wins over another file's of the same name.
  */
-function setRequest(into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
+function setRequest(put: (h: Helper) => void, into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
   const origin = `${file}:${node.startIndex}`;
   const prev = into.get(f.name);
   if (prev?.request && prev.origin !== origin && prev.file === file) return;
-  into.set(f.name, { name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+  put({ name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+}
+
+/** What a helper says, to tell a changed one from the same one summarised again (nodes by identity in their tree). */
+function helperSig(h: Helper): string {
+  return JSON.stringify(h, (k, v) => (k === 'node' ? (v ? `${(v as SyntaxNode).id}` : null) : v));
 }
 
 /** The calls made by the function `own` itself (not by functions nested in it), in source order. */
@@ -263,18 +338,32 @@ function forEachCall(d: Dialect, index: TreeIndex, fn: (c: CallView) => boolean 
   let byFn = callsByFn.get(index);
   if (!byFn) {
     byFn = new Map();
-    for (const x of index.calls) {
-      const c = d.call(x.node);
-      if (!c) continue;
-      const list = byFn.get(x.fn);
-      if (list) list.push(c);
-      else byFn.set(x.fn, [c]);
-    }
+    index.calls.forEach((x, i) => {
+      const list = byFn!.get(x.fn);
+      if (list) list.push(i);
+      else byFn!.set(x.fn, [i]);
+    });
     callsByFn.set(index, byFn);
   }
-  for (const c of byFn.get(own.startIndex) ?? []) fn(c);
+  for (const i of byFn.get(own.startIndex) ?? []) {
+    const c = callView(d, index, i);
+    if (c) fn(c);
+  }
 }
-const callsByFn = new WeakMap<TreeIndex, Map<number, CallView[]>>();
+const callsByFn = new WeakMap<TreeIndex, Map<number, number[]>>();
+
+/**
+ * The call view of `index.calls[i]`, built once per file: reading a node's fields crosses from
+ * WebAssembly into JavaScript at every step, and the index, the helpers and the sites all ask.
+ */
+function callView(d: Dialect, index: TreeIndex, i: number): CallView | null {
+  let views = callViews.get(index);
+  if (!views) callViews.set(index, (views = new Array(index.calls.length)));
+  let v = views[i];
+  if (v === undefined) views[i] = v = d.call(index.calls[i]!.node);
+  return v;
+}
+const callViews = new WeakMap<TreeIndex, Array<CallView | null | undefined>>();
 
 const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
 
@@ -462,32 +551,55 @@ function statementOf(n: SyntaxNode): SyntaxNode {
   return s;
 }
 
+function newProject(): Project {
+  return { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map() };
+}
+
+function indexProjectFile(p: Project, lang: Language, d: Dialect, abs: string, text: string): void {
+  const tree = parse(lang, abs, text);
+  if (!tree) return;
+  const index = indexTree(d, tree.rootNode);
+  p.files.set(abs, { file: abs, text, tree, index, ctx: newContext(d, abs, index, null), lines: { lineStarts: lineStartsOf(text) } });
+}
+
 function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): Project {
   const key = `${lang}\0${root}`;
   let p = projects.get(key);
-  if (p) return p;
-  p = { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map() };
+  if (p && !p.open) return p;
+  if (p) {
+    // a file audited before the index has every file would miss helpers defined later in the walk
+    if (!sealed.has(root)) throw new Error(`the helper index of ${root} is still being built (sealProjects comes first)`);
+    // files handed in by the scan, in the order they came: put back in walk order, which decides
+    // between two definitions of one name as when the index reads the tree itself
+    p.open = false;
+    const order = new Map(projectFiles(root).map((f, i) => [f, i]));
+    p.files = new Map([...p.files].sort((a, b) => (order.get(a[0]) ?? Infinity) - (order.get(b[0]) ?? Infinity)));
+    return finishProject(p, d, cat);
+  }
+  p = newProject();
   projects.set(key, p);
   if (projects.size > 40) projects.delete(projects.keys().next().value!);
+  if (sealed.has(root)) return finishProject(p, d, cat);
   const files = projectFiles(root).filter((f) => EXTS[lang]!.test(f));
   for (const abs of files) {
     let text: string;
     try {
       text = readFileSync(abs, 'utf8');
-      if (text.length > 512 * 1024) continue;
+      if (text.length > MAX_INDEX_TEXT) continue;
     } catch {
       continue;
     }
-    if (!/helpdesk|\.json|\.xml|freshdesk/i.test(text)) {
+    if (!INDEX_WORDS.test(text)) {
       if (isMainThread) p.others.set(abs, text);
       continue;
     }
-    const tree = parse(lang, abs, text);
-    if (!tree) continue;
-    const index = indexTree(d, tree.rootNode);
-    const pf: ParsedFile = { file: abs, text, tree, index, ctx: newContext(d, abs, index, null), lines: { lineStarts: lineStartsOf(text) } };
-    p.files.set(abs, pf);
+    indexProjectFile(p, lang, d, abs, text);
   }
+  return finishProject(p, d, cat);
+}
+
+/** Constants, function names and helpers of the project, once its files are indexed. */
+function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
   for (const pf of p.files.values()) {
     pf.ctx.projectConst = (name) => {
       const other = p!.consts.get(name);
@@ -496,7 +608,7 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
       return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
     };
     for (const x of pf.index.fns) {
-      const f = d.fn(x.node);
+      const f = fnOf(d, x.node);
       if (f) p.functions.add(f.name);
     }
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
@@ -551,7 +663,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
   ctx.helpers = own;
   const functions = new Set(project.functions);
   for (const x of index.fns) {
-    const f = d.fn(x.node);
+    const f = fnOf(d, x.node);
     if (f) functions.add(f.name);
   }
   const sites = findSites(pf, cat, lang, rel, functions);
@@ -627,15 +739,23 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   };
 
-  for (const x of pf.index.calls) {
-    const n = x.node;
-    const c = d.call(n);
+  const fnNames = new Map<number, string | undefined>();
+  const nameOfFn = (fnNode: SyntaxNode | null) => {
+    if (!fnNode) return undefined;
+    if (!fnNames.has(fnNode.startIndex)) fnNames.set(fnNode.startIndex, fnOf(d, fnNode)?.name);
+    return fnNames.get(fnNode.startIndex);
+  };
+  for (let i = 0; i < pf.index.calls.length; i++) {
+    const x = pf.index.calls[i]!;
+    const c = callView(d, pf.index, i);
     if (!c) continue;
+    const helper = ctx.helpers.get(c.name);
+    if (!helper?.request && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
+    const n = x.node;
     const bound = boundAt(n);
     const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
     const fnNode = x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null;
-    const fnName = fnNode ? d.fn(fnNode)?.name : undefined;
-    const helper = ctx.helpers.get(c.name);
+    const fnName = nameOfFn(fnNode);
     if (helper?.request && c.receiver !== 'requests') {
       const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0);
       let method = helper.request.method;
@@ -649,7 +769,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
       continue;
     }
-    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || ctx.helpers.get(c.name)?.returns) continue;
+    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
@@ -659,14 +779,33 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // URL strings no call used: evaluated from the outermost expression that builds them (not in
   // tests: there they are recorded test data, mock registrations and expected values)
   const done = new Set<number>();
-  for (const { node: n } of testFile ? [] : pf.index.strings) {
+  // where the words that make an expression URL-ish occur: the expression a string builds stays
+  // inside the string's function, so a string in a function without one of them is passed over
+  // without reading its surroundings from the tree
+  const WORDS = /helpdesk|\.json|\.xml|format=|\/api\//g;
+  const wordAt: number[] = [];
+  for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) wordAt.push(m.index);
+  const wordWithin = (from: number, to: number) => {
+    let lo = 0;
+    let hi = wordAt.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (wordAt[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < wordAt.length && wordAt[lo]! < to;
+  };
+  for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
+    const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
+    if (fnNode && !wordWithin(fn, fnNode.endIndex) && !/^(word|concatenation)$/.test(n.type)) continue;
     let top = n;
     let joined = false;
     for (;;) {
-      while (top.parent && (d.concat(top.parent) || d.format(top.parent) || d.transparent.has(top.parent.type))) top = top.parent;
+      for (let up = top.parent; up && (d.concat(up) || d.format(up) || d.transparent.has(up.type)); up = up.parent) top = up;
       // an argument of a path join (`File.join(@base_url, "contacts.xml")`, through its argument list)
-      const join = [top.parent, top.parent?.parent].find((p) => p && isJoinCall(d, p));
+      const above = top.parent;
+      const join = [above, above?.parent].find((p) => p && isJoinCall(d, p));
       if (!join) break;
       // a file system join (`File.join`, `os.path.join`) builds a URL only onto a URL: `File.join(dir,
       // 'contacts.json')` is a file; `File.join(@base_url, 'contacts.json')` an address
@@ -750,16 +889,23 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
  * v1 path themselves (`get_request(endpoint.ticket_path(id))`): the prefilter does not pick them,
  * the syntax audit must see them. Returns them in walk order.
  */
-export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<F[]> {
   try {
-    return await findHelperCallers(root, cat, files, candidates);
+    return await findHelperCallers(root, cat, files, candidates, match);
   } catch {
     return []; // never stops the audit: the candidates are audited all the same
   }
 }
 
-async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>): Promise<F[]> {
+/**
+ * Which of the files each regex finds in their texts, for a caller that holds the texts (the
+ * audit's scan kept them): the index then reads nothing. Returns the files found, in any order.
+ */
+export type TextMatcher<F> = (queries: Array<{ re: RegExp; files: F[] }>) => Promise<F[]>;
+
+async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<F[]> {
   const out: F[] = [];
+  const queries: Array<{ re: RegExp; files: F[] }> = [];
   const langs = new Set<Language>();
   for (const f of files) if (candidates.has(f.abs)) {
     const l = syntaxLanguage(f.language, f.abs);
@@ -773,6 +919,10 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
     if (!names.length) continue;
     const re = new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
+    if (match) {
+      queries.push({ re, files: files.filter((f) => !candidates.has(f.abs) && syntaxLanguage(f.language, f.abs) === lang) });
+      continue;
+    }
     for (const f of files) {
       if (candidates.has(f.abs) || syntaxLanguage(f.language, f.abs) !== lang) continue;
       let text = project.others.get(f.abs);
@@ -783,9 +933,14 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
           continue;
         }
       }
-      if (text.length <= 512 * 1024 && re.test(text)) out.push(f);
+      if (text.length <= MAX_INDEX_TEXT && re.test(text)) out.push(f);
     }
     project.others.clear();
+  }
+  if (match && queries.length) {
+    // back in walk order, as the index reads them
+    const found = new Set(await match(queries));
+    return files.filter((f) => found.has(f));
   }
   return out;
 }

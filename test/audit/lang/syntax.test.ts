@@ -3,7 +3,7 @@
  * what the tree gives beyond findings — the HTTP method through helper chains, `via: 'syntax'`,
  * the pattern fallback for files that do not parse, CoffeeScript twins.
  */
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,15 @@ describe('syntax audit of other languages', () => {
     writeFileSync(join(root, '.gitignore'), 'gen/\n');
     expect(calls(await runAudit({ root, jobs: 1 }))).toEqual([]);
     expect(calls(await runAudit({ root, jobs: 1, gitignore: false }))).toEqual(['GET /helpdesk/tickets/{tid}.json']);
+  });
+
+  it('one file audited alone keeps the URL helpers of its folder', async () => {
+    const root = join(tmp, 'single-file');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'desk_paths.py'), 'def ticket_path(ticket_id):\n    return "/helpdesk/tickets/%s.json" % ticket_id\n');
+    writeFileSync(join(root, 'close.py'), 'import requests\nfrom desk_paths import ticket_path\n\ndef close(base, tid):\n    return requests.put(base + ticket_path(tid), json={"helpdesk_ticket": {"status": 5}})\n');
+    const r = await runAudit({ root: join(root, 'close.py') });
+    expect(r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.endpoint}`)).toEqual(['close.py:5 PUT /helpdesk/tickets/{tid}.json']);
   });
 
   it('nothing in a file the codemod does not rewrite (other languages, HTML pages, VB.NET) is called auto-fixable; a custom domain is noted from the URL itself', async () => {
@@ -136,6 +145,42 @@ describe('syntax audit of other languages', () => {
     expect(r.skipped[0]!.detail).toContain('audited by pattern instead');
     expect(r.findings.map((f) => [f.line, f.rule, f.via])).toEqual([[2, 'tickets.update', 'pattern']]);
   });
+
+  it('a large tree read on the scan worker hands the helper index its files: the same findings as one thread', async () => {
+    // the polyglot fixtures, and 3,200 files of other languages so the tree is read on the worker
+    const root = join(tmp, 'large-polyglot');
+    for (const lang of ['ruby', 'php', 'python', 'csharp', 'java', 'go', 'shell']) cpSync(join(FIX, `polyglot-${lang}`), join(root, lang), { recursive: true });
+    for (let i = 0; i < 3200; i++) {
+      const dir = join(root, 'lib', `m${i % 40}`);
+      mkdirSync(dir, { recursive: true });
+      if (i % 3 === 0) writeFileSync(join(dir, `f${i}.py`), `def f${i}(x):\n    return x * ${i}\n`);
+      else if (i % 3 === 1) writeFileSync(join(dir, `f${i}.rb`), `def f${i}(x)\n  x * ${i}\nend\n`);
+      else writeFileSync(join(dir, `f${i}.php`), `<?php\nfunction f${i}($x) { return $x * ${i}; }\n`);
+    }
+    // a candidate listed early whose URL helper is defined in a file read late (the index must be
+    // whole before the candidate is audited), and a file with no v1 word that only calls a helper
+    // (found in the texts the worker kept)
+    mkdirSync(join(root, 'aa'), { recursive: true });
+    mkdirSync(join(root, 'zz'), { recursive: true });
+    writeFileSync(join(root, 'aa', 'notes.py'), 'import requests\nfrom zz.paths import note_path\n\ndef add_note(base, tid, text):\n    return requests.post(base + note_path(tid), json={"helpdesk_note": {"body": text}})\n');
+    writeFileSync(join(root, 'aa', 'sync.py'), 'import requests\nfrom zz.paths import ticket_path\n\ndef load(base, tid):\n    return requests.get(base + ticket_path(tid)).json()\n');
+    writeFileSync(join(root, 'zz', 'paths.py'), 'def ticket_path(tid):\n    return "/helpdesk/tickets/%s.json" % tid\n\n\ndef note_path(tid):\n    return "/helpdesk/tickets/%s/conversations/note.json" % tid\n');
+    const streamed = await runAudit({ root });
+    const single = await runAudit({ root, jobs: 1 });
+    expect(streamed.summary.threads!.scanWorker).toBe(true);
+    expect(single.summary.threads!.scanWorker).toBe(false);
+    expect(streamed.findings).toEqual(single.findings);
+    expect(streamed.summary.files).toEqual(single.summary.files);
+    const calls = streamed.findings.filter((f) => f.kind === 'call' && f.file.startsWith('aa/')).map((f) => `${f.file} ${f.endpoint}`);
+    expect(calls).toEqual(['aa/notes.py POST /helpdesk/tickets/{tid}/conversations/note.json', 'aa/sync.py GET /helpdesk/tickets/{tid}.json']);
+    // the fixtures' own findings, as each fixture audited alone finds them (Ruby's create_url client, PHP's setUrlSuffix)
+    const ruby = await runAudit({ root: join(FIX, 'polyglot-ruby'), jobs: 1 });
+    const own = (r: typeof ruby, prefix: string) => r.findings.filter((f) => f.file.startsWith(prefix)).map((f) => `${f.file.slice(prefix.length)}:${f.line} ${f.kind} ${f.rule} ${f.method}`);
+    expect(own(streamed, 'ruby/')).toEqual(own(ruby, ''));
+    // the next audit of the process gets the kept thread back, and the same answer
+    const again = await runAudit({ root });
+    expect(again.findings).toEqual(single.findings);
+  }, 60_000);
 
   it('maps CoffeeScript findings to the .coffee lines and reports the compiled twin once', async () => {
     const r = await runAudit({ root: join(FIX, 'polyglot-coffee'), jobs: 1 });
