@@ -29,6 +29,9 @@ function wrapperForms(w: string): Array<[RegExp, WrapperInfo['form']]> {
     [new RegExp(`json:"${ew}"`, 'g'), 'object-key'],
     [new RegExp(`(?<![\\w.$])${ew}\\[[\\w\\]\\[]*\\]`, 'g'), 'bracket-key'],
   ];
+  // a constant that holds the key (`const HELPDESK_NOTE = 'helpdesk_note';` then
+  // `$data[self::HELPDESK_NOTE] = …`): only a distinctive name says "v1 payload" on its own
+  if (isDistinctiveWrapper(w)) forms.push([new RegExp(`\\b[A-Z][A-Z0-9_]*\\s*=\\s*["']${ew}["']`, 'g'), 'computed-key']);
   wrapperFormCache.set(w, forms);
   return forms;
 }

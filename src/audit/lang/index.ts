@@ -365,6 +365,12 @@ function callView(d: Dialect, index: TreeIndex, i: number): CallView | null {
 }
 const callViews = new WeakMap<TreeIndex, Array<CallView | null | undefined>>();
 
+/** Setters of the path a later request uses (`setUrlSuffix`, `setUri`, `set_path`). */
+const URL_SETTER = /^set_?(?:url|uri|path|endpoint)(?:_?(?:suffix|path))?$/i;
+
+/** A `format` query parameter set to json or xml, by name or through a constant named for it (`URL_PARAM_FORMAT, 'json'`). */
+const FORMAT_PARAM = /(?<![a-z])format\w*['"]?\s*(?:=>|:|=|,)\s*[:'"]?(json|xml)\b/i;
+
 const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
@@ -530,6 +536,10 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
 function methodInScope(scope: string): HttpMethod | null | undefined {
   const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
+  // a client's method constants (`Zend_Http_Client::PUT`, `HttpRequest::METHOD_POST`): one says which,
+  // several (one per branch) say only that the method is chosen at run time
+  const constants = new Set([...scope.matchAll(/\b\w*(?:Client|Request|Http)\w*::(?:METHOD_)?(GET|POST|PUT|DELETE|PATCH)\b/g)].map((m) => m[1]!));
+  if (constants.size) return constants.size === 1 ? normaliseMethod([...constants][0]) : null;
   if (/CURLOPT_CUSTOMREQUEST/.test(scope)) return null;
   if (/CURLOPT_POST\b|CURLOPT_POSTFIELDS/.test(scope)) return 'POST';
   return undefined;
@@ -704,14 +714,20 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   };
 
   const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
-  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string) => {
+  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
     // tests call through stubs and mocks: recorded test data, not the integration
     if (testFile) return;
     for (const raw of values) {
       const v = collapseSlashes(raw);
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
-      const um = matchUrl(cat, pattern);
+      let um = matchUrl(cat, pattern);
+      // no suffix, but the code asks for the format in a query parameter it adds apart
+      // (`->setUrlSuffix('helpdesk/tickets/%d')->addUrlQueryParams('format', 'json')`): v1's other way
+      if (um && !um.format) {
+        const format = FORMAT_PARAM.exec(fnNode ? text.slice(fnNode.startIndex, fnNode.endIndex) : statementOf(c.node).text)?.[1]?.toLowerCase();
+        if (format) um = { ...um, format: format as 'json' | 'xml' };
+      }
       // no format suffix under a base not shown: the app's own route (see isOwnRoute)
       if (!um || isOwnRoute(um)) continue;
       const choice = chooseRule(cat, um, method);
@@ -750,7 +766,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const c = callView(d, pf.index, i);
     if (!c) continue;
     const helper = ctx.helpers.get(c.name);
-    if (!helper?.request && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
+    // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
+    // ending in `->request($method)`): the path is the call's, even when the project defines the setter
+    const setter = URL_SETTER.test(c.name) && c.args.length === 1;
+    if (!helper?.request && !setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
     const n = x.node;
     const bound = boundAt(n);
     const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
@@ -766,13 +785,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       }
       method ??= (fnNode ? methodInScope(text.slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
-      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name);
-      continue;
+      const before = sites.length;
+      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
+      // a setter of that name elsewhere (another class's) builds no v1 URL from this path: read the path itself
+      if (sites.length > before || !setter) continue;
     }
-    if (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns) continue;
+    if (!setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
-    for (const arg of urlArguments(c, d)) {
-      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60));
+    for (const arg of setter ? c.args : urlArguments(c, d)) {
+      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
     }
   }
 

@@ -39,6 +39,21 @@ describe('syntax audit of other languages', () => {
     expect(calls).toContain('app/code/Acme/Helpdesk/Observer/OrderPlaced.php:16 POST /helpdesk/tickets.json');
   });
 
+  it('a Magento 1 module: the path set on a singleton, the format as a query parameter added apart, the method a client constant', async () => {
+    const r = await runAudit({ root: join(FIX, 'polyglot-php'), jobs: 1 });
+    const m1 = r.findings.filter((f) => f.file.startsWith('app/code/community/')).map((f) => `${f.file.replace(/^.*\//, '')}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
+    expect(m1).toEqual([
+      // the key held in a constant: `$data[self::HELPDESK_NOTE] = …`
+      'Notes.php:9 wrapper POST notes.create',
+      // `->setUrlSuffix(sprintf(self::URL_NOTE_ADD, $ticketId))->addUrlQueryParams(self::URL_PARAM_FORMAT, 'json')`, `$method = Zend_Http_Client::POST`
+      'Notes.php:17 call POST notes.create',
+      'Tickets.php:12 wrapper POST tickets.create',
+      // PUT or POST by branch: the method is left open
+      'Tickets.php:26 call ? tickets.list',
+      'Tickets.php:35 call GET tickets.view',
+    ]);
+  });
+
   it('the helper index reads only what the walk lists: a helper in an excluded or git-ignored folder builds no URL', async () => {
     const root = join(tmp, 'ignored-helper');
     mkdirSync(join(root, 'gen'), { recursive: true });
