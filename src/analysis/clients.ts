@@ -5,7 +5,7 @@
  * with global names for browsers, Apps Script and app frameworks.
  */
 import type { ModuleInfo } from './module.ts';
-import { memberPath } from './module.ts';
+import { bindingAt, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { Evaluator, isStringLiteral, unwrapExpr, type Frames, type Value } from './evaluate.ts';
 import type { ClientKind } from './types.ts';
@@ -185,7 +185,7 @@ export class ClientRecognizer {
       else if (parent?.type === 'AssignmentExpression' && parent.right === holder && parent.left.type === 'Identifier') id = parent.left;
     }
     if (!id) return [];
-    const b = (mod.scopeOf.get(id) ?? mod.root).lookup(id.name);
+    const b = bindingAt(mod, id);
     if (!b) return [];
     const out: Node[] = [];
     for (const ref of b.refs) {

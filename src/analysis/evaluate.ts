@@ -292,7 +292,7 @@ export class Evaluator {
   private evalIdentifier(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
     if (node.name === 'undefined') return UNKNOWN('undefined');
     const scope = mod.scopeOf.get(node) ?? mod.root;
-    const b = scope.lookup(node.name);
+    const b = scope.lookup(node.name, node.start);
     if (!b) return { t: 'pkg', name: `global:${node.name}`, member: [] };
     return this.bindingValue(mod, b, frames, depth, node);
   }

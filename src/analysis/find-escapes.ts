@@ -6,7 +6,7 @@
  * `CallInfo.escapes`.
  */
 import type { Analysis } from './analysis.ts';
-import { isFunctionNode, type Binding } from './module.ts';
+import { bindingAt, isFunctionNode, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { unwrapExpr } from './evaluate.ts';
 import { CALLBACK_NAME } from './clients.ts';
@@ -15,7 +15,7 @@ const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAs
 
 export function findEscapes(a: Analysis): void {
   const mod = a.mod;
-  const lookup = (id: Node): Binding | undefined => (mod.scopeOf.get(id) ?? mod.root).lookup(id.name);
+  const lookup = (id: Node): Binding | undefined => bindingAt(mod, id);
   for (const it of a.found) {
     const call = it.site.call;
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;

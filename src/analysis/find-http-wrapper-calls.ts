@@ -9,7 +9,7 @@ import type { Analysis } from './analysis.ts';
 import { bodyRoot, callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName } from './clients.ts';
 import { callFrames, EMPTY_FRAMES, functionNodeOf, unwrapExpr, type Value } from './evaluate.ts';
-import { children, type ModuleInfo } from './module.ts';
+import { bindingAt, children, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Span, StringPart } from './types.ts';
 
@@ -85,7 +85,7 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
       const fromArg = argNodes.find((x) => x.start <= ms.start && ms.end <= x.end && !ms.file);
       methodSpan = fromArg ? a.span(fromArg) : ms;
       if (shape.methodRef.node.type === 'Identifier') {
-        const b = (shape.methodRef.mod.scopeOf.get(shape.methodRef.node) ?? shape.methodRef.mod.root).lookup(shape.methodRef.node.name);
+        const b = bindingAt(shape.methodRef.mod, shape.methodRef.node);
         if (b?.kind === 'param' && b.paramIndex !== undefined && argNodes[b.paramIndex] && b.fn === fnNode) {
           methodSpan = a.span(argNodes[b.paramIndex]);
           methodSource = 'argument';
@@ -116,7 +116,7 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
     if (body) {
       const inner2 = bodyRoot(body.node);
       if (inner2?.type === 'Identifier') {
-        const b = (body.mod.scopeOf.get(inner2) ?? body.mod.root).lookup(inner2.name);
+        const b = bindingAt(body.mod, inner2);
         const bv = b?.kind === 'param' && b.fn === fnNode ? frames.get(scope)!.get(b.name) : undefined;
         const idx = bv ? callerArgs.indexOf(bv) : -1;
         // a callback the caller passes where the wrapper takes its body is never a body

@@ -12,7 +12,7 @@ import { isDistinctiveWrapper, writeMappings } from './catalogue-facts.ts';
 import type { CallShape, NodeRef } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr, type Frames, type Value } from './evaluate.ts';
 import { isInPageObject } from './in-page-data.ts';
-import { memberPath, spanOf, type Binding, type ModuleInfo } from './module.ts';
+import { bindingAt, memberPath, spanOf, type Binding, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site, StringPart, WrapperInfo } from './types.ts';
 
@@ -197,7 +197,7 @@ function bodyWrappers(a: Analysis, rule: Rule, rules: string[], body: NodeRef, s
   // the variable holding the body: assignments and FormData appends on it
   const holder = node.type === 'Identifier' ? node : undefined;
   if (holder) {
-    const b = (body.mod.scopeOf.get(holder) ?? body.mod.root).lookup(holder.name);
+    const b = bindingAt(body.mod, holder);
     if (b) bindingWrappers(a, body.mod, b, wrapperNames, ruleFor, rules);
   }
   // superagent/unirest `.field('helpdesk_ticket[x]', v)` / `.attach(...)`

@@ -10,7 +10,7 @@ import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
 import { isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
-import { isFunctionNode, spanOf, type ModuleInfo } from './module.ts';
+import { bindingAt, isFunctionNode, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
 
@@ -69,7 +69,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       const holder = mod.parent.get(p);
       const lists: Node[] = [p];
       if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
-        lists.push(...((mod.scopeOf.get(holder) ?? mod.root).lookup(holder.id.name)?.refs ?? []));
+        lists.push(...(bindingAt(mod, holder.id)?.refs ?? []));
         viaConstant = true;
       }
       for (const list of lists) {
@@ -83,7 +83,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       if (!check) continue;
     } else if (p.type === 'VariableDeclarator' && p.init === lit && p.id?.type === 'Identifier') {
       // `const THROTTLED = 403` compared with a status somewhere: the constant is the place to change
-      const b = (mod.scopeOf.get(p) ?? mod.root).lookup(p.id.name);
+      const b = bindingAt(mod, p.id);
       for (const ref of b?.refs ?? []) {
         const rp = mod.parent.get(ref);
         if (rp?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(rp.operator) && isStatusExpr(mod, rp.left === ref ? rp.right : rp.left) && throttles(mod, rp)) {

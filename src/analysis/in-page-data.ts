@@ -3,7 +3,7 @@
  * page already has, not an API request or response: the payload and read finders skip it.
  */
 import { unwrapExpr } from './evaluate.ts';
-import type { ModuleInfo } from './module.ts';
+import { bindingAt, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 
 const IN_PAGE = /domHelper|\.data\.get\s*\(|page_data|ticketInfo|getTicketInfo/;
@@ -25,7 +25,7 @@ export function isInPageRoot(mod: ModuleInfo, root: Node): boolean {
   if (!root) return true;
   if (root.type === 'CallExpression') return IN_PAGE.test(mod.source.slice(root.start, root.end));
   if (root.type !== 'Identifier') return false;
-  const b = (mod.scopeOf.get(root) ?? mod.root).lookup(root.name);
+  const b = bindingAt(mod, root);
   if (!b) return false;
   if (b.init && IN_PAGE.test(mod.source.slice(b.init.start, b.init.end))) return true;
   if (b.kind === 'param' && b.fn) {

@@ -4,7 +4,7 @@
  */
 import type { CatalogueFacts } from './catalogue-facts.ts';
 import { isObjectProperty, unwrapExpr } from './evaluate.ts';
-import { isFunctionNode, memberPath, type ModuleInfo } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 
 /**
@@ -41,7 +41,7 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts): (node: Node) 
         r = mayBeV1(node.argument);
         break;
       case 'Identifier': {
-        const b = (mod.scopeOf.get(node) ?? mod.root).lookup(node.name);
+        const b = bindingAt(mod, node);
         if (!b) r = false;
         else if (b.kind === 'import') r = !!b.importFrom?.source.startsWith('.');
         else if (b.kind === 'function') r = true;
@@ -64,7 +64,7 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts): (node: Node) 
         if (!r) {
           const callee = unwrapExpr(node.callee);
           const root = memberPath(callee)?.[0];
-          const b = root && root !== 'this' ? (mod.scopeOf.get(callee) ?? mod.root).lookup(root) : undefined;
+          const b = root && root !== 'this' ? (mod.scopeOf.get(callee) ?? mod.root).lookup(root, callee.start) : undefined;
           r = !!b && (b.kind === 'function' || (b.kind === 'import' && !!b.importFrom?.source.startsWith('.')) || (!!b.init && (isFunctionNode(b.init) || isRequireRelative(b.init) || mayBeV1(b.init))));
         }
         break;

@@ -218,7 +218,14 @@ function declarePattern(
       if (extra.fn !== undefined) b.fn = extra.fn;
       if (extra.paramIndex !== undefined) b.paramIndex = extra.paramIndex;
       if (extra.importFrom !== undefined) b.importFrom = extra.importFrom;
-      scope.names.set(pattern.name, b);
+      // a `var` declared again keeps its earlier declaration for the reads written before this one
+      // (a function declared twice is the last one everywhere: declarations are hoisted)
+      const prev = scope.names.get(pattern.name);
+      if (kind === 'var' && prev?.kind === 'var') scope.declare(pattern.name, b, pattern.start);
+      else {
+        scope.names.set(pattern.name, b);
+        scope.lastAt.set(pattern.name, pattern.start);
+      }
       break;
     }
     case 'AssignmentPattern':
@@ -482,13 +489,13 @@ export function buildModule(file: string, abs: string | null, source: string, as
 
   for (let i = 0; i < identNodes.length; i++) {
     const id = identNodes[i];
-    const b = identScopes[i]!.lookup(id.name);
+    const b = identScopes[i]!.lookup(id.name, id.start);
     if (b && b.id !== id) b.refs.push(id);
   }
   for (const [node, scope] of assignments) {
     const left = node.left;
     if (left.type === 'Identifier') {
-      const b = scope.lookup(left.name);
+      const b = scope.lookup(left.name, left.start);
       if (!b) continue;
       if (node.operator === '+=') b.appends.push(node);
       else if (node.operator === '=') b.assigns.push(node);
@@ -505,6 +512,11 @@ export function buildModule(file: string, abs: string | null, source: string, as
     }
   }
   return mod;
+}
+
+/** The binding an identifier of `mod` refers to (or declares), read where it is written. */
+export function bindingAt(mod: Pick<ModuleInfo, 'scopeOf' | 'root'>, id: Node): Binding | undefined {
+  return (mod.scopeOf.get(id) ?? mod.root).lookup(id.name, id.start);
 }
 
 export function patternNames(p: Node): string[] {

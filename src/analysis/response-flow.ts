@@ -8,7 +8,7 @@ import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
-import { isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Span } from './types.ts';
 import { checkBudget } from './budget.ts';
@@ -114,7 +114,7 @@ export class ResponseFlow {
       const next = step(state, k);
       if (!next) continue;
       if (target.type === 'Identifier') {
-        const b = scope.lookup(target.name);
+        const b = scope.lookup(target.name, target.start);
         if (b) for (const ref of b.refs) this.follow(ref, next, 1);
       } else if (target.type === 'ObjectPattern') this.destructure(target, scope, next);
     }
@@ -145,14 +145,14 @@ export class ResponseFlow {
         if (parent.init !== node) return;
         const scope = mod.scopeOf.get(parent) ?? mod.root;
         if (parent.id.type === 'Identifier') {
-          const b = scope.lookup(parent.id.name);
+          const b = scope.lookup(parent.id.name, parent.id.start);
           if (b) for (const ref of b.refs) this.follow(ref, state, depth + 1);
         } else if (parent.id.type === 'ObjectPattern') this.destructure(parent.id, scope, state);
         return;
       }
       case 'AssignmentExpression': {
         if (parent.right !== node || parent.left.type !== 'Identifier') return;
-        const b = (mod.scopeOf.get(parent) ?? mod.root).lookup(parent.left.name);
+        const b = bindingAt(mod, parent.left);
         if (b) for (const ref of b.refs) if (ref.start > parent.start) this.follow(ref, state, depth + 1);
         return;
       }
@@ -174,7 +174,7 @@ export class ResponseFlow {
           if (callee.type === 'Identifier' && callee.name === 'resolve') this.returned(parent, state, depth, true);
           // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
           else if (idx >= 0 && callee.type === 'Identifier' && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
-            const b = (mod.scopeOf.get(parent) ?? mod.root).lookup(callee.name);
+            const b = bindingAt(mod, callee);
             if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`, 'callback');
           }
         }
@@ -192,7 +192,7 @@ export class ResponseFlow {
           const scope = mod.scopeOf.get(parent.left) ?? mod.root;
           const next: FlowState | null = state.stage === 'body' || state.stage === 'maybe' ? { ...state, stage: 'body', prefix: [...state.prefix, '[]'] } : null;
           if (id?.type === 'Identifier' && next) {
-            const b = scope.lookup(id.name);
+            const b = scope.lookup(id.name, id.start);
             if (b) for (const ref of b.refs) this.follow(ref, next, depth + 1);
           }
         }
@@ -232,8 +232,8 @@ export class ResponseFlow {
     }
     // named function: its calls
     let b: Binding | undefined;
-    if (fn.type === 'FunctionDeclaration' && fn.id) b = (mod.scopeOf.get(fn) ?? mod.root).lookup(fn.id.name);
-    else if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') b = (mod.scopeOf.get(p) ?? mod.root).lookup(p.id.name);
+    if (fn.type === 'FunctionDeclaration' && fn.id) b = bindingAt(mod, fn.id);
+    else if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') b = bindingAt(mod, p.id);
     let followed = 0;
     for (const ref of b?.refs ?? []) {
       const rp = mod.parent.get(ref);

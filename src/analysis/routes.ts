@@ -10,7 +10,7 @@
  *   `(request, reply)`), which an HTTP client's callback (`(err, res, body)`, `(data)`) never does;
  * - `app.route('/x.json').get(handler)` (Express) and `server.route({ method, path, handler })` (hapi).
  */
-import { isFunctionNode, type ModuleInfo } from './module.ts';
+import { bindingAt, isFunctionNode, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 
@@ -94,7 +94,7 @@ function isHandler(mod: ModuleInfo, raw: Node, serverNamed: boolean): boolean {
   else if (n.type === 'Identifier' || n.type === 'MemberExpression') {
     let root = n;
     while (root.type === 'MemberExpression') root = unwrapExpr(root.object);
-    const b = root.type === 'Identifier' ? (mod.scopeOf.get(root) ?? mod.root).lookup(root.name) : undefined;
+    const b = root.type === 'Identifier' ? bindingAt(mod, root) : undefined;
     if (b?.init && isFunctionNode(b.init) && root === n) fn = b.init;
     // a handler from a controller module: `router.get('/x.json', controllers.list)`
     else if (serverNamed && b && (b.kind === 'import' || isRequire(b.init))) return true;

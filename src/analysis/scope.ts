@@ -5,19 +5,49 @@
 import type { Node } from './parse.ts';
 
 export class Scope<B> {
-  /** What each name declared in this scope is bound to. */
+  /** What each name declared in this scope is bound to (the last declaration of a name). */
   readonly names = new Map<string, B>();
+  /**
+   * Earlier declarations of a name declared again in this scope (`var options = {…}; request(options);
+   * var options = {…}; request(options);`, the way old scripts reuse a name), with where each is
+   * written; `names` holds the last one and `lastAt` where it is written.
+   */
+  readonly earlier = new Map<string, Array<{ at: number; binding: B }>>();
+  readonly lastAt = new Map<string, number>();
   constructor(
     readonly parent: Scope<B> | null,
     readonly node: Node,
     readonly isFunction: boolean,
   ) {}
 
-  /** The binding a name refers to here: the nearest declaration outwards. */
-  lookup(name: string): B | undefined {
+  /** Declares a name here; a name declared again keeps its earlier declarations (see `earlier`). */
+  declare(name: string, binding: B, at: number): void {
+    const prev = this.names.get(name);
+    if (prev !== undefined && prev !== binding) {
+      const list = this.earlier.get(name) ?? [];
+      list.push({ at: this.lastAt.get(name) ?? -1, binding: prev });
+      this.earlier.set(name, list);
+    }
+    this.names.set(name, binding);
+    this.lastAt.set(name, at);
+  }
+
+  /**
+   * The binding a name refers to here: the nearest declaration outwards. With `at` (where the name
+   * is read) and a name declared more than once in the same function: the declaration last written
+   * before that point, straight-line code read top to bottom (from a nested function the last one,
+   * which is the one in force once the outer code has run).
+   */
+  lookup(name: string, at?: number): B | undefined {
     for (let s: Scope<B> | null = this; s; s = s.parent) {
       const b = s.names.get(name);
-      if (b) return b;
+      if (b === undefined) continue;
+      const prev = at === undefined ? undefined : s.earlier.get(name);
+      if (!prev || this.functionScope() !== s.functionScope()) return b;
+      let chosen = prev[0]!.binding;
+      for (const e of prev) if (e.at <= at!) chosen = e.binding;
+      if ((s.lastAt.get(name) ?? Infinity) <= at!) chosen = b;
+      return chosen;
     }
     return undefined;
   }

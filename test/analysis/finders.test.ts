@@ -38,6 +38,32 @@ function repo(files: Record<string, string>, main: string): Site[] {
   return r.sites;
 }
 
+describe('a var declared again (old scripts reuse one `options` per request)', () => {
+  it('reads each request with the declaration written before it, not the last one of the file', () => {
+    const src = [
+      "var request = require('request');",
+      "var options = { url: 'https://a.freshdesk.com/helpdesk/tickets.json', method: 'GET' };",
+      'request(options, function (err, res, body) {});',
+      "var options = { url: 'https://a.freshdesk.com/contacts.json', method: 'POST', body: {} };",
+      'request(options, function (err, res, body) {});',
+    ].join('\n');
+    const found = (source: string) =>
+      run(source)
+        .filter((s) => s.kind === 'call')
+        .map((s) => `${s.call!.span.line} ${s.method} ${s.rule}`);
+    expect(found(src)).toEqual(['3 GET tickets.list', '5 POST contacts.create']);
+    // from inside a function, the last declaration is the one in force when the function runs
+    const nested = [
+      "var request = require('request');",
+      "var options = { url: 'https://a.freshdesk.com/helpdesk/tickets.json', method: 'GET' };",
+      'request(options, function (err, res, body) {});',
+      'function later() { request(options, function () {}); }',
+      "var options = { url: 'https://a.freshdesk.com/contacts.json', method: 'POST', body: {} };",
+    ].join('\n');
+    expect(found(nested)).toEqual(['3 GET tickets.list', '4 POST contacts.create']);
+  });
+});
+
 describe('HTTP clients', () => {
   it.each([
     ["fetch('/helpdesk/tickets.json', { method: 'POST', body: '{}' })", 'fetch POST tickets.create'],
