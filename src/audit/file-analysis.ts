@@ -266,6 +266,9 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
     const f = findingOf.get(s);
     if (!f || !f.autofix) continue;
     if (s.kind === 'wrapper' && !s.wrapper?.call && !models.some((m) => m.wrappers.some((w) => w.span.start === s.span.start && w.file === s.file))) f.autofix = false;
+    // a URL no call of this file uses (its call is not seen, or is another file's): the codemod
+    // changes it only with that call, so here it is a marker
+    if (s.kind === 'url' && !models.some((m) => m.url.parts.some((p) => p.span.start === s.span.start && (p.file ?? m.file) === s.file))) f.autofix = false;
     if (s.kind === 'rate-limit') {
       const served = models.filter((m) => m.rateLimits.some((r) => r.span.start === s.span.start && r.file === s.file));
       if (!served.length || served.some((m) => !verdicts.get(m)!.auto)) f.autofix = false;

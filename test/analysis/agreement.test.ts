@@ -1,7 +1,8 @@
 /**
  * Audit and codemod agree, over every codemod fixture:
- * - every v1 call the audit calls auto-fixable is rewritten by the codemod (a URL change at the
- *   call's line), and every other v1 call gets a marker (or already has one, or is ignored);
+ * - every v1 call (and every v1 URL found without its call) the audit calls auto-fixable is
+ *   rewritten by the codemod (a URL change at its line), and every other one gets a marker (or
+ *   already has one, or is ignored);
  * - the same for the parts (payload wrappers, response reads, 403 checks, XML parsing): rewritten
  *   when auto-fixable, otherwise marked, by their own marker or by the marker of their call;
  * - after the codemod has written its output, the audit counts exactly the markers the codemod
@@ -65,7 +66,8 @@ describe('audit and codemod agree on every fixture', () => {
       const audit = await runAudit({ root: dir, jobs: 1 });
       const run = await runCodemod([dir], { workers: 0, types: true });
       const byFile = new Map(run.results.map((r) => [r.file, r]));
-      const calls = audit.findings.filter((f) => f.kind === 'call' && (f.language === 'javascript' || f.language === 'typescript') && !f.inComment);
+      // calls, and URLs the audit found without their call (a reassigned options object)
+      const calls = audit.findings.filter((f) => (f.kind === 'call' || f.kind === 'url') && (f.language === 'javascript' || f.language === 'typescript') && !f.inComment);
       const problems: string[] = [];
       for (const f of calls) {
         const r = byFile.get(f.file);
