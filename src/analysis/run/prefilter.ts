@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../../catalogue/index.ts';
 import { escapeRegex, segmentWords } from '../match-url.ts';
-import { repoWideTextTest } from '../catalogue-facts.ts';
+import { repoWideWords } from '../catalogue-facts.ts';
 import { passesPrefilter, type ScanConfig } from './scan.ts';
 
 export const DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024;
@@ -31,7 +31,7 @@ export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
   const { bounded, anywhere } = prefilterWords(cat);
   // longest first: `helpdesk_ticket` (anywhere) must win over `helpdesk` (bounded) at one position
   const all = [...anywhere, ...bounded].sort((a, b) => b.length - a.length);
-  return { maxSize, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE, wide: repoWideTextTest(cat).source };
+  return { maxSize, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE, wide: repoWideWords(cat) };
 }
 
 /** The cheap test every file goes through before anything is parsed (what the scan applies). */

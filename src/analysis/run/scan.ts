@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Language, SkippedFile } from '../files.ts';
+import { passesWideTest, type WideWords } from '../catalogue-facts.ts';
 import type { WalkedFile } from './walk.ts';
 
 export interface ScanConfig {
@@ -24,11 +25,11 @@ export interface ScanConfig {
   bounded: string[];
   minifiedLine: number;
   /**
-   * Regex source of the audit's repo-wide text test (a 403, a v1-only field name, a response
-   * wrapper read): JS/TS files that fail the prefilter but pass this are flagged `wide`, so the
-   * repo-wide pass reads only those instead of the whole tree again.
+   * The words of the audit's repo-wide text test (a 403, a v1-only field name, a response wrapper
+   * read; `passesWideTest`): JS/TS files that fail the prefilter but pass it are flagged `wide`, so
+   * the repo-wide pass reads only those instead of the whole tree again.
    */
-  wide?: string;
+  wide?: WideWords;
   /**
    * Files of the syntax-audited languages that fail the prefilter (by extension, regex source):
    * those whose text matches `words` come back as `project` results with their text (the helper
@@ -48,7 +49,8 @@ export type ScanResult =
 
 export interface ScanState {
   re?: RegExp;
-  wideRe?: RegExp | null;
+  wideCache?: { re?: RegExp; names?: Set<string>; wrappers?: Set<string> };
+  wideTest?: typeof passesWideTest;
   projectExt?: RegExp | null;
   projectWords?: RegExp;
   buf?: Buffer;
@@ -168,8 +170,7 @@ export function scanFile(
     }
     at = text.indexOf('./', at + 2);
   }
-  if (state.wideRe === undefined) state.wideRe = cfg.wide ? new RegExp(cfg.wide) : null;
-  const wide = !!state.wideRe && state.wideRe.test(text);
+  const wide = !!cfg.wide && !!state.wideTest && state.wideTest(text, cfg.wide, (state.wideCache ??= {}));
   return imports || wide ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports: imports ?? [], ...(wide ? { wide } : {}) } : { kind: 'none' };
 }
 
@@ -210,9 +211,10 @@ const workerCode = () => `
   const __name = (f) => f;
   const scanFile = (${scanFile.toString()});
   const test = (${passesPrefilter.toString()});
+  const wideTest = (${passesWideTest.toString()});
   const isAscii = require('node:buffer').isAscii;
   parentPort.on('message', ({ cfg, ctl, port }) => {
-    const state = { isAscii, test };
+    const state = { isAscii, test, wideTest };
     const files = [];
     const pull = () => {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) for (const f of m.message) files.push(f);
