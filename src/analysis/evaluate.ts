@@ -148,7 +148,9 @@ export class Evaluator {
 
   withVia(v: Value, name: string): Value {
     if (v.t !== 'str') return v;
-    return { t: 'str', parts: v.parts.map((p) => ({ ...p, via: [name, ...(p.via ?? [])] })) };
+    // a literal that is the whole value of the name: shared by whatever else reads the name (see StringPart.whole)
+    const whole = v.parts.length === 1 && !v.parts[0]!.dynamic && !v.parts[0]!.via?.length;
+    return { t: 'str', parts: v.parts.map((p) => ({ ...p, via: [name, ...(p.via ?? [])], ...(whole ? { whole: true } : {}) })) };
   }
 
   // ---- evaluation ---------------------------------------------------------------------------

@@ -87,6 +87,12 @@ export interface StringPart {
   file: string;
   /** Names followed to get here, outermost first: `['TICKETS']`, `['config.baseUrl']`, `['ticketUrl()']`. */
   via?: string[];
+  /**
+   * The literal is the whole value of the innermost name followed (`const SCHEME = 'http://'`): other
+   * code that reads that name shares it. Unset for a literal that is one operand of the URL's own
+   * concatenation (`var fdUrl = 'http://' + KEY + ':X@' + HOST + '/helpdesk/tickets.json'`).
+   */
+  whole?: boolean;
   /** `text` is the literal passed through `encodeURIComponent` (as sent), not the source text. */
   encoded?: boolean;
 }

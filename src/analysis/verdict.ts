@@ -81,10 +81,14 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');
-  // a bare "http://" written apart from the host (`"http://" + KEY + ":X@" + HOST + path`): no
-  // rewrite of this call can make it https with certainty, and v2 refuses plain http
+  // a bare "http://" that is the whole value of a name (`const SCHEME = 'http://'`): other code may
+  // read it, so no rewrite of this call can make it https with certainty, and v2 refuses plain
+  // http; one written in the URL's own concatenation (`"http://" + KEY + ":X@" + HOST + path`) is
+  // changed with the rest of the URL
   const first = m.url.parts[0];
-  if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) needs.push(httpSchemeNeed(first.text));
+  // (the codemod's own part of the work: said to the human only when the call stays on v1 anyway)
+  const alongside: string[] = [];
+  if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) (first.whole ? needs : alongside).push(httpSchemeNeed(first.text));
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
@@ -179,5 +183,5 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (!m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
     needs.push(`the body is not seen at this call: send its fields without the ${wrapper} wrapper (files as attachments[])`);
   }
-  return { auto: needs.length === 0, needs: [...new Set(needs)] };
+  return { auto: needs.length === 0, needs: needs.length ? [...new Set([...needs, ...alongside])] : [] };
 }

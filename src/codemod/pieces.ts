@@ -37,6 +37,8 @@ export interface TextPiece extends PieceBase {
   quote: string;
   /** Text that is not written as such in the source (a separator `path.join` adds, an encoded value): never edited. */
   fixed?: boolean;
+  /** The whole value of the innermost name followed (`StringPart.whole`): shared with whatever else reads that name. */
+  whole?: boolean;
 }
 
 export interface ExprPiece extends PieceBase {

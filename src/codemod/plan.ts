@@ -403,10 +403,15 @@ export class ModulePlanner {
     return lead.find((m) => m.type === 'ignore' && ruleIds.some((r) => ruleMatches(m.rule, r)));
   }
 
-  /** The URL is http:// in a piece it shares with other code (a base, a host variable). */
+  /**
+   * The URL is http:// in a piece it shares with other code: a base or host whose whole value has a
+   * name (`const BASE = 'http://…'`, `const SCHEME = 'http://'`), or an expression. A literal written
+   * in the URL's own concatenation, even one reached through the variable that holds the URL
+   * (`var fdUrl = 'http://' + KEY + ':X@' + HOST + '/helpdesk/tickets.json'`), is this URL's.
+   */
   private sharedScheme(a: UrlAnalysis): boolean {
     const first = a.pieces[0];
-    return a.insecure && !!first && (first.kind !== 'text' || first.via.length > 0);
+    return a.insecure && !!first && (first.kind !== 'text' || (first.via.length > 0 && !!first.whole));
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
+import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from './flow.ts';
 import { markerLines, scanMarkers } from './markers.ts';
@@ -371,7 +371,10 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
  */
 function fallbackMarker(g: Group): MarkerPlan {
   const fb = g.primary!.fallback;
-  const todo = g.todo ?? [g.reason ?? 'it could not be rewritten with certainty'];
+  const todo = [...(g.todo ?? [g.reason ?? 'it could not be rewritten with certainty'])];
+  // the http:// the rewrite would have made https:// stays with the call: the human does it too
+  const scheme = [g.primary, ...g.parts].some((t) => t?.changes.some((c) => c.kind === 'https'));
+  if (scheme && !todo.some((t) => t.includes('http://'))) todo.push(httpSchemeNeed('http://'));
   const lines = [`${fb.text || 'migrate this call to v2'}`, 'Left on v1 (all or nothing): do these together with the URL and method:', ...todo.map((t) => `- ${t}`)];
   return { ...fb, text: lines.join('\n') };
 }

@@ -83,13 +83,13 @@ function toPieces(mod: Module, modules: Modules, parts: StringPart[]): Piece[] |
         continue;
       }
       const quote = pf.source[part.span.start] === '"' ? '"' : "'";
-      out.push({ kind: 'text', mod: m, node, value: node.value, start: part.span.start + 1, end: part.span.end - 1, quote, via });
+      out.push({ kind: 'text', mod: m, node, value: node.value, start: part.span.start + 1, end: part.span.end - 1, quote, via, ...(part.whole ? { whole: true } : {}) });
       continue;
     }
     if (part.node === 'quasi') {
       const node = nodeAt(pf, part.span.start, part.span.end, (n) => n.type === 'TemplateElement');
       if (!node) return null;
-      out.push({ kind: 'text', mod: m, node, value: node.value.cooked ?? part.text, start: part.span.start, end: part.span.end, quote: '`', via });
+      out.push({ kind: 'text', mod: m, node, value: node.value.cooked ?? part.text, start: part.span.start, end: part.span.end, quote: '`', via, ...(part.whole ? { whole: true } : {}) });
       continue;
     }
     // an expression that is not dynamic (a number literal): keep it as a value

@@ -86,11 +86,19 @@ axios.post('https://acme.freshdesk.com/solution/categories.json', { solution_cat
 axios.post('https://acme.freshdesk.com/solution/categories.json', '{"solution_category":{"name":"API"},"tags":{"name":""}}', { headers: { 'Content-Type': 'application/json' } });
 `);
     expect(callVerdict(asString[0]!, cat).needs.join('\n')).toContain('tags beside the solution_category wrapper');
+    // a bare http:// that is a constant of its own (other code may read it) stays with a human
     const bare = models(`const axios = require('axios');
-const url = 'http://' + process.env.KEY + ':X@' + process.env.HOST + '/helpdesk/tickets/' + 5 + '.json';
+const SCHEME = 'http://';
+const url = SCHEME + process.env.KEY + ':X@' + process.env.HOST + '/helpdesk/tickets/' + 5 + '.json';
 axios.delete(url);
 `);
     expect(callVerdict(bare[0]!, cat).needs.join('\n')).toContain('the URL starts with http:// where it is built');
+    // one written in the URL's own concatenation is changed with the URL: no need on its own
+    const inline = models(`const axios = require('axios');
+const url = 'http://' + process.env.KEY + ':X@' + process.env.HOST + '/helpdesk/tickets/' + 5 + '.json';
+axios.delete(url);
+`);
+    expect(callVerdict(inline[0]!, cat)).toEqual({ auto: true, needs: [] });
     // what the codemod makes of each: left on v1
     for (const src of [`const axios = require('axios');\naxios.post('https://acme.freshdesk.com/solution/categories.json', { solution_category: { name: 'API' }, tags: { name: '' } });\n`]) {
       expect(codemodSource(src, FILE, { catalogue: cat }).after ?? src).toContain('/solution/categories.json');

@@ -165,14 +165,33 @@ exports.build = build;
 });
 
 describe('never a rewrite v2 would refuse', () => {
-  it('leaves a call on v1 when its URL is built on a bare http:// (v2 is HTTPS only) or its body carries an unknown field beside the wrapper', () => {
+  it('leaves a call on v1 when its URL starts with an http:// other code shares (v2 is HTTPS only) or its body carries an unknown field beside the wrapper', () => {
+    // the scheme is a constant another URL reads too: making it https is not this call's to decide
     const http = `var needle = require('needle');
-var fdUrl = "http://" + API_KEY + ":X@" + FD_ENDPOINT + "/helpdesk/tickets.json";
+var SCHEME = "http://";
+var fdUrl = SCHEME + API_KEY + ":X@" + FD_ENDPOINT + "/helpdesk/tickets.json";
+var statusUrl = SCHEME + "status.example.org/ping";
 needle.post(fdUrl, { 'helpdesk_ticket[subject]': 's', 'helpdesk_ticket[email]': 'a@b.example' }, { multipart: true }, function (err, resp) { console.log(resp.statusCode); });
 `;
     const a = codemodSource(http, '/virtual/http.js', { catalogue: cat });
     expect(a.after ?? http).toContain('/helpdesk/tickets.json');
+    expect(a.after ?? http).toContain('var SCHEME = "http://";');
     expect(a.markers.map((m) => m.text).join('\n')).toMatch(/starts with http:\/\/ where it is built/);
+    // written in the URL's own concatenation (the vendor's needle sample): changed with the rest of the URL
+    const own = http
+      .replace('var SCHEME = "http://";\n', '')
+      .replace('SCHEME + API_KEY', '"http://" + API_KEY')
+      .replace('var statusUrl = SCHEME + "status.example.org/ping";\n', '')
+      .replace('function (err, resp) { console.log(resp.statusCode); }', 'function (err, resp, body) { console.log(body); }');
+    const o = codemodSource(own, '/virtual/own.js', { catalogue: cat });
+    expect(o.after).toContain('var fdUrl = "https://" + API_KEY + ":X@" + FD_ENDPOINT + "/api/v2/tickets";');
+    expect(o.after).toContain("{ 'subject': 's', 'email': 'a@b.example' }");
+    expect(o.markers).toEqual([]);
+    // the same call kept on v1 for another reason (a status test v2 changes): its marker says https too
+    const kept = own.replace('function (err, resp, body) { console.log(body); }', 'function (err, resp) { console.log(resp.statusCode); }');
+    const k = codemodSource(kept, '/virtual/kept.js', { catalogue: cat });
+    expect(k.after).toContain('"http://" + API_KEY');
+    expect(k.markers.map((m) => m.text).join('\n')).toMatch(/check this status test[\s\S]*starts with http:\/\/ where it is built/);
     const sibling = `function createCategory() {
   var payload = '{"solution_category":{"name":"API test"},"tags":{"name":""}}';
   var response = UrlFetchApp.fetch('https://acme.freshdesk.com/solution/categories.json', { method: 'post', payload: payload, contentType: 'application/json' });
