@@ -109,10 +109,24 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const wideFiles: WalkedFile[] = [];
   const results: FileResult[] = [];
   const files: Array<WalkedFile & { config: boolean }> = [];
-  // files of other languages for their helper index (parsed as they come, before any of their
-  // language is audited: a file's helpers may be defined in a file read later); the texts of the
+  // files of other languages for their helper index, parsed as they come once a candidate of their
+  // language is seen (a tree with no v1 use in a language parses none of its files), and before any
+  // file of it is audited (a file's helpers may be defined in a file read later); the texts of the
   // rest, which this thread scanned itself, for the helper callers (the worker keeps its own)
   const projectQueue: Array<{ file: WalkedFile; text: string }> = [];
+  const activeLanguages = new Set<string>();
+  const waitingForCandidate = new Map<string, Array<{ file: WalkedFile; text: string }>>();
+  const toIndex = (file: WalkedFile, text: string) => {
+    const lang = syntaxLanguage(file.language, file.abs);
+    if (!lang || !indexFromScan) return;
+    if (activeLanguages.has(lang)) {
+      projectQueue.push({ file, text });
+      return;
+    }
+    const waiting = waitingForCandidate.get(lang) ?? [];
+    waiting.push({ file, text });
+    waitingForCandidate.set(lang, waiting);
+  };
   const keptHere = new Map<string, string>();
   const deferred: Candidate[] = [];
   // one file audited alone keeps its folder's helpers: the index then reads the folder itself
@@ -125,13 +139,20 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     if (r.kind === 'candidate') {
       const c = { ...r.file, text: r.text, size: r.size };
       candidates.push(c);
-      if (syntaxLanguage(c.language, c.abs)) {
-        if (indexFromScan) projectQueue.push({ file: r.file, text: r.text });
+      const lang = syntaxLanguage(c.language, c.abs);
+      if (lang) {
+        // the language has v1 use: its index files read so far are parsed now, the next ones as they come
+        if (!activeLanguages.has(lang)) {
+          activeLanguages.add(lang);
+          projectQueue.push(...(waitingForCandidate.get(lang) ?? []));
+          waitingForCandidate.delete(lang);
+        }
+        toIndex(r.file, r.text);
         deferred.push(c);
       } else queue.push(c);
     } else if (r.kind === 'project') {
-      if (r.indexed && indexFromScan) projectQueue.push({ file: r.file, text: r.text });
-      else if (!r.indexed) keptHere.set(r.file.abs, r.text);
+      if (r.indexed) toIndex(r.file, r.text);
+      else keptHere.set(r.file.abs, r.text);
     } else if (r.kind === 'skipped') skipped.push(r.skipped);
     else if (r.kind === 'imports') {
       if (r.imports.length) others.push({ file: r.file, imports: r.imports });
@@ -258,6 +279,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     if (failed) {
       // start again in this thread
       for (const list of [queue, candidates, others, results, deferred, projectQueue] as unknown[][]) list.length = 0;
+      waitingForCandidate.clear();
+      activeLanguages.clear();
       skipped.length = walked.skipped.length;
       analysed = 0;
     }
@@ -268,6 +291,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   }
   // the helper index has every file now: the files of its languages can be audited
   while (projectQueue.length) await indexNext();
+  // (the languages no candidate was found in are never audited: their texts are dropped unparsed)
+  waitingForCandidate.clear();
   if (indexFromScan) sealProjects(root);
   queue.push(...deferred.splice(0));
   // JS/TS files importing a candidate module (constants, config, helpers) are candidates too
