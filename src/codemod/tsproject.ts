@@ -202,7 +202,13 @@ class Pass {
     const { finder, files } = this.references();
     for (const ref of finder.find(decl, files)) {
       const sf = ref.getSourceFile();
-      addEdit(tx, { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` });
+      const e = { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
+      if (tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) continue;
+      addEdit(tx, e);
+      const start = e.start;
+      // each read the type leads to is a change of its own file (the run lists it where it is)
+      const at = sf.getLineAndCharacterOfPosition(start);
+      tx.changes.push({ file: sf.fileName, line: at.line + 1, column: at.character + 1, rule: tx.rule, kind: 'response-read', message: `${from} → ${to} (through the v1 type)` });
     }
   }
 

@@ -47,12 +47,6 @@ const KNOWN_GAPS: Record<string, string[]> = {
     'lib/api.js:7 ticket-fields.list: auto-fixable in the audit, not rewritten (marked)',
     'index.js:9 response-read agents.list: neither rewritten nor marked',
   ],
-  'ts-project-flows': [
-    'src/board.ts:8 response-read tickets.view: neither rewritten nor marked',
-    'src/board.ts:9 response-read tickets.view: neither rewritten nor marked',
-    'src/board.ts:11 response-read tickets.view: neither rewritten nor marked',
-    'src/board.ts:12 response-read tickets.view: neither rewritten nor marked',
-  ],
   'ts-project': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
   'ts-project-dts': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
 };
