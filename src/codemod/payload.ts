@@ -759,6 +759,35 @@ function rewriteFormData(env: PayloadEnv, mod: Module, refs: Node[]): boolean {
   return ok;
 }
 
+/**
+ * The form fields a chained client adds after the request call (unirest, superagent:
+ * `unirest.post(url).field(fields).attach('helpdesk_ticket[attachments][][resource]', file)`): each
+ * literal bracket key of the wrapper becomes its v2 key; one built at run time keeps the call on
+ * v1. False when a key could not be rewritten with certainty.
+ */
+export function rewriteChainedFields(env: PayloadEnv, mod: Module, call: Node): boolean {
+  const pf = mod.pf;
+  const wrapper = env.rule.request?.wrapper;
+  if (!wrapper) return true;
+  let ok = true;
+  for (let cur = call; ; ) {
+    const m = pf.parent(cur);
+    const next = m && isMember(m) && m.object === cur ? pf.parent(m) : undefined;
+    if (!m || !next || !isCall(next) || next.callee !== m) break;
+    cur = next;
+    const name = memberName(m);
+    if ((name !== 'field' && name !== 'attach') || next.arguments.length < 2) continue;
+    const k = unwrapExpr(next.arguments[0]);
+    if (isStringLiteral(k)) {
+      if (isBracketKeyOf(k.value, wrapper)) ok = rewriteBracketKeyLiteral(env, pf, k, name === 'field' ? next.arguments[1] : undefined, next) && ok;
+    } else if (pf.text(k).includes(wrapper)) {
+      env.tx.marker(pf, next, env.rule.id, `multipart key ${pf.text(k)} is built at run time: v2 keys have no ${wrapper}[...] prefix`);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 /** Is this string a v1 bracket key of some wrapper (`helpdesk_ticket[subject]`)? */
 export function isBracketKeyOf(key: string, wrapper: string): boolean {
   return key.startsWith(`${wrapper}[`);

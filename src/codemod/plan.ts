@@ -25,7 +25,7 @@ import { Flow, type FlowSummary, type Taint } from './flow.ts';
 import { anchorOf, leadingComments, ruleMatches, scanMarkers, type FoundMarker } from './markers.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
-import { bodyObject, mappingsOf, rewriteBody } from './payload.ts';
+import { bodyObject, mappingsOf, rewriteBody, rewriteChainedFields } from './payload.ts';
 import { staticValue } from './values.ts';
 import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
 import { responseEdits } from './responses.ts';
@@ -611,6 +611,7 @@ export class ModulePlanner {
     if (shape?.body && !noBody) {
       const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions };
       rewriteBody(env, site.mod, shape.body);
+      if (shape.client === 'unirest' || shape.client === 'superagent') rewriteChainedFields(env, site.mod, shape.call);
     } else if (additions.length) {
       if (!shape) return fail(`v2 takes ${additions.map((x) => x.name).join(', ')} in the body. ${todoText(rule, t, a)}`, rule.id);
       const obj = `{ ${additions.map((x) => `${keyText(x.name, quote)}: ${x.source}`).join(', ')} }`;

@@ -204,15 +204,22 @@ needle.post(fdUrl, { 'helpdesk_ticket[subject]': 's', 'helpdesk_ticket[email]': 
     expect(b.markers.map((m) => m.text).join('\n')).toMatch(/tags beside the solution_category wrapper/);
   });
 
-  it('never moves the URL of a create whose body it does not see (a unirest .field()/.attach() chain)', () => {
+  it('moves a unirest .field(fields).attach(…) chain as one unit, and never the URL of one whose keys it cannot write', () => {
     const src = `var unirest = require('unirest');
 var URL = 'https://acme.freshdesk.com' + '/helpdesk/tickets.json';
 var fields = { 'helpdesk_ticket[email]': 'a@b.example', 'helpdesk_ticket[subject]': 's' };
 unirest.post(URL).field(fields).attach('helpdesk_ticket[attachments][][resource]', 'a.png').end(function (r) { console.log(r.body); });
 `;
     const out = codemodSource(src, '/virtual/unirest.js', { catalogue: cat });
-    expect(out.after ?? src).toContain("var URL = 'https://acme.freshdesk.com' + '/helpdesk/tickets.json';");
-    expect(out.changes).toEqual([]);
-    expect(out.markers.map((m) => m.text).join('\n')).toMatch(/the body is not seen at this call/);
+    expect(out.after).toContain("var URL = 'https://acme.freshdesk.com' + '/api/v2/tickets';");
+    expect(out.after).toContain("var fields = { 'email': 'a@b.example', 'subject': 's' };");
+    expect(out.after).toContain(".attach('attachments[]', 'a.png')");
+    expect(out.markers).toEqual([]);
+    // an attachment key built at run time: nothing of the call moves
+    const built = src.replace("attach('helpdesk_ticket[attachments][][resource]', 'a.png')", "attach('helpdesk_ticket[' + kind + ']', 'a.png')");
+    const b = codemodSource(built, '/virtual/unirest-built.js', { catalogue: cat });
+    expect(b.after ?? built).toContain("'/helpdesk/tickets.json'");
+    expect(b.after ?? built).toContain("'helpdesk_ticket[email]'");
+    expect(b.markers.map((m) => m.text).join('\n')).toMatch(/built at run time/);
   });
 });
