@@ -260,12 +260,15 @@ function stringWrappers(a: Analysis, parts: StringPart[], names: Set<string>, ru
 }
 
 function bracketKeyArg(a: Analysis, mod: ModuleInfo, arg: Node, names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
-  const kv = Evaluator.text(a.ev.eval(mod, arg, EMPTY_FRAMES));
+  const v = a.ev.eval(mod, arg, EMPTY_FRAMES);
+  const kv = Evaluator.text(v);
   if (!kv) return;
   const m = /^([A-Za-z_]\w*)\[/.exec(kv);
   if (!m || !names.has(m[1]!)) return;
   const rule = ruleFor(m[1]!);
-  wrapperSite(a, rule, rules, { name: m[1]!, form: 'bracket-key', keySpan: spanOf(mod, arg, a.mod.file), key: kv }, mod, `multipart field ${kv}`);
+  // `'helpdesk_ticket[' + kind + ']'`: the field's v1 name is only known at run time
+  const computed = v.t === 'str' && v.parts.some((p) => p.dynamic);
+  wrapperSite(a, rule, rules, { name: m[1]!, form: 'bracket-key', keySpan: spanOf(mod, arg, a.mod.file), key: kv, ...(computed ? { computedField: true } : {}) }, mod, `multipart field ${kv}`);
 }
 
 /** `payload.helpdesk_ticket = {...}`, `payload[WRAPPER].custom_field[k] = v`, `form.append('helpdesk_ticket[x]', v)`. */

@@ -105,6 +105,18 @@ axios.delete(url);
     }
   });
 
+  it('a unirest chain: the .field(fields) object is the body; an .attach key built at run time is a field name to write by hand', () => {
+    const src = (key: string) => `var unirest = require('unirest');
+var fields = { 'helpdesk_ticket[email]': 'a@b.example', 'helpdesk_ticket[subject]': 's' };
+unirest.post('https://acme.freshdesk.com/helpdesk/tickets.json').field(fields).attach(${key}, 'a.png').end(function (r) { console.log(r.body); });
+`;
+    const literal = models(src("'helpdesk_ticket[attachments][][resource]'"));
+    expect(literal[0]!.body).toBeDefined();
+    expect(callVerdict(literal[0]!, cat)).toEqual({ auto: true, needs: [] });
+    const built = models(src("'helpdesk_ticket[' + kind + ']'"));
+    expect(callVerdict(built[0]!, cat).needs.join('\n')).toContain('a field name under helpdesk_ticket is computed');
+  });
+
   it('finds a URL with blanks typed before .json (the legacy server took it) and leaves it to a human', () => {
     const src = `var request = require('request');
 exports.update = function (body, cb) {
