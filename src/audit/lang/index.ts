@@ -769,7 +769,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
     const setter = URL_SETTER.test(c.name) && c.args.length === 1;
-    if (!helper?.request && !setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
+    // a URL builder of the project is not a client call; a method of the same name on the result of
+    // a call (OkHttp's `Request.Builder().url(url("helpdesk/…"))`) is the client's, not the builder
+    const builder = !!helper?.returns && !/\)\s*$/.test(c.receiver);
+    if (!helper?.request && !setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || builder)) continue;
     const n = x.node;
     const bound = boundAt(n);
     const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
@@ -790,7 +793,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path: read the path itself
       if (sites.length > before || !setter) continue;
     }
-    if (!setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || helper?.returns)) continue;
+    if (!setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || builder)) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of setter ? c.args : urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
