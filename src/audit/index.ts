@@ -114,6 +114,8 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   // file of it is audited (a file's helpers may be defined in a file read later); the texts of the
   // rest, which this thread scanned itself, for the helper callers (the worker keeps its own)
   const projectQueue: Array<{ file: WalkedFile; text: string }> = [];
+  // one file audited alone keeps its folder's helpers: the index then reads the folder itself
+  let indexFromScan = true;
   const activeLanguages = new Set<string>();
   const waitingForCandidate = new Map<string, Array<{ file: WalkedFile; text: string }>>();
   const toIndex = (file: WalkedFile, text: string) => {
@@ -129,8 +131,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   };
   const keptHere = new Map<string, string>();
   const deferred: Candidate[] = [];
-  // one file audited alone keeps its folder's helpers: the index then reads the folder itself
-  let indexFromScan = true;
   let scanned = 0;
   let analysed = 0;
   const handle = (r: ScanResult) => {
