@@ -375,8 +375,25 @@ function fallbackMarker(g: Group): MarkerPlan {
   // the http:// the rewrite would have made https:// stays with the call: the human does it too
   const scheme = [g.primary, ...g.parts].some((t) => t?.changes.some((c) => c.kind === 'https'));
   if (scheme && !todo.some((t) => t.includes('http://'))) todo.push(httpSchemeNeed('http://'));
+  const elsewhere = readsElsewhere(g);
+  if (elsewhere && !todo.includes(elsewhere)) todo.push(elsewhere);
   const lines = [`${fb.text || 'migrate this call to v2'}`, 'Left on v1 (all or nothing): do these together with the URL and method:', ...todo.map((t) => `- ${t}`)];
   return { ...fb, text: lines.join('\n') };
+}
+
+/**
+ * Reads of the call's answer in other modules (followed through an exported function or a callback),
+ * which stay on v1 with the call: where they are, so the human changes them with it.
+ */
+function readsElsewhere(g: Group): string | null {
+  const own = g.primary?.file;
+  const places = new Set<string>();
+  for (const t of g.parts) {
+    if (!t.foreign || t.file === own || !t.edits.length) continue;
+    const lines = [...new Set(t.changes.filter((c) => c.file === t.file).map((c) => c.line))].sort((a, b) => a - b);
+    for (const line of lines.length ? lines : [t.line]) places.add(`${path.basename(t.file)}:${line}`);
+  }
+  return places.size ? `its answer is also read in ${[...places].join(', ')}: change those reads with the call` : null;
 }
 
 function describe(e: SpanEdit & { file?: string }): string {
@@ -502,7 +519,12 @@ export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { wor
         for (const c of t.changes) at(c.file).changes.push(c);
       }
     } else if (g.primary && g.reason !== 'covered' && g.reason !== 'the call is not part of this run') {
-      if (g.primary.markerOnly) for (const m of g.primary.markers) at(m.file).markers.push(m);
+      if (g.primary.markerOnly) {
+        // the call's own marker (left on v1 by the verdict) names the reads elsewhere too
+        const elsewhere = readsElsewhere(g);
+        const main = elsewhere ? g.primary.markers.find((m) => m.rule === g.primary!.rule && m.text.includes('Left on v1')) : undefined;
+        for (const m of g.primary.markers) at(m.file).markers.push(m === main ? { ...m, text: `${m.text}\n- ${elsewhere}` } : m);
+      }
       else at(g.primary.fallback.file).markers.push(fallbackMarker(g));
     }
   }

@@ -40,13 +40,7 @@ function copyCase(name: string): string {
  * still calls these calls auto-fixable. The codemod errs on the safe side (a marker).
  */
 const KNOWN_GAPS: Record<string, string[]> = {
-  // and (realcode): reads the audit's repo-wide pass finds in a module that imports the call's module,
-  // which the codemod reaches through its cross-module flow but does not list in the call's marker
-  // (the call stays on v1, so the v1 reads stay correct; the marker should still name them)
-  'cross-module-js': [
-    'lib/api.js:7 ticket-fields.list: auto-fixable in the audit, not rewritten (marked)',
-    'index.js:9 response-read agents.list: neither rewritten nor marked',
-  ],
+  'cross-module-js': ['lib/api.js:7 ticket-fields.list: auto-fixable in the audit, not rewritten (marked)'],
   'ts-project': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
   'ts-project-dts': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
 };
