@@ -220,12 +220,7 @@ function declarePattern(
       if (extra.importFrom !== undefined) b.importFrom = extra.importFrom;
       // a `var` declared again keeps its earlier declaration for the reads written before this one
       // (a function declared twice is the last one everywhere: declarations are hoisted)
-      const prev = scope.names.get(pattern.name);
-      if (kind === 'var' && prev?.kind === 'var') scope.declare(pattern.name, b, pattern.start);
-      else {
-        scope.names.set(pattern.name, b);
-        scope.lastAt.set(pattern.name, pattern.start);
-      }
+      scope.declare(pattern.name, b, pattern.start, kind === 'var' && scope.names.get(pattern.name)?.kind === 'var');
       break;
     }
     case 'AssignmentPattern':

@@ -20,10 +20,14 @@ export class Scope<B> {
     readonly isFunction: boolean,
   ) {}
 
-  /** Declares a name here; a name declared again keeps its earlier declarations (see `earlier`). */
-  declare(name: string, binding: B, at: number): void {
+  /**
+   * Declares a name here, written at `at`. With `keepEarlier`, a name declared again keeps its
+   * earlier declaration for the reads written before this one (see `earlier`); otherwise this one
+   * replaces it everywhere.
+   */
+  declare(name: string, binding: B, at: number, keepEarlier = false): void {
     const prev = this.names.get(name);
-    if (prev !== undefined && prev !== binding) {
+    if (keepEarlier && prev !== undefined && prev !== binding) {
       const list = this.earlier.get(name) ?? [];
       list.push({ at: this.lastAt.get(name) ?? -1, binding: prev });
       this.earlier.set(name, list);

@@ -326,7 +326,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   // their texts: kept by this thread's scan or by the worker's (asked once, by index), else read
   const position = new Map<WalkedFile, number>();
   const matchTexts: TextMatcher<WalkedFile> = async (queries) => {
-    const found: WalkedFile[] = [];
+    const found = new Map<WalkedFile, string>();
     const remote: Array<{ re: string; files: number[] }> = [];
     for (const q of queries) {
       const ask: number[] = [];
@@ -344,11 +344,11 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
             continue;
           }
         }
-        if (q.re.test(text)) found.push(f);
+        if (q.re.test(text)) found.set(f, text);
       }
       if (ask.length) remote.push({ re: q.re.source, files: ask });
     }
-    if (remote.length) for (const i of await scanThread!.matchKept(remote)) found.push(files[i]!);
+    if (remote.length) for (const [i, text] of await scanThread!.matchKept(remote)) found.set(files[i]!, text);
     return found;
   };
   // (asked now, answered while this thread audits the other candidates when it audits them alone)
@@ -358,13 +358,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     // the worker's kept texts are dropped (and the thread given back) when nothing asked for them
     if (scanThread) void scanThread.matchKept([]).catch(() => {});
     keptHere.clear();
-    for (const f of callers) {
-      let text = '';
-      try {
-        text = readFileSync(f.abs, 'utf8');
-      } catch {
-        /* the analysis reports what it cannot read */
-      }
+    for (const { file: f, text } of callers) {
       const c = { abs: f.abs, rel: f.rel, language: f.language, text, size: text.length };
       candidates.push(c);
       queue.push(c);

@@ -190,11 +190,11 @@ export interface ScanWorker {
     done: Promise<void>;
     takeNext: () => number;
     /**
-     * With `cfg.project`: the indices (in walk order) of the given files whose text a regex finds,
-     * from the texts the worker kept (see ScanConfig.project). Call once after `done` (with `[]`
-     * when there is nothing to ask): the thread is given back for the next scan then.
+     * With `cfg.project`: the given files (indices in walk order) whose text a regex finds, with
+     * that text, from the texts the worker kept (see ScanConfig.project). Call once after `done`
+     * (with `[]` when there is nothing to ask): the thread is given back for the next scan then.
      */
-    matchKept: (queries: Array<{ re: string; files: number[] }>) => Promise<number[]>;
+    matchKept: (queries: Array<{ re: string; files: number[] }>) => Promise<Array<[number, string]>>;
   };
   /** More files, in walk order (indices continue those of earlier batches). */
   feed(files: Array<WalkedFile & { config: boolean }>): void;
@@ -254,7 +254,7 @@ const workerCode = () => `
       return;
     }
     port.postMessage({ end: true, kept: true });
-    // one query: [{ re, files }] → the indices of those files whose text the regex finds
+    // one query: [{ re, files }] → [index, text] of those files whose text the regex finds
     port.once('message', (queries) => {
       const matched = [];
       for (const q of queries) {
@@ -265,7 +265,7 @@ const workerCode = () => `
             try { text = fs.readFileSync(files[i].abs, 'utf8'); } catch { continue; }
             if (text.length > cfg.project.maxText) continue;
           }
-          if (re.test(text)) matched.push(i);
+          if (re.test(text)) matched.push([i, text]);
         }
       }
       kept.clear();
@@ -305,7 +305,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
   const list: Array<WalkedFile & { config: boolean }> = [];
   const fileAt = (i: number): WalkedFile => list[i]!;
   type Wire = ScanResult | { kind: 'candidate'; i: number; text: string; size: number } | { kind: 'project'; i: number; text: string };
-  let answer: { resolve: (matched: number[]) => void; reject: (e: Error) => void } | null = null;
+  let answer: { resolve: (matched: Array<[number, string]>) => void; reject: (e: Error) => void } | null = null;
   let keeping = false;
   const done = new Promise<void>((resolve, reject) => {
     const fail = (e: unknown) => {
@@ -324,7 +324,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
       port1.close();
       giveBack(w);
     };
-    port1.on('message', (msg: Wire[] | { imports: Array<number | string[]> } | { end: true; kept?: true } | { matched: number[] }) => {
+    port1.on('message', (msg: Wire[] | { imports: Array<number | string[]> } | { end: true; kept?: true } | { matched: Array<[number, string]> }) => {
       if (Array.isArray(msg)) {
         for (const r of msg) {
           if (!('i' in r)) onResult?.(r);
@@ -349,12 +349,12 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
     });
   });
   done.catch(() => {});
-  let asked: Promise<number[]> | null = null;
-  const matchKept = (queries: Array<{ re: string; files: number[] }>): Promise<number[]> => {
+  let asked: Promise<Array<[number, string]>> | null = null;
+  const matchKept = (queries: Array<{ re: string; files: number[] }>): Promise<Array<[number, string]>> => {
     if (asked) return asked;
     asked = done.then(() => {
       if (!keeping) return [];
-      return new Promise<number[]>((resolve, reject) => {
+      return new Promise<Array<[number, string]>>((resolve, reject) => {
         answer = { resolve, reject };
         port1.ref();
         port1.postMessage(queries);

@@ -16,7 +16,7 @@ import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
 import { lineStartsOf, spanIn } from '../../analysis/module.ts';
 import type { Site, Span } from '../../analysis/types.ts';
-import { chooseRule, isOwnRoute, matchUrl } from '../../analysis/match-url.ts';
+import { chooseRule, escapeRegex, isOwnRoute, matchUrl } from '../../analysis/match-url.ts';
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
@@ -253,7 +253,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       if (!mayBuild(x)) continue;
       const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
-      const methodParam = f.params.find((p) => /^(method|verb|http_method|httpMethod|requestMethod)$/i.test(p));
+      const methodParam = f.params.find((p) => METHOD_PARAM.test(p));
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
@@ -370,6 +370,9 @@ const URL_SETTER = /^set_?(?:url|uri|path|endpoint)(?:_?(?:suffix|path))?$/i;
 
 /** A `format` query parameter set to json or xml, by name or through a constant named for it (`URL_PARAM_FORMAT, 'json'`). */
 const FORMAT_PARAM = /(?<![a-z])format\w*['"]?\s*(?:=>|:|=|,)\s*[:'"]?(json|xml)\b/i;
+
+/** What makes an expression built of strings look like a URL worth matching. */
+const URL_WORDS = /helpdesk|\.json|\.xml|format=|\/api\//;
 
 const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
 
@@ -772,7 +775,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // a URL builder of the project is not a client call; a method of the same name on the result of
     // a call (OkHttp's `Request.Builder().url(url("helpdesk/…"))`) is the client's, not the builder
     const builder = !!helper?.returns && !/\)\s*$/.test(c.receiver);
-    if (!helper?.request && !setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || builder)) continue;
+    const client = setter || (isClientCall(c, d) && !(WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) && !builder);
+    if (!helper?.request && !client) continue;
     const n = x.node;
     const bound = boundAt(n);
     const cctx: EvalContext = bound ? { ...ctx, bound } : ctx;
@@ -793,7 +797,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path: read the path itself
       if (sites.length > before || !setter) continue;
     }
-    if (!setter && (!isClientCall(c, d) || (WEAK_RECEIVER.test(c.receiver) && projectFunctions.has(c.name)) || builder)) continue;
+    if (!client) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
     for (const arg of setter ? c.args : urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
@@ -806,9 +810,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // where the words that make an expression URL-ish occur: the expression a string builds stays
   // inside the string's function, so a string in a function without one of them is passed over
   // without reading its surroundings from the tree
-  const WORDS = /helpdesk|\.json|\.xml|format=|\/api\//g;
-  const wordAt: number[] = [];
-  for (let m = WORDS.exec(text); m; m = WORDS.exec(text)) wordAt.push(m.index);
+  const wordAt = [...text.matchAll(new RegExp(URL_WORDS.source, 'g'))].map((m) => m.index!);
   const wordWithin = (from: number, to: number) => {
     let lo = 0;
     let hi = wordAt.length;
@@ -840,7 +842,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
     // the whole expression that builds the string (`"/contacts/" + id + ".json"`)
     const raw = text.slice(top.startIndex, top.endIndex);
-    if (!/helpdesk|\.json|\.xml|format=|\/api\//.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
+    if (!URL_WORDS.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
     // `tickets.json` alone is a file name; a URL has a path separator (a join puts one in)
     if (!raw.includes('/') && !joined) continue;
     if (done.has(top.startIndex)) continue;
@@ -911,9 +913,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
 /**
  * Files of the walked tree that call a URL builder or request helper of their project but name no
  * v1 path themselves (`get_request(endpoint.ticket_path(id))`): the prefilter does not pick them,
- * the syntax audit must see them. Returns them in walk order.
+ * the syntax audit must see them. Returns them in walk order, with the text they were found in.
  */
-export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<F[]> {
+export async function helperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<Array<{ file: F; text: string }>> {
   try {
     return await findHelperCallers(root, cat, files, candidates, match);
   } catch {
@@ -923,12 +925,12 @@ export async function helperCallers<F extends { abs: string; language: Language 
 
 /**
  * Which of the files each regex finds in their texts, for a caller that holds the texts (the
- * audit's scan kept them): the index then reads nothing. Returns the files found, in any order.
+ * audit's scan kept them): the index then reads nothing. Returns the files found with their texts.
  */
-export type TextMatcher<F> = (queries: Array<{ re: RegExp; files: F[] }>) => Promise<F[]>;
+export type TextMatcher<F> = (queries: Array<{ re: RegExp; files: F[] }>) => Promise<Map<F, string>>;
 
-async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<F[]> {
-  const out: F[] = [];
+async function findHelperCallers<F extends { abs: string; language: Language }>(root: string, cat: Catalogue, files: F[], candidates: Set<string>, match?: TextMatcher<F>): Promise<Array<{ file: F; text: string }>> {
+  const out: Array<{ file: F; text: string }> = [];
   const queries: Array<{ re: RegExp; files: F[] }> = [];
   const langs = new Set<Language>();
   for (const f of files) if (candidates.has(f.abs)) {
@@ -942,7 +944,7 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     const project = getProject(root, lang, d, cat);
     const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
     if (!names.length) continue;
-    const re = new RegExp(`(?<![\\w$])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w$])`);
+    const re = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegex).join('|')})(?![\\w$])`);
     if (match) {
       queries.push({ re, files: files.filter((f) => !candidates.has(f.abs) && syntaxLanguage(f.language, f.abs) === lang) });
       continue;
@@ -957,14 +959,14 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
           continue;
         }
       }
-      if (text.length <= MAX_INDEX_TEXT && re.test(text)) out.push(f);
+      if (text.length <= MAX_INDEX_TEXT && re.test(text)) out.push({ file: f, text });
     }
     project.others.clear();
   }
   if (match && queries.length) {
     // back in walk order, as the index reads them
-    const found = new Set(await match(queries));
-    return files.filter((f) => found.has(f));
+    const found = await match(queries);
+    return files.filter((f) => found.has(f)).map((f) => ({ file: f, text: found.get(f)! }));
   }
   return out;
 }
