@@ -123,3 +123,11 @@ export function markerEdit(pf: ParsedFile, anchor: Node, rule: string, text: str
   const indent = pf.startsLine(anchor.start) ? pf.indentAt(anchor.start) : pf.indentAt(anchor.start);
   return { file: pf.file, start: at, end: at, text: `${indent}${markerText(rule, text)}${eol}`, why: `marker ${rule}` };
 }
+
+/** How a marker of a call left on v1 says why, the part every such marker shares. */
+export const LEFT_ON_V1 = 'Left on v1 (all or nothing)';
+
+/** The marker text of a call left on v1: its v2 plan, then one line per part a human must do. */
+export function leftOnV1(plan: string, needs: string[]): string {
+  return [plan, `${LEFT_ON_V1}: do these together with the URL and method:`, ...needs.map((n) => `- ${n}`)].join('\n');
+}

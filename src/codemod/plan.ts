@@ -22,7 +22,7 @@ import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
 import { Flow, type FlowSummary, type Taint } from './flow.ts';
-import { anchorOf, leadingComments, ruleMatches, scanMarkers, type FoundMarker } from './markers.ts';
+import { anchorOf, leadingComments, LEFT_ON_V1, leftOnV1, ruleMatches, scanMarkers, type FoundMarker } from './markers.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { bodyObject, mappingsOf, rewriteBody, rewriteChainedFields } from './payload.ts';
@@ -482,7 +482,7 @@ export class ModulePlanner {
       const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
       // (the verdict already says it for a bare "http://" + host)
       const needs = stays && !verdict.needs.includes(stays) ? [...verdict.needs, stays] : verdict.needs;
-      return fail(`${plan}\nLeft on v1 (all or nothing): do these together with the URL and method:\n${needs.map((n) => `- ${n}`).join('\n')}`, r0?.id ?? s.rule ?? 'unknown');
+      return fail(leftOnV1(plan, needs), r0?.id ?? s.rule ?? 'unknown');
     }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
@@ -549,12 +549,12 @@ export class ModulePlanner {
     if (escapes?.length && (responseChanges(rule) || statusChanges(rule))) {
       const main = rule.plan.find((st) => !st.forResponse);
       const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
+      return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
     const unreached = responseChanges(rule) ? this.unreachedReads(rule.id) : [];
     if (unreached.length) {
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
+      return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
     }
     // the one v2 call (translate lists calls of the steps that are not only for the response)
     const steps = rule.plan.map((st, i) => ({ st, i })).filter(({ st }) => !st.forResponse);
@@ -568,17 +568,17 @@ export class ModulePlanner {
     // a client function whose body is not seen: how it treats a status other than v1's is not known
     const v1Status = rule.response?.v1Status ?? 200;
     if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length) {
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): v2 answers ${v2Status} where v1 answered ${v1Status}, and ${s.call?.callee ?? 'the client'} is not seen here: make sure it accepts ${v2Status}, then change the URL`, rule.id);
+      return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: v2 answers ${v2Status} where v1 answered ${v1Status}, and ${s.call?.callee ?? 'the client'} is not seen here: make sure it accepts ${v2Status}, then change the URL`, rule.id);
     }
     if (strict) {
-      return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): the HTTP wrapper in ${strict} accepts only status 200, and v2 answers ${v2Status} here: accept ${v2Status} there, then change the URL`, rule.id);
+      return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the HTTP wrapper in ${strict} accepts only status 200, and v2 answers ${v2Status} here: accept ${v2Status} there, then change the URL`, rule.id);
     }
 
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
     const sharedScheme = this.sharedScheme(a);
     if (sharedScheme) {
       const stays = this.schemeThatStays(a);
-      if (stays) return fail(`${todoText(rule, t, a)}\nLeft on v1 (all or nothing): ${stays}, then change the URL`, rule.id);
+      if (stays) return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: ${stays}, then change the URL`, rule.id);
       this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (changed where it is defined)`);
     }
     const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, main, queryRenames(rule));

@@ -8,7 +8,7 @@ import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.
 import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from './flow.ts';
-import { markerLines, scanMarkers } from './markers.ts';
+import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
 import { ParsedFile, checkParses, type ParserName } from './parse.ts';
 import { Flattener } from './pieces.ts';
@@ -377,8 +377,7 @@ function fallbackMarker(g: Group): MarkerPlan {
   if (scheme && !todo.some((t) => t.includes('http://'))) todo.push(httpSchemeNeed('http://'));
   const elsewhere = readsElsewhere(g);
   if (elsewhere && !todo.includes(elsewhere)) todo.push(elsewhere);
-  const lines = [`${fb.text || 'migrate this call to v2'}`, 'Left on v1 (all or nothing): do these together with the URL and method:', ...todo.map((t) => `- ${t}`)];
-  return { ...fb, text: lines.join('\n') };
+  return { ...fb, text: leftOnV1(fb.text || 'migrate this call to v2', todo) };
 }
 
 /**
@@ -522,7 +521,7 @@ export function decide(outcomes: WireOutcome[], opts: DecideOptions = {}): { wor
       if (g.primary.markerOnly) {
         // the call's own marker (left on v1 by the verdict) names the reads elsewhere too
         const elsewhere = readsElsewhere(g);
-        const main = elsewhere ? g.primary.markers.find((m) => m.rule === g.primary!.rule && m.text.includes('Left on v1')) : undefined;
+        const main = elsewhere ? g.primary.markers.find((m) => m.rule === g.primary!.rule && m.text.includes(LEFT_ON_V1)) : undefined;
         for (const m of g.primary.markers) at(m.file).markers.push(m === main ? { ...m, text: `${m.text}\n- ${elsewhere}` } : m);
       }
       else at(g.primary.fallback.file).markers.push(fallbackMarker(g));
