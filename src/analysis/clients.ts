@@ -481,7 +481,7 @@ export class ClientRecognizer {
         const query = chain.find((c) => c.callee.property?.name === 'query' && c.arguments.length > 0);
         let body = send ? this.ref(mod, send.arguments[0], frames) : undefined;
         if (!body && kind === 'unirest' && verb && args[2]) body = this.ref(mod, args[2], frames);
-        // unirest's `.field(fields)`: an object of form fields is the (multipart) body
+        // `.field(fields)` (unirest, superagent): an object of form fields is the (multipart) body
         const fields = !body ? chain.find((c) => c.callee.property?.name === 'field' && c.arguments.length === 1) : undefined;
         if (fields) body = this.ref(mod, fields.arguments[0], frames);
         return {
