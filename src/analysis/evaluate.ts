@@ -264,14 +264,13 @@ export class Evaluator {
     this.active.add(b);
     try {
       let v: Value;
+      // written other than by appending (`x = …`, `x -= …`, `x++`, `[x] = …`, `for (x of …)`)
+      const rewritten = b.writes.length - b.appends.length;
       if (b.init) {
         v = this.eval(mod, b.init, frames, depth);
         for (const key of b.path ?? []) v = this.member(v, key, depth, mod, b.init);
-        if (b.assigns.length > 0 && (b.kind === 'let' || b.kind === 'var')) {
-          // reassigned: only trust a single reassignment that keeps the value a string
-          return UNKNOWN(b.name);
-        }
-      } else if (b.assigns.length === 1) {
+        if (rewritten > 0 && (b.kind === 'let' || b.kind === 'var')) return UNKNOWN(b.name);
+      } else if (b.assigns.length === 1 && rewritten === 1) {
         v = this.eval(mod, b.assigns[0].right, frames, depth);
       } else {
         return UNKNOWN(b.name);

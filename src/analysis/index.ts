@@ -36,7 +36,7 @@ import type { Catalogue } from '../catalogue/index.ts';
 import { Analyzer } from './analyze.ts';
 import { BudgetExceeded } from './budget.ts';
 import { Evaluator } from './evaluate.ts';
-import { buildModule, FsModuleLoader, type ModuleLoader } from './module.ts';
+import { buildModule, FsModuleLoader, type ModuleInfo, type ModuleLoader } from './module.ts';
 import { parseForAnalysis, type BabelFile, type ParserName } from './parse.ts';
 import type { AnalyzeResult } from './types.ts';
 
@@ -53,6 +53,12 @@ export interface AnalyzeOptions {
   ast?: BabelFile;
   /** The parser that produced `ast` (for reporting). */
   parser?: ParserName;
+  /**
+   * The module model the caller already built over `ast` (`buildModule`): used as it is, so the
+   * caller's bindings are the analysis' bindings (a second build over the same tree would replace
+   * the scopes recorded on its nodes).
+   */
+  module?: ModuleInfo;
   /**
    * Loads other modules for relative imports. Default: a fresh disk loader per call; pass one
    * `new FsModuleLoader()` to share parsed modules across many files. `null` disables imports.
@@ -90,7 +96,8 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   const loader = options.loader === undefined ? new FsModuleLoader() : options.loader;
   // the loader may have parsed this file already, as an import of another one
   const cached = !options.ast && loader instanceof FsModuleLoader ? loader.cached(abs) : null;
-  const mod = cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown');
+  const given = options.module && options.module.ast === ast && options.module.source === source ? options.module : null;
+  const mod = given ?? (cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown'));
   if (loader instanceof FsModuleLoader && loader.keepAnalysed) loader.put(abs, mod);
   const ev = new Evaluator(mod, loader);
   const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1, repoRules: options.repoRules });

@@ -31,7 +31,12 @@ export interface Binding {
   assigns: Node[];
   /** Appends `x += ...` in source order. */
   appends: Node[];
-  /** Identifier nodes that read the binding. */
+  /**
+   * Every write after the declaration, in source order: assignments of any operator (also into a
+   * pattern, `[a, b] = pair`), `x++`, and `for (x of list)` (the statement).
+   */
+  writes: Node[];
+  /** Identifier nodes that read the binding (a plain `x = …` target only writes it; `export { x }` reads it). */
   refs: Node[];
 }
 
@@ -76,6 +81,8 @@ export interface ModuleInfo {
   starExports: string[];
   /** `module.exports = X`. */
   cjsWhole?: Node;
+  /** Every binding declared in the module, in source order. */
+  bindings: Binding[];
   /** Relative import specifiers. */
   relativeImports: string[];
   lineStarts: number[];
@@ -203,6 +210,7 @@ export function spanAt(mod: ModuleInfo, start: number, end: number, mainFile?: s
 }
 
 function declarePattern(
+  bindings: Binding[],
   pattern: Node,
   scope: Scope,
   kind: BindingKind,
@@ -214,39 +222,40 @@ function declarePattern(
   switch (pattern.type) {
     case 'Identifier': {
       // one literal, the optional fields set after (a trailing spread defines each field slowly)
-      const b: Binding = { name: pattern.name, kind, scope, id: pattern, init, path: path.length ? path : undefined, assigns: [], appends: [], refs: [] };
+      const b: Binding = { name: pattern.name, kind, scope, id: pattern, init, path: path.length ? path : undefined, assigns: [], appends: [], writes: [], refs: [] };
       if (extra.fn !== undefined) b.fn = extra.fn;
       if (extra.paramIndex !== undefined) b.paramIndex = extra.paramIndex;
       if (extra.importFrom !== undefined) b.importFrom = extra.importFrom;
       // a `var` declared again keeps its earlier declaration for the reads written before this one
       // (a function declared twice is the last one everywhere: declarations are hoisted)
       scope.declare(pattern.name, b, pattern.start, kind === 'var' && scope.names.get(pattern.name)?.kind === 'var');
+      bindings.push(b);
       break;
     }
     case 'AssignmentPattern':
       // default values: the init wins when given; keep the default as a fallback only for params
-      declarePattern(pattern.left, scope, kind, init ?? pattern.right, init ? path : [], extra);
+      declarePattern(bindings, pattern.left, scope, kind, init ?? pattern.right, init ? path : [], extra);
       break;
     case 'ObjectPattern':
       for (const p of pattern.properties) {
         if (p.type === 'RestElement') {
-          declarePattern(p.argument, scope, kind, undefined, [], extra);
+          declarePattern(bindings, p.argument, scope, kind, undefined, [], extra);
           continue;
         }
         const key = !p.computed && p.key ? (p.key.name ?? p.key.value) : undefined;
-        declarePattern(p.value, scope, kind, key === undefined ? undefined : init, key === undefined ? [] : [...path, String(key)], extra);
+        declarePattern(bindings, p.value, scope, kind, key === undefined ? undefined : init, key === undefined ? [] : [...path, String(key)], extra);
       }
       break;
     case 'ArrayPattern':
       pattern.elements.forEach((el: Node, i: number) => {
-        if (el) declarePattern(el.type === 'RestElement' ? el.argument : el, scope, kind, init, [...path, String(i)], extra);
+        if (el) declarePattern(bindings, el.type === 'RestElement' ? el.argument : el, scope, kind, init, [...path, String(i)], extra);
       });
       break;
     case 'RestElement':
-      declarePattern(pattern.argument, scope, kind, undefined, [], extra);
+      declarePattern(bindings, pattern.argument, scope, kind, undefined, [], extra);
       break;
     case 'TSParameterProperty':
-      declarePattern(pattern.parameter, scope, kind, init, path, extra);
+      declarePattern(bindings, pattern.parameter, scope, kind, init, path, extra);
       break;
     default:
       break;
@@ -289,7 +298,8 @@ function isReference(node: Node, parent: Node | undefined): boolean {
     case 'AssignmentPattern':
       return parent.right === node;
     default:
-      return !parent.type.startsWith('TS');
+      // types name nothing at run time; the value inside `x as T`, `x!`, `<T>x`, `export = x` is read
+      return !parent.type.startsWith('TS') || parent.expression === node || parent.initializer === node;
   }
 }
 
@@ -309,6 +319,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
     exports: new Map(),
     starExports: [],
     relativeImports: [],
+    bindings: [],
     lineStarts: lineStartsOf(source),
     nodes: { calls: [], strings: [], members: [], objects: [], numbers: [], assignments: [] },
   };
@@ -316,10 +327,20 @@ export function buildModule(file: string, abs: string | null, source: string, as
   const identNodes: Node[] = [];
   const identScopes: Scope[] = [];
   const assignments: Array<[Node, Scope]> = [];
+  // identifiers a write sets, with the write (their bindings are known once every name is declared)
+  const written: Array<[Node, Node, Scope]> = [];
+  // targets that are only written (`x = …`, `[a, b] = pair`, `for (x of list)`): not references
+  const writeOnly = new Set<Node>();
+  const writeTargets = (target: Node, write: Node, scope: Scope, alsoReads: boolean) => {
+    for (const id of patternIdentifiers(target)) {
+      written.push([id, write, scope]);
+      if (!alsoReads) writeOnly.add(id);
+    }
+  };
 
   const declareFunctionParams = (fn: Node, scope: Scope) => {
     (fn.params ?? []).forEach((p: Node, i: number) => {
-      declarePattern(p, scope, 'param', undefined, [], { fn, paramIndex: i });
+      declarePattern(mod.bindings, p, scope, 'param', undefined, [], { fn, paramIndex: i });
     });
   };
 
@@ -329,7 +350,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
     let inner = scope;
     switch (node.type) {
       case 'Identifier':
-        if (isReference(node, parent)) {
+        if (isReference(node, parent) && !writeOnly.has(node)) {
           identNodes.push(node);
           identScopes.push(scope);
         }
@@ -363,34 +384,32 @@ export function buildModule(file: string, abs: string | null, source: string, as
       case 'ClassMethod':
       case 'ClassPrivateMethod': {
         if (node.type === 'FunctionDeclaration' && node.id) {
-          declarePattern(node.id, scope, 'function', node, []);
+          declarePattern(mod.bindings, node.id, scope, 'function', node, []);
         }
         inner = new LexicalScope<Binding>(scope, node, true);
         mod.fnScope.set(node, inner);
-        if (node.type === 'FunctionExpression' && node.id) declarePattern(node.id, inner, 'function', node, []);
+        if (node.type === 'FunctionExpression' && node.id) declarePattern(mod.bindings, node.id, inner, 'function', node, []);
         declareFunctionParams(node, inner);
         break;
       }
       case 'ClassDeclaration':
-        if (node.id) declarePattern(node.id, scope, 'class', node, []);
+        if (node.id) declarePattern(mod.bindings, node.id, scope, 'class', node, []);
         break;
       case 'BlockStatement':
         if (!isFunctionNode(parent)) inner = new LexicalScope<Binding>(scope, node, false);
         break;
       case 'ForStatement':
-      case 'ForInStatement':
-      case 'ForOfStatement':
       case 'SwitchStatement':
         inner = new LexicalScope<Binding>(scope, node, false);
         break;
       case 'CatchClause':
         inner = new LexicalScope<Binding>(scope, node, false);
-        if (node.param) declarePattern(node.param, inner, 'catch', undefined, []);
+        if (node.param) declarePattern(mod.bindings, node.param, inner, 'catch', undefined, []);
         break;
       case 'VariableDeclaration': {
         const target = node.kind === 'var' ? scope.functionScope() : scope;
         for (const d of node.declarations) {
-          declarePattern(d.id, target, node.kind === 'var' ? 'var' : node.kind === 'let' ? 'let' : 'const', d.init ?? undefined, []);
+          declarePattern(mod.bindings, d.id, target, node.kind === 'var' ? 'var' : node.kind === 'let' ? 'let' : 'const', d.init ?? undefined, []);
         }
         break;
       }
@@ -400,7 +419,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
         for (const s of node.specifiers ?? []) {
           const imported =
             s.type === 'ImportDefaultSpecifier' ? 'default' : s.type === 'ImportNamespaceSpecifier' ? '*' : (s.imported?.name ?? s.imported?.value);
-          declarePattern(s.local, root, 'import', undefined, [], { importFrom: { source, imported } });
+          declarePattern(mod.bindings, s.local, root, 'import', undefined, [], { importFrom: { source, imported } });
         }
         break;
       }
@@ -424,6 +443,11 @@ export function buildModule(file: string, abs: string | null, source: string, as
           for (const s of node.specifiers ?? []) {
             const exported = s.exported?.name ?? s.exported?.value;
             mod.exports.set(exported, { kind: 'binding', name: s.local.name });
+            // `export { x }` reads x (whoever follows x's uses finds its export here)
+            if (s.local?.type === 'Identifier') {
+              identNodes.push(s.local);
+              identScopes.push(scope);
+            }
           }
         }
         break;
@@ -447,6 +471,15 @@ export function buildModule(file: string, abs: string | null, source: string, as
       case 'AssignmentExpression':
         assignments.push([node, scope]);
         nodes.assignments.push(node);
+        writeTargets(node.left, node, scope, node.operator !== '=');
+        break;
+      case 'UpdateExpression':
+        writeTargets(node.argument, node, scope, true);
+        break;
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        if (node.left.type !== 'VariableDeclaration') writeTargets(node.left, node, scope, false);
+        inner = new LexicalScope<Binding>(scope, node, false);
         break;
       case 'CallExpression':
         nodes.calls.push(node);
@@ -487,6 +520,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
     const b = identScopes[i]!.lookup(id.name, id.start);
     if (b && b.id !== id) b.refs.push(id);
   }
+  for (const [id, write, scope] of written) scope.lookup(id.name, id.start)?.writes.push(write);
   for (const [node, scope] of assignments) {
     const left = node.left;
     if (left.type === 'Identifier') {
@@ -514,20 +548,31 @@ export function bindingAt(mod: Pick<ModuleInfo, 'scopeOf' | 'root'>, id: Node): 
   return (mod.scopeOf.get(id) ?? mod.root).lookup(id.name, id.start);
 }
 
-export function patternNames(p: Node): string[] {
+/** The identifiers a pattern binds or assigns (`a`, `{ b: { c } }`, `[d = 1, ...e]`); member targets are left out. */
+export function patternIdentifiers(p: Node): Node[] {
   if (!p) return [];
   switch (p.type) {
     case 'Identifier':
-      return [p.name];
+      return [p];
     case 'ObjectPattern':
-      return p.properties.flatMap((x: Node) => patternNames(x.type === 'RestElement' ? x.argument : x.value));
+      return p.properties.flatMap((x: Node) => patternIdentifiers(x.type === 'RestElement' ? x.argument : x.value));
     case 'ArrayPattern':
-      return p.elements.flatMap((x: Node) => (x ? patternNames(x.type === 'RestElement' ? x.argument : x) : []));
+      return p.elements.flatMap((x: Node) => (x ? patternIdentifiers(x.type === 'RestElement' ? x.argument : x) : []));
     case 'AssignmentPattern':
-      return patternNames(p.left);
+      return patternIdentifiers(p.left);
+    case 'ParenthesizedExpression':
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSTypeAssertion':
+      return patternIdentifiers(p.expression);
     default:
       return [];
   }
+}
+
+export function patternNames(p: Node): string[] {
+  return patternIdentifiers(p).map((id) => id.name);
 }
 
 /** `a.b.c` → ['a','b','c'] for non-computed member chains rooted at an identifier (or `this`). */

@@ -10,8 +10,8 @@
 import type { Rule } from '../catalogue/index.ts';
 import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from './ast.ts';
 import type { Node } from './parse.ts';
-import { importOf, type Module } from './pieces.ts';
-import type { Binding } from './scope.ts';
+import { bindingOf, declaredValue, importOf, type Module } from './pieces.ts';
+import type { Binding } from '../analysis/module.ts';
 import { checkBudget } from '../analysis/budget.ts';
 import { CALLBACK_NAME } from '../analysis/clients.ts';
 
@@ -90,7 +90,7 @@ export class Flow {
 
   /** A variable that is the response itself (`xhr` after `xhr.open(...)`). */
   seedIdentifier(id: Node, t: Taint): void {
-    const b = this.mod.scope.resolve(id);
+    const b = bindingOf(this.mod, id);
     if (b) this.taintBinding(b, t);
   }
 
@@ -100,8 +100,9 @@ export class Flow {
     const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
     if (last && last.type === 'Identifier' && !skip.some((n) => unwrapExpr(n) === last)) {
       // `client.get(path, callback)`: a callback of this module is followed, one from elsewhere is not
-      const b = this.mod.scope.resolve(last);
-      const fn = b && (b.kind === 'function' ? b.decl : b.init && unwrapExpr(b.init));
+      const b = bindingOf(this.mod, last);
+      const value = declaredValue(b);
+      const fn = value && unwrapExpr(value);
       if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
       else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`);
     }
@@ -119,7 +120,7 @@ export class Flow {
   }
 
   private taintParams(fn: Node, t: Taint, which: 'all' | number): void {
-    const fs = this.mod.scope.functionScopes.get(fn);
+    const fs = this.mod.info.fnScope.get(fn);
     if (!fs) return;
     (fn.params as Node[]).forEach((p, i) => {
       if (which !== 'all' && which !== i) return;
@@ -130,7 +131,7 @@ export class Flow {
   private taintPattern(p: Node, t: Taint): void {
     const u = p.type === 'AssignmentPattern' ? p.left : p;
     if (u.type === 'Identifier') {
-      const b = this.mod.scope.resolve(u);
+      const b = bindingOf(this.mod, u);
       if (b) this.taintBinding(b, t);
     } else if (u.type === 'ObjectPattern') {
       for (const prop of u.properties as Node[]) {
@@ -146,7 +147,7 @@ export class Flow {
     const k = key(t);
     if (list.some((x) => key(x) === k)) return;
     if (list.length >= MAX_TAINTS_PER_NODE || (t.prefix ? t.prefix.split(/[.[]/).length : 0) > MAX_PREFIX_DEPTH) {
-      this.escape(b.decl ?? this.mod.pf.ast.program, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
+      this.escape(b.id, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
       return;
     }
     list.push(t);
@@ -243,7 +244,7 @@ export class Flow {
         return;
       case 'AssignmentExpression':
         if (parent.right === cur && parent.left.type === 'Identifier') {
-          const b = this.mod.scope.resolve(parent.left);
+          const b = bindingOf(this.mod, parent.left);
           if (b) this.taintBinding(b, t);
         } else if (parent.right === cur) this.escape(parent, t, `the property ${this.mod.pf.text(parent.left).slice(0, 40)}`);
         return;
@@ -326,13 +327,13 @@ export class Flow {
 
   /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */
   private passToFunction(call: Node, callee: Node, argIndex: number, t: Taint): void {
-    const b = this.mod.scope.resolve(callee);
+    const b = bindingOf(this.mod, callee);
     if (!b) {
       if (callee.name !== 'resolve' && callee.name !== 'String' && callee.name !== 'Number' && callee.name !== 'Boolean') this.escape(call, t, `${callee.name}()`);
       return;
     }
-    if (b.kind === 'param' && isFunction(b.decl)) {
-      const fn = b.decl;
+    if (b.kind === 'param' && b.fn && isFunction(b.fn)) {
+      const fn = b.fn;
       // new Promise((resolve) => ... resolve(x))
       const owner = this.mod.pf.parent(fn);
       if (owner?.type === 'NewExpression' && owner.callee.type === 'Identifier' && owner.callee.name === 'Promise' && b.paramIndex === 0) {
@@ -356,7 +357,8 @@ export class Flow {
       return;
     }
     // a function of this module: its parameter carries the value
-    const fn = b.kind === 'function' ? b.decl : b.init && unwrapExpr(b.init);
+    const value = declaredValue(b);
+    const fn = value && unwrapExpr(value);
     if (fn && isFunction(fn)) {
       const p = (fn.params as Node[])[argIndex];
       if (p) this.taintPattern(p, t);
@@ -420,9 +422,9 @@ export class Flow {
   }
 
   private bindingOfFunction(fn: Node): Binding | undefined {
-    if (fn.type === 'FunctionDeclaration' && fn.id) return this.mod.scope.resolve(fn.id);
+    if (fn.type === 'FunctionDeclaration' && fn.id) return bindingOf(this.mod, fn.id);
     const parent = this.mod.pf.parent(fn);
-    if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return this.mod.scope.resolve(parent.id);
+    if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return bindingOf(this.mod, parent.id);
     return undefined;
   }
 
@@ -476,7 +478,7 @@ export class Flow {
   /** Seeds calls of imported functions whose summaries say they return or call back with a response. */
   seedImports(lookup: (source: string, imported: string) => { returns?: Taint; callbacks?: Array<{ param: number; arg: number; taint: Taint }> } | undefined): void {
     const pf = this.mod.pf;
-    for (const b of this.mod.scope.bindings) {
+    for (const b of this.mod.info.bindings) {
       const imp = importOf(b);
       if (!imp) continue;
       for (const ref of b.refs) {

@@ -6,8 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importCandidates } from '../analysis/module.ts';
 import { ParsedFile, parserFor } from './parse.ts';
-import type { Module, ModuleLoader } from './pieces.ts';
-import { ScopeInfo } from './scope.ts';
+import { moduleOf, type Module, type ModuleLoader } from './pieces.ts';
 
 /** Where sources come from: the disk, or a map (tests, editors). */
 export interface SourceProvider {
@@ -60,7 +59,7 @@ export class Modules implements ModuleLoader {
     if (source !== null && parserFor(abs)) {
       try {
         const pf = ParsedFile.parse(abs, source);
-        mod = { pf, scope: new ScopeInfo(pf.ast.program) };
+        mod = moduleOf(pf);
       } catch (e) {
         this.failures.set(abs, (e as Error).message);
         mod = null;

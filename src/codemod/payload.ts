@@ -26,7 +26,7 @@ import { stringifyArg, type CallShape } from './call-shape.ts';
 import { chainFrom, removeStepEdit, renameStepEdit } from './chains.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
-import { functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
+import { bindingOf, declaredValue, functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
 import { convertKey, convertLiteral, inlineConversion, needsConversion, staticValue, valueToSource } from './values.ts';
 
 export interface PayloadEnv {
@@ -125,9 +125,9 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
   }
   if (isStringLiteral(n) || (n.type === 'TemplateLiteral' && n.expressions.length === 0)) return rewriteJsonString(env, pf, n);
   if (n.type === 'Identifier') {
-    const b = mod.scope.resolve(n);
+    const b = bindingOf(mod, n);
     if (!b) return giveUp(env, pf, n, `the body ${n.name} is not defined in this module`);
-    const init = b.decl.type === 'VariableDeclarator' && !b.patternPath ? b.decl.init : undefined;
+    const init = b.kind === 'function' ? undefined : declaredValue(b);
     if (init) {
       const i = unwrapExpr(init);
       if (i.type === 'NewExpression' && i.callee.type === 'Identifier' && i.callee.name === 'FormData') return rewriteFormData(env, mod, b.refs);
@@ -142,7 +142,7 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
     return giveUp(env, pf, n, `the body ${n.name} comes from elsewhere`);
   }
   if (isCall(n) && n.callee.type === 'Identifier') {
-    const b = mod.scope.resolve(n.callee);
+    const b = bindingOf(mod, n.callee);
     const fn = functionOf(b);
     const ret = fn && returnedExpression(fn);
     if (ret) return rewriteValue(env, mod, ret, wrapper, depth + 1);
@@ -239,7 +239,7 @@ function rewriteProperty(env: PayloadEnv, pf: ParsedFile, p: Node, maps: Mapping
   const rule = env.rule.id;
   if (isSpread(p)) {
     const arg = unwrapExpr(p.argument);
-    const obj = arg.type === 'Identifier' ? env.flattener.objectOf({ pf, scope: env.tx.mod.scope }, arg) : undefined;
+    const obj = arg.type === 'Identifier' ? env.flattener.objectOf(env.tx.mod, arg) : undefined;
     if (obj && obj.mod.pf === pf) {
       let ok = true;
       for (const q of obj.node.properties as Node[]) ok = rewriteProperty(env, pf, q, maps, obj.node.properties) && ok;
@@ -373,7 +373,7 @@ function rewriteKeys(env: PayloadEnv, pf: ParsedFile, p: Node, m: FieldMapping):
   const value = unwrapExpr(p.value);
   if (value.type !== 'ObjectExpression') {
     if (value.type === 'Identifier') {
-      const obj = env.flattener.objectOf({ pf, scope: env.tx.mod.scope }, value);
+      const obj = env.flattener.objectOf(env.tx.mod, value);
       if (obj && obj.mod.pf === pf) return renameKeysOf(env, pf, obj.node, m, p);
     }
     env.tx.marker(pf, p, env.rule.id, `${m.v2} keys: ${forward(m.reason) ?? m.keys}; rename the keys of ${pf.text(p.value)}`);

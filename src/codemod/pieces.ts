@@ -7,11 +7,24 @@
  */
 import { isCall, isMember, isStringLiteral, memberName, propName, unwrapExpr, isObjectProperty, isFunction } from './ast.ts';
 import type { Node, ParsedFile } from './parse.ts';
-import type { Binding, ScopeInfo } from './scope.ts';
+import { bindingAt, buildModule, type Binding, type ModuleInfo } from '../analysis/module.ts';
 
+/**
+ * A module the codemod edits or reads: its parsed text (spans, parents, printing) and the shared
+ * analysis' model of it (scopes, bindings, references and writes), built once over the same tree.
+ */
 export interface Module {
   pf: ParsedFile;
-  scope: ScopeInfo;
+  info: ModuleInfo;
+}
+
+export function moduleOf(pf: ParsedFile): Module {
+  return { pf, info: buildModule(pf.file, pf.file, pf.source, pf.ast as never, pf.parser) };
+}
+
+/** The binding an identifier of the module refers to (or declares), read where it is written. */
+export function bindingOf(mod: Module, id: Node): Binding | undefined {
+  return bindingAt(mod.info, id);
 }
 
 /** Loads another module of the project (relative imports only); null when it is not ours. */
@@ -49,17 +62,25 @@ export type Piece = TextPiece | ExprPiece;
 
 const MAX_DEPTH = 12;
 
+/** What a binding is declared as: the function of a function declaration, the initializer of `x = init` (not of a pattern). */
+export function declaredValue(b: Binding | undefined): Node | undefined {
+  if (!b || !b.init) return undefined;
+  if (b.kind === 'function') return b.init;
+  if ((b.kind === 'const' || b.kind === 'let' || b.kind === 'var') && !b.path) return b.init;
+  return undefined;
+}
+
 /** A binding whose value is fixed: `const`, or `let`/`var` never written again, with a plain initializer. */
 export function constantInit(b: Binding | undefined): Node | undefined {
-  if (!b || !b.init) return undefined;
-  if (b.kind === 'const' || ((b.kind === 'let' || b.kind === 'var') && b.writes.length === 0)) return b.init;
+  if (!b || b.kind === 'function') return undefined;
+  if (b.kind === 'const' || b.writes.length === 0) return declaredValue(b);
   return undefined;
 }
 
 /** A function a call refers to, when it is declared in a way we can read (declaration or const arrow). */
 export function functionOf(b: Binding | undefined): Node | undefined {
   if (!b) return undefined;
-  if (b.kind === 'function' && isFunction(b.decl)) return b.decl;
+  if (b.kind === 'function' && b.init && isFunction(b.init)) return b.init;
   const init = constantInit(b);
   if (init) {
     const fn = unwrapExpr(init);
@@ -100,7 +121,7 @@ export class Flattener {
     if (depth > MAX_DEPTH) return undefined;
     if (n.type === 'ObjectExpression') return { mod, node: n, name: '' };
     if (n.type === 'Identifier') {
-      const b = mod.scope.resolve(n);
+      const b = bindingOf(mod, n);
       if (importOf(b)) {
         const t = this.imported(mod, b!);
         if (t) {
@@ -110,7 +131,7 @@ export class Flattener {
         return undefined;
       }
       const init = constantInit(b);
-      if (init && !b!.patternPath) {
+      if (init) {
         const inner = this.objectOf(mod, init, depth + 1);
         return inner && { ...inner, name: b!.name };
       }
@@ -129,7 +150,7 @@ export class Flattener {
     // paths.TICKETS where paths = require('./paths') or import * as paths
     const base = unwrapExpr(n.object);
     if (base.type === 'Identifier') {
-      const b = mod.scope.resolve(base);
+      const b = bindingOf(mod, base);
       const imp = importOf(b);
       if (imp?.imported === '*' && this.loader) {
         const target = this.loader.load(mod.pf.file, imp.source);
@@ -176,15 +197,17 @@ export function importOf(b: Binding | undefined): { source: string; imported: st
   if (b.kind === 'import') return b.importFrom;
   if (b.kind !== 'const' && b.kind !== 'let' && b.kind !== 'var') return undefined;
   if (b.writes.length) return undefined;
-  const init = b.decl.type === 'VariableDeclarator' ? b.decl.init : undefined;
+  // a destructured name's init is the whole right-hand side, its path the keys taken out of it
+  const init = b.init;
   const src = requireSource(init);
   if (src !== undefined) {
-    if (!b.patternPath) return { source: src, imported: '*' };
-    if (b.patternPath.length === 1 && b.patternPath[0] !== '...') return { source: src, imported: b.patternPath[0]! };
+    if (!b.path) return { source: src, imported: '*' };
+    // (`const [a] = require(…)` takes an index, not an export)
+    if (b.path.length === 1 && !/^\d+$/.test(b.path[0]!)) return { source: src, imported: b.path[0]! };
     return undefined;
   }
   const i = init && unwrapExpr(init);
-  if (i && isMember(i) && !b.patternPath) {
+  if (i && isMember(i) && !b.path) {
     const s2 = requireSource(i.object);
     const k = memberName(i);
     if (s2 !== undefined && k) return { source: s2, imported: k };
@@ -199,9 +222,9 @@ export function importOf(b: Binding | undefined): { source: string; imported: st
 export function exportedValue(mod: Module, name: string): Node | undefined {
   const body = mod.pf.ast.program.body as Node[];
   const local = (id: string): Node | undefined => {
-    const b = mod.scope.program.names.get(id);
+    const b = mod.info.root.names.get(id);
     if (!b) return undefined;
-    if (b.kind === 'function') return b.decl;
+    if (b.kind === 'function') return b.init;
     return constantInit(b) ?? undefined;
   };
   for (const stmt of body) {

@@ -237,7 +237,7 @@ export class ModulePlanner {
   plan(): ModulePlan {
     const { ctx, mod, pf } = this;
     this.found = scanMarkers(pf);
-    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true, repoRules: ctx.repoContext?.has(pf.file) ? ctx.repoRules : undefined });
+    const analysis = analyzeSource(pf.source, pf.file, { catalogue: ctx.cat, ast: pf.ast as never, parser: pf.parser, module: mod.info, loader: ctx.loader, repoUsesV1: ctx.repoContext?.has(pf.file) === true, repoRules: ctx.repoContext?.has(pf.file) ? ctx.repoRules : undefined });
     // a partial analysis would give a partial migration: the file is left as it is
     if (analysis.parseError) throw new Error(analysis.parseError.message);
     // the call models of the shared analysis: which calls may change at all (the audit reports the same)

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/index.ts';
 import { Modules } from '../../src/codemod/modules.ts';
 import { ParsedFile, parserFor } from '../../src/codemod/parse.ts';
-import type { Module, Piece, TextPiece } from '../../src/codemod/pieces.ts';
+import { moduleOf, type Module, type Piece, type TextPiece } from '../../src/codemod/pieces.ts';
 import { applyWork, codemodSource } from '../../src/codemod/project.ts';
 import { collect, runCodemod } from '../../src/codemod/run.ts';
-import { ScopeInfo } from '../../src/codemod/scope.ts';
 import { analyseUrl, buildNewUrl, distribute, findPathStart } from '../../src/codemod/url.ts';
 
 const cat = loadCatalogue();
@@ -20,7 +19,7 @@ const cat = loadCatalogue();
 /** Pieces of the string literals and identifiers of `a + b + ...` in a tiny module. */
 function piecesOf(code: string): Piece[] {
   const pf = ParsedFile.parse('/virtual/x.js', `const url = ${code};`);
-  const mod: Module = { pf, scope: new ScopeInfo(pf.ast.program) };
+  const mod: Module = moduleOf(pf);
   const out: Piece[] = [];
   const visit = (n: any): void => {
     if (n.type === 'BinaryExpression') {
