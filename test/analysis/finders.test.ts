@@ -402,3 +402,28 @@ describe('parsing', () => {
     expect(fromAst.sites.map((s) => [s.kind, s.rule, s.span.start, s.span.end])).toEqual(own.sites.map((s) => [s.kind, s.rule, s.span.start, s.span.end]));
   });
 });
+
+describe('writes and reads of a name, as both tools see them (module.ts)', () => {
+  it('a name written by a pattern, a for-of or a compound operator is not its first value any more', () => {
+    const tail = (write: string) =>
+      calls(["const axios = require('axios');", "let path = '/helpdesk/tickets.json';", write, 'axios.get(path);'].join('\n')).length;
+    // never written: the first value is the URL
+    expect(tail('')).toBe(1);
+    // written in each way: the URL is not known any more, so no call is claimed for it
+    expect(tail('[path] = [next()];')).toBe(0);
+    expect(tail('for (path of others) {}')).toBe(0);
+    expect(tail('path -= 1;')).toBe(0);
+  });
+
+  it('follows a response through a TypeScript cast (`(res as any).data`) to its reads', () => {
+    const src = [
+      "import axios from 'axios';",
+      'export async function show(id: number) {',
+      "  const res = await axios.get('https://a.freshdesk.com/helpdesk/tickets/' + id + '.json');",
+      '  return (res as any).data.helpdesk_ticket.display_id;',
+      '}',
+    ].join('\n');
+    const reads = run(src, '/virtual/app.ts').filter((s) => s.kind === 'response-read' && s.read?.traced === true && s.read.chain.includes('display_id'));
+    expect(reads.map((s) => s.span.line)).toEqual([4]);
+  });
+});
