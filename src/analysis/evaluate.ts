@@ -6,7 +6,7 @@
  * query-string builders.
  */
 import type { ModuleInfo, ModuleLoader, Binding, Scope } from './module.ts';
-import { isFunctionNode, memberPath, spanAt, spanOf } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, spanAt, spanOf } from './module.ts';
 import type { Node } from './parse.ts';
 import type { StringPart } from './types.ts';
 import { checkBudget } from './budget.ts';
@@ -292,8 +292,7 @@ export class Evaluator {
 
   private evalIdentifier(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
     if (node.name === 'undefined') return UNKNOWN('undefined');
-    const scope = mod.scopeOf.get(node) ?? mod.root;
-    const b = scope.lookup(node.name, node.start);
+    const b = bindingAt(mod, node);
     if (!b) return { t: 'pkg', name: `global:${node.name}`, member: [] };
     return this.bindingValue(mod, b, frames, depth, node);
   }

@@ -190,6 +190,12 @@ function bodyWrappers(a: Analysis, rule: Rule, rules: string[], body: NodeRef, s
   const ruleFor: RuleFor = (w) => (rule.request?.wrapper === w ? rule : (rules.map((id) => a.cat.get(id)!).find((r) => r?.request?.wrapper === w) ?? rule));
   let node = unwrapExpr(body.node);
   if (isJsonStringify(node)) node = unwrapExpr(node.arguments[0]);
+  else if (node?.type === 'Identifier') {
+    // `var dataString = JSON.stringify(data); request({ body: dataString })`: the body is `data`
+    const b = bindingAt(body.mod, node);
+    const init = b && b.init && !b.path && b.writes.length === 0 && (b.kind === 'const' || b.kind === 'let' || b.kind === 'var') ? unwrapExpr(b.init) : undefined;
+    if (init && isJsonStringify(init)) node = unwrapExpr(init.arguments[0]);
+  }
   if (!node) return;
   const v = a.ev.eval(body.mod, node, body.frames);
   if (v.t === 'obj') objectWrappers(a, v, wrapperNames, ruleFor, rules);

@@ -517,14 +517,14 @@ export function buildModule(file: string, abs: string | null, source: string, as
 
   for (let i = 0; i < identNodes.length; i++) {
     const id = identNodes[i];
-    const b = identScopes[i]!.lookup(id.name, id.start);
+    const b = lookupAt(mod, identScopes[i]!, id);
     if (b && b.id !== id) b.refs.push(id);
   }
-  for (const [id, write, scope] of written) scope.lookup(id.name, id.start)?.writes.push(write);
+  for (const [id, write, scope] of written) lookupAt(mod, scope, id)?.writes.push(write);
   for (const [node, scope] of assignments) {
     const left = node.left;
     if (left.type === 'Identifier') {
-      const b = scope.lookup(left.name, left.start);
+      const b = lookupAt(mod, scope, left);
       if (!b) continue;
       if (node.operator === '+=') b.appends.push(node);
       else if (node.operator === '=') b.assigns.push(node);
@@ -544,8 +544,30 @@ export function buildModule(file: string, abs: string | null, source: string, as
 }
 
 /** The binding an identifier of `mod` refers to (or declares), read where it is written. */
-export function bindingAt(mod: Pick<ModuleInfo, 'scopeOf' | 'root'>, id: Node): Binding | undefined {
-  return (mod.scopeOf.get(id) ?? mod.root).lookup(id.name, id.start);
+export function bindingAt(mod: Pick<ModuleInfo, 'scopeOf' | 'root' | 'parent'>, id: Node): Binding | undefined {
+  return lookupAt(mod, mod.scopeOf.get(id) ?? mod.root, id);
+}
+
+/** The binding a name read at `id` refers to from `scope`: never one declared in the other arm of an `if` around it. */
+function lookupAt(mod: Pick<ModuleInfo, 'parent'>, scope: Scope, id: Node): Binding | undefined {
+  return scope.lookup(id.name, id.start, (b) => inOtherArms(mod, b.id, id));
+}
+
+/**
+ * Are two nodes in different arms of one `if` or `?:` (so never both run)? `var options` declared
+ * in both arms of an if/else, each arm sending its own request, is the way old scripts branch.
+ */
+function inOtherArms(mod: Pick<ModuleInfo, 'parent'>, a: Node, b: Node): boolean {
+  const childOnPath = new Map<Node, Node>();
+  for (let child = a, p = mod.parent.get(a); p; child = p, p = mod.parent.get(p)) childOnPath.set(p, child);
+  for (let child = b, p = mod.parent.get(b); p; child = p, p = mod.parent.get(p)) {
+    const fromA = childOnPath.get(p);
+    if (fromA === undefined) continue;
+    // the nearest node both are inside
+    if (p.type !== 'IfStatement' && p.type !== 'ConditionalExpression') return false;
+    return fromA !== child && fromA !== p.test && child !== p.test;
+  }
+  return false;
 }
 
 /** The identifiers a pattern binds or assigns (`a`, `{ b: { c } }`, `[d = 1, ...e]`); member targets are left out. */

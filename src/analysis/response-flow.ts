@@ -8,7 +8,7 @@ import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
-import { bindingAt, isFunctionNode, memberPath, type Binding, type Scope } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Span } from './types.ts';
 import { checkBudget } from './budget.ts';
@@ -102,11 +102,11 @@ export class ResponseFlow {
       const b = scope.names.get(id.name);
       if (b) for (const ref of b.refs) this.follow(ref, state, 1);
     } else if (id.type === 'ObjectPattern') {
-      this.destructure(id, scope, state);
+      this.destructure(id, state);
     }
   }
 
-  private destructure(pattern: Node, scope: Scope, state: FlowState): void {
+  private destructure(pattern: Node, state: FlowState): void {
     for (const p of pattern.properties) {
       const k = propertyKey(p);
       if (!k || !p.value) continue;
@@ -114,9 +114,9 @@ export class ResponseFlow {
       const next = step(state, k);
       if (!next) continue;
       if (target.type === 'Identifier') {
-        const b = scope.lookup(target.name, target.start);
+        const b = bindingAt(this.a.mod, target);
         if (b) for (const ref of b.refs) this.follow(ref, next, 1);
-      } else if (target.type === 'ObjectPattern') this.destructure(target, scope, next);
+      } else if (target.type === 'ObjectPattern') this.destructure(target, next);
     }
   }
 
@@ -143,11 +143,10 @@ export class ResponseFlow {
         return;
       case 'VariableDeclarator': {
         if (parent.init !== node) return;
-        const scope = mod.scopeOf.get(parent) ?? mod.root;
         if (parent.id.type === 'Identifier') {
-          const b = scope.lookup(parent.id.name, parent.id.start);
+          const b = bindingAt(mod, parent.id);
           if (b) for (const ref of b.refs) this.follow(ref, state, depth + 1);
-        } else if (parent.id.type === 'ObjectPattern') this.destructure(parent.id, scope, state);
+        } else if (parent.id.type === 'ObjectPattern') this.destructure(parent.id, state);
         return;
       }
       case 'AssignmentExpression': {
@@ -189,10 +188,9 @@ export class ResponseFlow {
       case 'ForOfStatement':
         if (parent.right === node && parent.left.type === 'VariableDeclaration') {
           const id = parent.left.declarations[0]?.id;
-          const scope = mod.scopeOf.get(parent.left) ?? mod.root;
           const next: FlowState | null = state.stage === 'body' || state.stage === 'maybe' ? { ...state, stage: 'body', prefix: [...state.prefix, '[]'] } : null;
           if (id?.type === 'Identifier' && next) {
-            const b = scope.lookup(id.name, id.start);
+            const b = bindingAt(mod, id);
             if (b) for (const ref of b.refs) this.follow(ref, next, depth + 1);
           }
         }

@@ -40,17 +40,20 @@ export class Scope<B> {
    * The binding a name refers to here: the nearest declaration outwards. With `at` (where the name
    * is read) and a name declared more than once in the same function: the declaration last written
    * before that point, straight-line code read top to bottom (from a nested function the last one,
-   * which is the one in force once the outer code has run).
+   * which is the one in force once the outer code has run). `excluded` drops declarations that can
+   * never be in force where the name is read (the other arm of an `if`).
    */
-  lookup(name: string, at?: number): B | undefined {
+  lookup(name: string, at?: number, excluded?: (binding: B) => boolean): B | undefined {
     for (let s: Scope<B> | null = this; s; s = s.parent) {
       const b = s.names.get(name);
       if (b === undefined) continue;
       const prev = at === undefined ? undefined : s.earlier.get(name);
-      if (!prev || this.functionScope() !== s.functionScope()) return b;
-      let chosen = prev[0]!.binding;
-      for (const e of prev) if (e.at <= at!) chosen = e.binding;
-      if ((s.lastAt.get(name) ?? Infinity) <= at!) chosen = b;
+      if (!prev) return b;
+      const all = [...prev, { at: s.lastAt.get(name) ?? Infinity, binding: b }].filter((e) => !excluded?.(e.binding));
+      if (all.length === 0) return b;
+      if (this.functionScope() !== s.functionScope()) return all[all.length - 1]!.binding;
+      let chosen = all[0]!.binding;
+      for (const e of all) if (e.at <= at!) chosen = e.binding;
       return chosen;
     }
     return undefined;

@@ -35,6 +35,7 @@ const MAX_PREFIX_DEPTH = 10;
 /** Distinct taints one node may carry (calls × depths a real file produces stay far below). */
 const MAX_TAINTS_PER_NODE = 48;
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex']);
+const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
 
 function key(t: Taint): string {
@@ -122,8 +123,11 @@ export class Flow {
   private taintParams(fn: Node, t: Taint, which: 'all' | number): void {
     const fs = this.mod.info.fnScope.get(fn);
     if (!fs) return;
-    (fn.params as Node[]).forEach((p, i) => {
+    const params = fn.params as Node[];
+    params.forEach((p, i) => {
       if (which !== 'all' && which !== i) return;
+      // a node-style callback's first parameter is the error, never the answer (`(err, res, body)`)
+      if (which === 'all' && i === 0 && params.length > 1 && p.type === 'Identifier' && ERROR_PARAM.test(p.name)) return;
       this.taintPattern(p, t);
     });
   }
