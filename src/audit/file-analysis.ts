@@ -4,7 +4,7 @@
  * Runs the same in the main thread and in workers; results are plain data.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
@@ -254,6 +254,12 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
  * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
  * what a human must do.
  */
+/** A finding the codemod leaves to a human: its advice says why instead of claiming a rewrite. */
+function notAutoFixable(f: Finding, why: string): void {
+  if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} Not auto-fixable: ${why}.`;
+  f.autofix = false;
+}
+
 function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean, rewritable: boolean): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
@@ -265,13 +271,17 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
   for (const s of sites) {
     const f = findingOf.get(s);
     if (!f || !f.autofix) continue;
-    if (s.kind === 'wrapper' && !s.wrapper?.call && !models.some((m) => m.wrappers.some((w) => w.span.start === s.span.start && w.file === s.file))) f.autofix = false;
+    if (s.kind === 'wrapper' && !s.wrapper?.call && !models.some((m) => m.wrappers.some((w) => w.span.start === s.span.start && w.file === s.file))) {
+      notAutoFixable(f, 'no call that sends this payload is seen here: unwrap it together with that call');
+    }
     // a URL no call of this file uses (its call is not seen, or is another file's): the codemod
     // changes it only with that call, so here it is a marker
-    if (s.kind === 'url' && !models.some((m) => m.url.parts.some((p) => p.span.start === s.span.start && (p.file ?? m.file) === s.file))) f.autofix = false;
+    if (s.kind === 'url' && !models.some((m) => m.url.parts.some((p) => p.span.start === s.span.start && (p.file ?? m.file) === s.file))) {
+      notAutoFixable(f, 'no call that uses this URL is seen here: change it together with the call that sends its body and reads its response');
+    }
     if (s.kind === 'rate-limit') {
       const served = models.filter((m) => m.rateLimits.some((r) => r.span.start === s.span.start && r.file === s.file));
-      if (!served.length || served.some((m) => !verdicts.get(m)!.auto)) f.autofix = false;
+      if (!served.length || served.some((m) => !verdicts.get(m)!.auto)) notAutoFixable(f, 'the calls it serves are not all migrated with it: change it together with them');
     }
   }
   for (const m of models) {
@@ -286,13 +296,11 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
       continue;
     }
-    if (f) {
-      if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} Not auto-fixable: ${v.needs.join('; ')}.`;
-      f.autofix = false;
-    }
+    if (f) notAutoFixable(f, v.needs.join('; '));
     for (const part of [...m.wrappers, ...m.reads]) {
       const pf = findingOf.get(byKey.get(key(part.file, part.span.start))!);
-      if (pf) pf.autofix = false;
+      const where = part.file === m.file ? `line ${m.span.line}` : `${basename(m.file)}:${m.span.line}`;
+      if (pf) notAutoFixable(pf, `it changes with its call (${where}), which stays on v1`);
     }
   }
   return models.some((m) => m.returnEscapes.length > 0);

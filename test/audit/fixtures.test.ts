@@ -52,6 +52,12 @@ describe('fixture repos: precision and recall', () => {
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     });
 
+    it(`${repo}: no advice claims a codemod rewrite for a finding that is not auto-fixable`, async () => {
+      const report = await audit(repo);
+      const contradicted = report.findings.filter((f) => !f.autofix && f.advice.startsWith('Auto-fixable')).map(key);
+      expect(contradicted).toEqual([]);
+    });
+
     it(`${repo}: reports none of the look-alikes`, async () => {
       const expected = JSON.parse(readFileSync(join(ROOT, repo, 'expected.json'), 'utf8')) as Expected;
       const report = await audit(repo);
