@@ -73,6 +73,19 @@ const PACKAGES: Record<string, ClientKind> = {
 
 /** Parameter names that hold a callback (`cb`, `done`, `onSuccess`): never a body, and where a response leaves. */
 export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
+
+/**
+ * Does this call hand its answer to a callback, so that what the call itself returns is not the
+ * answer? `request(opts, cb)` returns request's Request object (a stream), `needle.post(url, data,
+ * cb)` likewise: returning it (`(id) => request.post(…, cb)`) does not give callers the response.
+ */
+export function answersThroughCallback(client: string | undefined, call: Node): boolean {
+  if (client !== 'request' && client !== 'needle') return false;
+  const args = call.arguments ?? [];
+  const last = args.length > 1 ? args[args.length - 1]! : undefined;
+  if (!last) return false;
+  return /^(FunctionExpression|ArrowFunctionExpression)$/.test(last.type) || (last.type === 'Identifier' && CALLBACK_NAME.test(last.name ?? ''));
+}
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
 export const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 

@@ -9,7 +9,7 @@ import type { Analysis } from './analysis.ts';
 import { bindingAt, isFunctionNode, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { unwrapExpr } from './evaluate.ts';
-import { CALLBACK_NAME } from './clients.ts';
+import { answersThroughCallback, CALLBACK_NAME } from './clients.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
@@ -36,7 +36,8 @@ export function findEscapes(a: Analysis): void {
       parent = mod.parent.get(cur);
     }
     const returned = parent?.type === 'ReturnStatement' || (parent && isFunctionNode(parent) && parent.body === cur);
-    if (returned) {
+    // (a call that answers through its callback returns no response: `() => request.post(…, cb)`)
+    if (returned && !answersThroughCallback(call.client, it.node)) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
       if (fn && !calledHere(a, fn)) (call.returnEscapes ??= []).push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);

@@ -6,7 +6,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import type { CallShape } from './clients.ts';
+import { answersThroughCallback, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -53,7 +53,7 @@ export class ResponseFlow {
 
   /** The response of a v1 call, and the callbacks given to the call itself: `request(opts, (err, res, body) => …)`, `$.ajax({ success })`. */
   fromCall(call: Node, shape: CallShape | undefined, rule: Rule, stage: FlowState['stage'], origin?: Span): void {
-    this.follow(call, { rule, stage, prefix: [], origin }, 0);
+    if (!answersThroughCallback(shape?.client, call)) this.follow(call, { rule, stage, prefix: [], origin }, 0);
     this.callbacks(call, shape, rule, origin);
   }
 

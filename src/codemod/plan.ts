@@ -5,6 +5,7 @@
  * tied to) are handled once every site is known.
  */
 import { isCustomDomain } from '../analysis/find-domains.ts';
+import { answersThroughCallback } from '../analysis/clients.ts';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
@@ -378,7 +379,7 @@ export class ModulePlanner {
     const rule = this.ruleOf(site);
     if (!rule || !site.shape) return;
     const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
-    this.flow.seed(site.shape.call, t);
+    if (!answersThroughCallback(site.shape.client, site.shape.call)) this.flow.seed(site.shape.call, t);
     this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])]);
     // XMLHttpRequest: the object the request was opened on carries status and response
     const callee = unwrapExpr(site.shape.call.callee);
