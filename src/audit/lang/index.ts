@@ -794,8 +794,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       const before = sites.length;
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
-      // a setter of that name elsewhere (another class's) builds no v1 URL from this path: read the path itself
-      if (sites.length > before || !setter) continue;
+      // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
+      // library's method of the same name (`RestClient.post(url)` where the project has its own
+      // `post(path)` wrapper) sends the URL it is given: read the argument itself
+      if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
     const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
