@@ -271,6 +271,10 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
         return cross(evaluate(recv, ctx, depth + 1), segment).map(collapseSlashes);
       }
     }
+    // a list of pieces joined into one string: `strings.Join([]string{…}, "")`, `"".join([…])`,
+    // `[…].join`, `implode('', […])`, `String.join("", a, b)`, `string.Concat(a, b)`, `listOf(…).joinToString("")`
+    const joined = joinedList(n, call, ctx, depth);
+    if (joined) return joined;
     if (isJoinCall(d, n)) {
       let acc: Value[] = [[]];
       call.args.forEach((a, i) => {
@@ -297,6 +301,95 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   const root = /^[$@]?(\w+)/.exec(n.text)?.[1];
   if (ctx.params && root && ctx.params.has(root) && /^[$@]?\w+(\.|->|\[)/.test(n.text)) return [[{ text: `{${root}}`, dynamic: true, param: root }]];
   return [[dyn(n.text)]];
+}
+
+/** The node a value is read from once wrappers (arguments, parentheses) are peeled off. */
+function unwrap(d: EvalContext['d'], n: SyntaxNode): SyntaxNode {
+  let x = n;
+  while (d.transparent.has(x.type) && x.namedChildCount === 1) x = x.namedChild(0)!;
+  return x;
+}
+
+/**
+ * The items of a list written out in the code (`[a, b]`, `(a, b)`, `[]string{a, b}`, `array(a, b)`,
+ * `new[] { a, b }`, `List.of(a, b)`, `listOf(a, b)`), also through the variable or constant holding it.
+ */
+function listItems(n: SyntaxNode, ctx: EvalContext, depth: number): SyntaxNode[] | null {
+  if (depth > 3) return null;
+  const d = ctx.d;
+  const x = unwrap(d, n);
+  const ref = d.nameOf(x);
+  if (ref) {
+    const defs = ctx.defs.byName.get(ref.name);
+    const def = defs?.filter((v) => v.at < x.startIndex).at(-1) ?? defs?.[0];
+    if (def) return listItems(def.value, ctx, depth + 1);
+    const pc = ctx.projectConst(ref.name);
+    return pc ? listItems(pc.value, pc.ctx, depth + 1) : null;
+  }
+  const kids = (p: SyntaxNode) => p.namedChildren.filter((c) => !d.comment.has(c.type) && !/comment/.test(c.type));
+  switch (x.type) {
+    case 'list':
+    case 'tuple':
+    case 'array':
+      return kids(x);
+    case 'composite_literal': {
+      const body = x.childForFieldName('body');
+      return body ? kids(body).map((e) => (e.type === 'literal_element' ? e.namedChild(0) ?? e : e)) : null;
+    }
+    case 'array_creation_expression':
+    case 'implicit_array_creation_expression': {
+      const init = x.namedChildren.find((c) => c.type === 'initializer_expression' || c.type === 'array_initializer');
+      if (init) return kids(init);
+      // PHP `array(…)` / `[…]`: keyed entries give their value
+      const entries = kids(x).filter((c) => c.type === 'array_element_initializer');
+      return entries.length || !kids(x).length ? entries.map((e) => e.namedChild(e.namedChildCount - 1) ?? e) : null;
+    }
+  }
+  const c = d.call(x);
+  if (c && /^(of|asList|listOf|arrayOf|mutableListOf|arrayListOf|List|Array)$/.test(c.name)) return c.args;
+  return null;
+}
+
+function joinedList(n: SyntaxNode, call: NonNullable<ReturnType<EvalContext['d']['call']>>, ctx: EvalContext, depth: number): Value[] | null {
+  const d = ctx.d;
+  const recv = receiverNode(n) ?? (n.namedChild(0)?.type === 'navigation_expression' ? n.namedChild(0)!.namedChild(0) : null);
+  let items: SyntaxNode[] | null = null;
+  let sep: SyntaxNode | null = null;
+  if (call.name === 'Join' && call.receiver === 'strings' && call.args.length === 2) {
+    items = listItems(call.args[0]!, ctx, depth);
+    sep = call.args[1]!;
+  } else if (/^(join|Join)$/.test(call.name) && /^(String|string)$/.test(call.receiver) && call.args.length >= 2) {
+    sep = call.args[0]!; // Java String.join(sep, a, b…) / String.join(sep, list), C# string.Join(sep, …)
+    items = call.args.length === 2 ? listItems(call.args[1]!, ctx, depth) ?? call.args.slice(1) : call.args.slice(1);
+  } else if ((call.name === 'join' || call.name === 'joinToString') && recv && !/^(File|os\.path|path|posixpath|Path|filepath|URI)$/.test(call.receiver)) {
+    const r = unwrap(d, recv);
+    if (d.strings.has(r.type) && call.args.length === 1) {
+      items = listItems(call.args[0]!, ctx, depth); // Python: "sep".join(items)
+      sep = r;
+    } else if (call.args.length <= 1) {
+      items = listItems(r, ctx, depth); // Ruby `[…].join(sep)`, Kotlin `listOf(…).joinToString(sep)`
+      sep = call.args[0] ?? null;
+      if (!sep && call.name === 'joinToString') return null; // its default separator is ", "
+    }
+  } else if ((call.name === 'implode' || call.name === 'join') && call.receiver === '' && call.args.length >= 1 && call.args.length <= 2) {
+    items = listItems(call.args[call.args.length - 1]!, ctx, depth); // PHP implode(sep, items)
+    sep = call.args.length === 2 ? call.args[0]! : null;
+  } else if (/^(concat|Concat)$/.test(call.name) && /^(String|string)$/.test(call.receiver) && call.args.length >= 2) {
+    items = call.args; // C# string.Concat(a, b, …)
+  }
+  if (!items || !items.length) return null;
+  let sepText = '';
+  if (sep) {
+    const sv = evaluate(sep, ctx, depth + 1);
+    if (sv.length !== 1 || sv[0]!.some((p) => p.dynamic)) return null;
+    sepText = valueText(sv[0]!);
+  }
+  let acc: Value[] = [[]];
+  items.forEach((item, i) => {
+    if (i && sepText) acc = acc.map((v) => [...v, { text: sepText, dynamic: false }]);
+    acc = cross(acc, evaluate(item, ctx, depth + 1));
+  });
+  return acc;
 }
 
 export function collapseSlashes(v: Value): Value {

@@ -66,6 +66,27 @@ interface ParsedFile {
   lines: { lineStarts: number[] };
   /** The helpers this file defines (as summarised for the project). */
   own?: Helper[];
+  /** The text with its comments blanked (same offsets): what the code says, for method look-ups. */
+  code?: string;
+}
+
+/**
+ * The file's text with every comment replaced by spaces (line breaks kept, so offsets and lines
+ * stay): a commented-out `# site = RestClient::Resource.new(…)` or `//curl_setopt($ch, CURLOPT_POST, true);`
+ * says nothing about the method of the request the code makes.
+ */
+function codeText(pf: ParsedFile): string {
+  if (pf.code === undefined) {
+    let out = '';
+    let at = 0;
+    for (const [a, b] of pf.index.comments) {
+      if (a < at) continue;
+      out += pf.text.slice(at, a) + pf.text.slice(a, b).replace(/[^\n]/g, ' ');
+      at = b;
+    }
+    pf.code = out + pf.text.slice(at);
+  }
+  return pf.code;
 }
 
 interface Project {
@@ -277,10 +298,10 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
           const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
-          for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, pf.text, node) });
+          for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, codeText(pf), node) });
           if (!open.length) continue;
           const shellMethod = d === DIALECTS.shell ? /(?:-X|--request)\s+["']?\$\{?(\d)\b/.exec(call.node.text)?.[1] : undefined;
-          setRequest(put, into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, pf.text, node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
+          setRequest(put, into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, codeText(pf), node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
           return true;
         }
         return false;
@@ -790,15 +811,17 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         const a = c.args[i];
         method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
       }
-      method ??= (fnNode ? methodInScope(text.slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
+      method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       const before = sites.length;
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
-      // a setter of that name elsewhere (another class's) builds no v1 URL from this path: read the path itself
-      if (sites.length > before || !setter) continue;
+      // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
+      // library's method of the same name (`RestClient.post(url)` where the project has its own
+      // `post(path)` wrapper) sends the URL it is given: read the argument itself
+      if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
-    const method = methodOfCall(c, d, text, fnNode) ?? methodOfConvention(fnName);
+    const method = methodOfCall(c, d, codeText(pf), fnNode) ?? methodOfConvention(fnName);
     for (const arg of setter ? c.args : urlArguments(c, d)) {
       addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
     }
