@@ -50,7 +50,9 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   const um = matchUrl(a.cat, pattern);
   if (!um || isOwnRoute(um)) return false;
   const { choice, method, methodSource } = ruleForShape(a.cat, um, shape);
-  const urlSpan = shape.url ? a.span(shape.url.node, shape.url.mod) : a.span(call);
+  // the call is reported where it is made: a URL written in another module (the `url:` of an
+  // options object a helper there returns) is that module's text, not this call's place
+  const urlSpan = shape.url && shape.url.mod === a.mod ? a.span(shape.url.node) : a.span(call);
   a.consume(parts);
   const site = callSite(a, {
     span: urlSpan,

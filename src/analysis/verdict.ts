@@ -147,7 +147,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   } catch {
     needs.push('the catalogue could not translate this URL');
   }
-  // the codemod rewrites a body where the call is: one built by a caller in another module is not
+  // the codemod rewrites a body where the call is: one built by a caller in another module is not,
+  // nor one that an options builder of another module puts in place (`request(buildOptions(…, data))`)
+  if (m.body && m.body.file !== m.file && rule.request) {
+    needs.push(`the body is put in place in ${where(m.body.file, m.body.span.line)}${rule.request.wrapper ? `: send its fields without the ${rule.request.wrapper} wrapper` : ''}`);
+  }
   const elsewhere = m.wrappers.find((w) => w.file !== m.file);
   if (elsewhere) needs.push(`the body is built in ${basename(elsewhere.file)} (line ${elsewhere.span.line}): send its fields without the ${elsewhere.name} wrapper`);
   for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);

@@ -53,6 +53,10 @@ export class Tx implements Transaction {
   alt?: FileEdit[];
   /** The URL edits among `edits` (replaced by the inline form in `alt`). */
   urlEdits: FileEdit[] = [];
+  /** Left on v1 with a marker that says what a human must do (its reads and status checks are listed there too). */
+  leftOnV1?: boolean;
+  /** Parts of a call left on v1 that change with it (its payload), listed on its marker with its reads (`text` says where). */
+  withIt: Array<{ line: number; text: string }> = [];
   inlineUrl?: FileEdit;
   readonly file: string;
   readonly line: number;

@@ -126,6 +126,8 @@ export function markerEdit(pf: ParsedFile, anchor: Node, rule: string, text: str
 
 /** How a marker of a call left on v1 says why, the part every such marker shares. */
 export const LEFT_ON_V1 = 'Left on v1 (all or nothing)';
+/** The parts of a call left on v1 that the codemod would change with it: the human changes them in the same step. */
+export const WITH_IT = 'With the call, also change:';
 
 /** The marker text of a call left on v1: its v2 plan, then one line per part a human must do. */
 export function leftOnV1(plan: string, needs: string[]): string {

@@ -23,10 +23,10 @@ import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
 import { Flow, type FlowSummary, type Taint } from './flow.ts';
-import { anchorOf, leadingComments, LEFT_ON_V1, leftOnV1, ruleMatches, scanMarkers, type FoundMarker } from './markers.ts';
+import { anchorOf, leadingComments, LEFT_ON_V1, leftOnV1, ruleMatches, scanMarkers, WITH_IT, type FoundMarker } from './markers.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
-import { bodyObject, mappingsOf, rewriteBody, rewriteChainedFields } from './payload.ts';
+import { bodyObject, describeMapping, mappingsOf, rewriteBody, rewriteChainedFields } from './payload.ts';
 import { staticValue } from './values.ts';
 import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
 import { responseEdits } from './responses.ts';
@@ -286,11 +286,32 @@ export class ModulePlanner {
     this.flow.run();
     for (const site of sites) this.planSite(site);
     // reads and status checks, attached to the transaction of the call they come from
+    const withIt = new Map<Tx, Tx>();
     responseEdits(mod, this.flow, (t) => {
       const tx = this.txById.get(t.tx) ?? this.foreignTx(t);
-      // a call left as it is still answers v1 shapes: its reads stay too
-      return tx && !tx.markerOnly ? tx : undefined;
+      if (!tx || !tx.markerOnly) return tx;
+      // a call left as it is still answers v1 shapes: its reads stay too, and its marker lists
+      // them (worked out on a copy whose edits are never applied)
+      if (!tx.leftOnV1 || !this.txs.includes(tx)) return undefined;
+      let copy = withIt.get(tx);
+      if (!copy) withIt.set(tx, (copy = new Tx(tx.id, tx.mod, tx.siteNode, tx.rule)));
+      return copy;
     });
+    for (const tx of this.txs) {
+      if (!tx.leftOnV1) continue;
+      const copy = withIt.get(tx);
+      const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
+      // what the copy could not do itself (a field v2 lacks) is on the list already when its line is
+      const said = (line: number) => !!marker && new RegExp(`\\bline ${line}\\b`).test(marker.text);
+      const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
+      const parts = [
+        ...tx.withIt,
+        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)),
+        ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
+      ];
+      const lines = [...new Set(parts.sort((x, y) => x.line - y.line).map((p) => p.text))];
+      if (marker && lines.length) marker.text += `\n${WITH_IT}\n${lines.map((l) => `- ${l}`).join('\n')}`;
+    }
     this.xmlMarkers(analysis);
     const fileTx = this.fileLevel(sites);
     return {
@@ -469,6 +490,7 @@ export class ModulePlanner {
       tx.changes = [];
       tx.markers = [];
       tx.markerOnly = true;
+      tx.leftOnV1 = true;
       tx.rule = ruleId;
       tx.marker(pf, anchorNode, ruleId, text);
     };
@@ -483,7 +505,23 @@ export class ModulePlanner {
       const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
       // (the verdict already says it for a bare "http://" + host)
       const needs = stays && !verdict.needs.includes(stays) ? [...verdict.needs, stays] : verdict.needs;
-      return fail(leftOnV1(plan, needs), r0?.id ?? s.rule ?? 'unknown');
+      fail(leftOnV1(plan, needs), r0?.id ?? s.rule ?? 'unknown');
+      // the payload this call sends, as the codemod would have rewritten it with the call
+      // (one line per wrapper name: a payload built piecewise has one wrapper site per assignment)
+      const byName = new Map<string, { lines: number[]; fields: Set<string> }>();
+      for (const w of model?.wrappers ?? []) {
+        if (w.file !== pf.file || w.opaque || needs.some((n) => n.includes(`${w.name} wrapper`))) continue;
+        const entry = byName.get(w.name) ?? { lines: [], fields: new Set<string>() };
+        entry.lines.push(w.span.line);
+        for (const f of w.fields ?? []) entry.fields.add(f.v1);
+        byName.set(w.name, entry);
+      }
+      for (const [name, { lines, fields }] of byName) {
+        const changes = r0 ? mappingsOf(r0).filter((m) => fields.has(m.v1)).map(describeMapping).filter(Boolean) : [];
+        const at = lines.length > 1 ? `lines ${Math.min(...lines)}–${Math.max(...lines)}` : `line ${lines[0]}`;
+        tx.withIt.push({ line: Math.min(...lines), text: `${at}: send the fields without the ${name} wrapper${changes.length ? ` (${changes.join('; ')})` : ''}` });
+      }
+      return;
     }
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
@@ -513,7 +551,7 @@ export class ModulePlanner {
     const bodyValues = new Map<string, string>();
     let probeBody: Record<string, unknown> | undefined;
     const toPath = mappingsOf(rule).filter((m) => m.v2?.startsWith('params.'));
-    if (toPath.length && shape?.body) {
+    if (toPath.length && shape?.body && !shape.body.elsewhere) {
       const found = bodyObject(ctx.flattener, site.mod, shape.body.node, rule.request?.wrapper);
       if (found) {
         const inner: Record<string, unknown> = {};
@@ -606,8 +644,10 @@ export class ModulePlanner {
       tx.change(pf, shape.methodSource?.kind === 'default' ? shape.call : (shape.methodSource?.node ?? shape.call), 'method', `${method} → ${main.method}`);
     }
 
-    // 3. the body
-    const bodyNode = shape?.body ? unwrapExpr(shape.body.node) : undefined;
+    // 3. the body (one put in place by another module cannot move with this call; the verdict
+    // says so first, this is the backstop against a half-migrated call)
+    if (shape?.body?.elsewhere && rule.request) return fail(`its body is put in place in ${path.basename(shape.body.elsewhere)}. ${todoText(rule, t, a)}`, rule.id);
+    const bodyNode = shape?.body && !shape.body.elsewhere ? unwrapExpr(shape.body.node) : undefined;
     const noBody = !bodyNode || isNullish(bodyNode) || (bodyNode.type === 'ObjectExpression' && bodyNode.properties.length === 0 && additions.length > 0 && shape?.client === 'axios');
     if (shape?.body && !noBody) {
       const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions };

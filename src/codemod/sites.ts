@@ -116,7 +116,8 @@ function methodSourceAt(pf: ParsedFile, site: Site): MethodSource | null {
 
 function bodyFromInfo(pf: ParsedFile, info: CallInfo): CallShape['body'] {
   const b = info.body;
-  if (!b || (b.file && b.file !== pf.file)) return undefined;
+  if (!b) return undefined;
+  if (b.file && b.file !== pf.file) return { node: pf.ast.program, elsewhere: b.file };
   const node = nodesAt(pf, b.start, b.end).at(0);
   return node ? { node } : undefined;
 }
