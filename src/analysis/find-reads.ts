@@ -131,7 +131,10 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         if (changes.length === 0) continue;
         // a plain wrapper name (`folder`) of a rule the repo calls, read through (`.folder.articles`), not request input (`req.params.ticket`)
         const repoWrapper = a.repoRules.has(rule.id) && i < keys.length - 1 && !REQUEST_INPUT.has(keys[i - 1] ?? chain[0]!) && !REQUEST_INPUT.has(chain[0]!);
-        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && keys[i - 1] !== '[]' && !repoWrapper) continue;
+        // a list item's plain wrapper (`users[i].user.name`, v1 answered `[{ user: {...} }]`) counts
+        // when read through: `messages[i].user` alone is any list of objects with a `user`
+        const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
+        if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
         reads.record(m, { rule, stage: 'body', prefix }, false);
         done = true;
         break;
