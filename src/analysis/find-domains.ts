@@ -19,6 +19,14 @@ export function hostOf(text: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
+/**
+ * A host of the vendor's other product: same v1 paths, but a v2 of its own that this catalogue does
+ * not describe (the helpdesk's v2 answers and field names would be wrong there).
+ */
+export function isOtherProduct(host: string): boolean {
+  return /(^|\.)freshservice\.com$/i.test(host);
+}
+
 /** A host that is not the service's own domain. */
 export function isCustomDomain(host: string): boolean {
   return !SERVICE_HOST.test(host) && /\.[a-z]{2,}$/i.test(host);

@@ -4,7 +4,7 @@
  * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
  * tied to) are handled once every site is known.
  */
-import { isCustomDomain } from '../analysis/find-domains.ts';
+import { isCustomDomain, isOtherProduct } from '../analysis/find-domains.ts';
 import { answersThroughCallback } from '../analysis/clients.ts';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -506,6 +506,11 @@ export class ModulePlanner {
       // (the verdict already says it for a bare "http://" + host)
       const needs = stays && !verdict.needs.includes(stays) ? [...verdict.needs, stays] : verdict.needs;
       fail(leftOnV1(plan, needs), r0?.id ?? s.rule ?? 'unknown');
+      // another product's v2 is not this catalogue's: listing the helpdesk's changes would mislead
+      if (model?.host && isOtherProduct(model.host)) {
+        tx.leftOnV1 = false;
+        return;
+      }
       // the payload this call sends, as the codemod would have rewritten it with the call
       // (one line per wrapper name: a payload built piecewise has one wrapper site per assignment)
       const byName = new Map<string, { lines: number[]; fields: Set<string> }>();
