@@ -67,6 +67,9 @@ export const articleLens: Lens = [
   ...timestamps('created_at', 'updated_at'),
 ];
 
+/** A v1 folder view ↔ a v2 folder: the articles v1 embedded come from a second call. */
+const folderViewLens: Lens = [...folderLens, { op: 'map', path: 'articles', lens: articleLens, only: 'response' }];
+
 const categoryObject: Rule['response'] = { v1Status: 200, shape: 'object', wrapper: 'category', resource: categoryLens };
 const folderObject: Rule['response'] = { v1Status: 200, shape: 'object', wrapper: 'folder', resource: folderLens };
 const articleObject: Rule['response'] = { v1Status: 200, shape: 'object', wrapper: 'article', resource: articleLens };
@@ -171,16 +174,17 @@ export const SOLUTION_RULES: Rule[] = [
   {
     id: 'solutions.folders.view',
     family: 'solutions',
-    summary: 'View a solution folder: GET /api/v2/solutions/folders/[id] (the category leaves the path).',
+    summary:
+      'View a solution folder with its articles: GET /api/v2/solutions/folders/[id] (the category leaves the path), plus GET /api/v2/solutions/folders/[id]/articles for the articles v1 embedded.',
     v1: { method: 'GET', paths: ['/solution/categories/:category_id/folders/:id'], source: 'reference' },
-    plan: [v2('GET', '/solutions/folders/:id', 'read the folder')],
+    plan: [v2('GET', '/solutions/folders/:id', 'read the folder'), lookup('GET', '/solutions/folders/:id/articles', 'read its articles (v1 embedded them)')],
     request: { body: 'none' },
-    response: folderObject,
+    response: { ...folderObject, resource: folderViewLens, embed: { articles: 1 } },
     fidelity: 'lossy',
-    lost: [FOLDER_LOST],
+    lost: [FOLDER_LOST, 'position of each article'],
     notes: [
       APPENDIX_NOTE,
-      'if the code read articles embedded in the v1 folder, add GET /api/v2/solutions/folders/[id]/articles (INFERRED: the v1 folder view embedded them like the category view embeds folders)',
+      'two calls in v2 (two credits) when the articles are read; code that reads only the folder needs the first (INFERRED: the v1 folder view embedded its articles like the category view embeds folders)',
     ],
   },
   {

@@ -34,7 +34,15 @@ export function findCalls(a: Analysis): void {
       siteFromShape(a, shape, call);
       continue;
     }
-    if (call.type === 'NewExpression') continue;
+    if (call.type === 'NewExpression') {
+      // `this.Execute(new RequestInfo(url, 'GET'))`: an app's own request object, handed to its
+      // own HTTP service; the service call is the request (its answer comes back from it)
+      const outer = a.mod.parent.get(call);
+      if (outer && (outer.type === 'CallExpression' || outer.type === 'OptionalCallExpression') && outer.arguments.includes(call) && requestDescription(a, call)) {
+        genericArgCall(a, outer, call);
+      }
+      continue;
+    }
     const fv = a.ev.eval(a.mod, callee, EMPTY_FRAMES);
     if (fv.t === 'fn') {
       if (findHttpWrapperCall(a, fv, call, 0)) continue;
@@ -70,12 +78,23 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   return a.addSite(site, { node: call, shape, body: shape.body });
 }
 
-/** Any other call with a complete v1 API path among its arguments. */
-function genericArgCall(a: Analysis, call: Node): void {
+/** Does `new X(…)` describe a request: a method name among its arguments, written as a string? */
+function requestDescription(a: Analysis, expr: Node): boolean {
+  return (expr.arguments ?? []).some((x: Node) => {
+    const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
+    return v.t === 'str' && v.parts.every((p) => !p.dynamic) && HTTP_METHODS.has((Evaluator.text(v) ?? '').toUpperCase());
+  });
+}
+
+/**
+ * Any other call with a complete v1 API path among its arguments, or among the arguments of the
+ * request object it is handed (`request`: `new RequestInfo(url, 'GET', data)`).
+ */
+function genericArgCall(a: Analysis, call: Node, request?: Node): void {
   const callee = unwrapExpr(call.callee);
   const text = calleeName(a.mod, callee);
   if (NON_REQUEST_CALLEES.test(text)) return;
-  const args: Node[] = call.arguments ?? [];
+  const args: Node[] = (request ?? call).arguments ?? [];
   for (const arg of args) {
     if (!looksV1(a, arg)) continue;
     const v = a.ev.eval(a.mod, arg, EMPTY_FRAMES);
@@ -101,7 +120,7 @@ function genericArgCall(a: Analysis, call: Node): void {
         break;
       }
     }
-    if (!method && /^(get|post|put|delete|del|patch)$/i.test(last)) {
+    if (!method && !request && /^(get|post|put|delete|del|patch)$/i.test(last)) {
       method = verbMethod(last.toLowerCase());
       methodSource = 'callee';
       if (callee.type === 'MemberExpression') methodSpan = a.span(callee.property);
