@@ -95,6 +95,14 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   for (const r of m.reads) {
+    // an embedded field read under its own name (`folder.articles`) is no field change, but it is
+    // still the second call's answer
+    const wrapper = rule.response?.wrapper;
+    const keys = r.chain.filter((k) => k !== '[]');
+    const first = keys[0] === wrapper ? keys[1] : keys[0];
+    if (first && embedded.includes(first) && !r.fields.some((f) => f.v1.split(/[.[]/)[0] === first)) {
+      needs.push(`${first} is read (${where(r.file, r.span.line)}): v2 returns it only from the second call of the plan`);
+    }
     for (const f of r.fields) {
       const top = f.v1.split(/[.[]/)[0]!;
       if (embedded.includes(top)) needs.push(`${top} is read (${where(r.file, r.span.line)}): v2 returns it only from the second call of the plan`);
