@@ -301,12 +301,14 @@ export class ModulePlanner {
       if (!tx.leftOnV1) continue;
       const copy = withIt.get(tx);
       const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
-      // what the copy could not do itself (a field v2 lacks) is on the list already when its line is
+      // what the list above already says of a line: a field v2 lacks there (the copy's marker says
+      // it again), a read the analysis could not tie to this call (the copy's rewrite of it is a guess)
       const said = (line: number) => !!marker && new RegExp(`\\bline ${line}\\b`).test(marker.text);
+      const untraced = (line: number) => !!marker && marker.text.split('\n').some((l) => l.includes(`line ${line} `) && l.includes('cannot be traced'));
       const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
       const parts = [
         ...tx.withIt,
-        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)),
+        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
         ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
       ];
       const lines = [...new Set(parts.sort((x, y) => x.line - y.line).map((p) => p.text))];
