@@ -297,23 +297,7 @@ export class ModulePlanner {
       if (!copy) withIt.set(tx, (copy = new Tx(tx.id, tx.mod, tx.siteNode, tx.rule)));
       return copy;
     });
-    for (const tx of this.txs) {
-      if (!tx.leftOnV1) continue;
-      const copy = withIt.get(tx);
-      const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
-      // what the list above already says of a line: a field v2 lacks there (the copy's marker says
-      // it again), a read the analysis could not tie to this call (the copy's rewrite of it is a guess)
-      const said = (line: number) => !!marker && new RegExp(`\\bline ${line}\\b`).test(marker.text);
-      const untraced = (line: number) => !!marker && marker.text.split('\n').some((l) => l.includes(`line ${line} `) && l.includes('cannot be traced'));
-      const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
-      const parts = [
-        ...tx.withIt,
-        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
-        ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
-      ];
-      const lines = [...new Set(parts.sort((x, y) => x.line - y.line).map((p) => p.text))];
-      if (marker && lines.length) marker.text += `\n${WITH_IT}\n${lines.map((l) => `- ${l}`).join('\n')}`;
-    }
+    this.listWithIt(withIt);
     this.xmlMarkers(analysis);
     const fileTx = this.fileLevel(sites);
     return {
@@ -396,6 +380,51 @@ export class ModulePlanner {
     this.txById.set(t.tx, tx);
     this.txs.push(tx);
     return tx;
+  }
+
+  /**
+   * The marker of a call left on v1 lists what the codemod would have changed with it (its payload,
+   * status checks and response reads), so the human does the whole call in one step. `copies`
+   * holds, per call, the reads and status checks worked out on a copy that is never applied.
+   */
+  private listWithIt(copies: Map<Tx, Tx>): void {
+    const pf = this.pf;
+    for (const tx of this.txs) {
+      if (!tx.leftOnV1) continue;
+      const copy = copies.get(tx);
+      const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
+      if (!marker) continue;
+      // what the list above already says of a line: a field v2 lacks there (the copy's marker says
+      // it again), a read the analysis could not tie to this call (the copy's rewrite of it is a guess)
+      const said = (line: number) => new RegExp(`\\bline ${line}\\b`).test(marker.text);
+      const untraced = (line: number) => marker.text.split('\n').some((l) => l.includes(`line ${line} `) && l.includes('cannot be traced'));
+      const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
+      const parts = [
+        ...tx.withIt,
+        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
+        ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
+      ];
+      const lines = [...new Set(parts.sort((x, y) => x.line - y.line).map((p) => p.text))];
+      if (lines.length) marker.text += `\n${WITH_IT}\n${lines.map((l) => `- ${l}`).join('\n')}`;
+    }
+  }
+
+  /** The payload a call left on v1 sends, as the codemod would have rewritten it: one line per wrapper name. */
+  private payloadWithIt(tx: Tx, model: CallModel, rule: Rule | undefined, needs: string[]): void {
+    // (a payload built piecewise has one wrapper site per assignment: they are one line here)
+    const byName = new Map<string, { lines: number[]; fields: Set<string> }>();
+    for (const w of model.wrappers) {
+      if (w.file !== this.pf.file || w.opaque || needs.some((n) => n.includes(`${w.name} wrapper`))) continue;
+      const entry = byName.get(w.name) ?? { lines: [], fields: new Set<string>() };
+      entry.lines.push(w.span.line);
+      for (const f of w.fields ?? []) entry.fields.add(f.v1);
+      byName.set(w.name, entry);
+    }
+    for (const [name, { lines, fields }] of byName) {
+      const changes = rule ? mappingsOf(rule).filter((m) => fields.has(m.v1)).map(describeMapping).filter(Boolean) : [];
+      const at = lines.length > 1 ? `lines ${Math.min(...lines)}–${Math.max(...lines)}` : `line ${lines[0]}`;
+      tx.withIt.push({ line: Math.min(...lines), text: `${at}: send the fields without the ${name} wrapper${changes.length ? ` (${changes.join('; ')})` : ''}` });
+    }
   }
 
   private seed(site: UrlSite): void {
@@ -513,21 +542,7 @@ export class ModulePlanner {
         tx.leftOnV1 = false;
         return;
       }
-      // the payload this call sends, as the codemod would have rewritten it with the call
-      // (one line per wrapper name: a payload built piecewise has one wrapper site per assignment)
-      const byName = new Map<string, { lines: number[]; fields: Set<string> }>();
-      for (const w of model?.wrappers ?? []) {
-        if (w.file !== pf.file || w.opaque || needs.some((n) => n.includes(`${w.name} wrapper`))) continue;
-        const entry = byName.get(w.name) ?? { lines: [], fields: new Set<string>() };
-        entry.lines.push(w.span.line);
-        for (const f of w.fields ?? []) entry.fields.add(f.v1);
-        byName.set(w.name, entry);
-      }
-      for (const [name, { lines, fields }] of byName) {
-        const changes = r0 ? mappingsOf(r0).filter((m) => fields.has(m.v1)).map(describeMapping).filter(Boolean) : [];
-        const at = lines.length > 1 ? `lines ${Math.min(...lines)}–${Math.max(...lines)}` : `line ${lines[0]}`;
-        tx.withIt.push({ line: Math.min(...lines), text: `${at}: send the fields without the ${name} wrapper${changes.length ? ` (${changes.join('; ')})` : ''}` });
-      }
+      if (model) this.payloadWithIt(tx, model, r0, needs);
       return;
     }
     if (!rule) {
