@@ -1,6 +1,6 @@
 /**
- * A lexical scope: the names declared in it and the scope around it. One class for the audit's
- * module analysis (./module.ts) and the codemod's scope analysis, each with its own kind of binding.
+ * A lexical scope: the names declared in it and the scope around it, for the one module model
+ * both tools read (./module.ts).
  */
 import type { Node } from './parse.ts';
 
