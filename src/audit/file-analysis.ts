@@ -12,6 +12,7 @@ import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS,
 import { ownParts } from '../analysis/analyze.ts';
 import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
+import { templateRequest } from '../analysis/request-templates.ts';
 import { fieldMappings } from '../catalogue/index.ts';
 import type { Site, Span } from '../analysis/types.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
@@ -386,10 +387,9 @@ function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, re
     const get = (k: string) => schema.members?.find((x) => x.key === k);
     const path = get('path');
     if (!path || path.node.kind !== 'string') continue;
-    const host = get('host')?.node.value;
-    const protocol = get('protocol')?.node.value;
-    const method = String(get('method')?.node.value ?? 'GET').toUpperCase();
-    const pattern = `${protocol === 'http' ? 'http' : 'https'}://${typeof host === 'string' ? host : '{host}'}${String(path.node.value)}`;
+    const request = templateRequest({ method: get('method')?.node.value, protocol: get('protocol')?.node.value, host: get('host')?.node.value, path: path.node.value });
+    if (!request) continue;
+    const { method, pattern } = request;
     const um = matchUrl(ctx.cat, pattern);
     if (!um) continue;
     const choice = chooseRule(ctx.cat, um, method);
@@ -411,6 +411,9 @@ function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, re
     };
     const f = toFinding(site, { cat: ctx.cat, rel: task.rel, language: 'json', snippet: lineOf(text, line), via: 'json' });
     f.client = 'request-template';
+    // the codemod edits no JSON, and the body and the reads of this request are in the code that
+    // invokes the template: a human changes them together
+    notAutoFixable(f, `a request template: change its path here together with the code that invokes "${m.key}" (client.request.invokeTemplate), its body and its response reads`);
     result.findings.push(f);
   }
 }

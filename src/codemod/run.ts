@@ -14,6 +14,8 @@ import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
 import { parserFor } from './parse.ts';
+import { chooseRule, matchUrl } from '../analysis/match-url.ts';
+import { requestTemplatesOf } from '../analysis/request-templates.ts';
 import { importCandidates, relativeImports } from '../analysis/module.ts';
 import { applyWork, decide, importedFiles, Planner, toWire, type FileWork, type WireOutcome } from './project.ts';
 import type { FileResult, MarkerRecord, RunSummary, SkippedFile } from './types.ts';
@@ -225,6 +227,29 @@ function usesV1(o: WireOutcome): boolean {
   return 'plan' in o && (o.plan.siteIds.length > 0 || o.plan.txs.length > 0);
 }
 
+/**
+ * The rules of the request templates (`config/requests.json`, in the tree or at the root of an app
+ * the files belong to) that name a v1 path: such an app talks to v1 from its scripts
+ * (`invokeTemplate`) though no script names the path, so its reads and payloads are marked like
+ * those of any repo that uses v1.
+ */
+function appTemplateRules(root: string, files: Candidate[], cat: ReturnType<typeof loadCatalogue>): string[] {
+  const dirs = new Set<string>([root]);
+  for (const f of files) {
+    for (let d = path.dirname(f.abs); d.startsWith(root) && !dirs.has(d); d = path.dirname(d)) dirs.add(d);
+  }
+  const rules = new Set<string>();
+  for (const d of dirs) {
+    const file = path.join(d, 'config', 'requests.json');
+    if (!existsSync(file)) continue;
+    for (const t of requestTemplatesOf(readFileSync(file, 'utf8'))) {
+      const um = matchUrl(cat, t.pattern);
+      if (um) rules.add(chooseRule(cat, um, t.method).rule.id);
+    }
+  }
+  return [...rules];
+}
+
 export async function runCodemod(paths: string[], opts: RunOptions = {}): Promise<RunReport> {
   const { root, files, others, skipped, generated } = collect(paths, opts);
   const progress = opts.progress ?? (() => {});
@@ -243,8 +268,9 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
   const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only, imported });
   const owner = new Map<string, number>();
   // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
+  const templateRules = appTemplateRules(root, [...files, ...others], loadCatalogue(opts.overlay));
   const planRound = async (list: Candidate[], count: boolean, repoContext = false): Promise<WireOutcome[]> => {
-    const repoRules = repoContext ? rulesOf(outcomes) : undefined;
+    const repoRules = repoContext ? [...new Set([...rulesOf(outcomes), ...templateRules])] : undefined;
     if (pool) {
       const r = await planInPool(pool, list.map((f) => f.abs), count ? tick : () => {}, repoContext, repoRules);
       for (const [f, w] of r.owner) owner.set(f, w);
@@ -275,7 +301,7 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
     // response wrapper read (the files the audit's repo-wide pass reads), planned in repo context
     // so that what they hold is marked like everywhere else
     // (the files of the first round that make no v1 request are planned again, now in that context)
-    if (outcomes.some(usesV1)) {
+    if (outcomes.some(usesV1) || templateRules.length) {
       const wideTest = repoWideTextTest(loadCatalogue(opts.overlay));
       const firstRound = new Set(files.map((f) => f.abs));
       const plain = new Set(outcomes.filter((o) => firstRound.has(o.file) && 'plan' in o && !usesV1(o)).map((o) => o.file));
