@@ -59,6 +59,15 @@ export function isDistinctive(name: string): boolean {
   return /_/.test(name) || /[a-z][A-Z]/.test(name) || name.length >= 9;
 }
 
+/**
+ * A v1 field name no other code would use (`display_id`, `frDueBy`, `isescalated`): enough, read
+ * with no call it can be traced to, to say the value is a v1 answer. Plain words the catalogue
+ * also lists (`description`, `signature`, `visibility`) are every form's and every model's.
+ */
+export function isV1OnlyName(name: string): boolean {
+  return /_|[a-z][A-Z]/.test(name) || name === 'isescalated' || name === 'timespent';
+}
+
 /** Distinctive wrapper names (`helpdesk_ticket`, `time_entry`) can be recognised without a traced call. */
 export function isDistinctiveWrapper(name: string): boolean {
   return /_/.test(name);
@@ -100,7 +109,7 @@ export interface WideWords {
  */
 export function repoWideWords(cat: Catalogue, ruleIds?: string[]): WideWords {
   const facts = catalogueFacts(cat);
-  const names = [...facts.distinctiveFields.keys()].filter((k) => /_|[a-z][A-Z]/.test(k) || k === 'isescalated');
+  const names = [...facts.distinctiveFields.keys()].filter(isV1OnlyName);
   const rules = ruleIds ? ruleIds.map((id) => cat.get(id)) : cat.rules;
   const wrappers = [...new Set(rules.map((r) => r?.response?.wrapper).filter((w): w is string => !!w))];
   return { names, wrappers };

@@ -6,7 +6,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { isDistinctive, isDistinctiveWrapper } from './catalogue-facts.ts';
+import { isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
 import { isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
 import { memberPath } from './module.ts';
@@ -144,8 +144,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const last = keys[keys.length - 1]!;
     const rules = a.facts.distinctiveFields.get(last);
     if (!rules) continue;
-    // a file of a v1 repo that names no v1 request itself: only names no other code would use (`display_id`, `frDueBy`)
-    if (a.repoOnly && !/_|[a-z][A-Z]|^isescalated$/.test(last)) continue;
+    // only names no other code would use (`display_id`, `frDueBy`): `form.description` is any form's
+    if (!isV1OnlyName(last)) continue;
     const rule = rank(rules)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;
