@@ -9,7 +9,7 @@ import { chooseRule, type RuleChoice, type UrlMatch } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { propertyKey, unwrapExpr } from './evaluate.ts';
-import { memberPath, type ModuleInfo } from './module.ts';
+import { isJsonStringify, memberPath, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { CallInfo, Site, Span, StringPart, UrlInfo } from './types.ts';
 
@@ -155,6 +155,3 @@ export function bodyRoot(n: Node): Node {
   return cur;
 }
 
-export function isJsonStringify(n: Node): boolean {
-  return (n?.type === 'CallExpression' && memberPath(n.callee)?.join('.') === 'JSON.stringify') || false;
-}

@@ -75,6 +75,24 @@ const PACKAGES: Record<string, ClientKind> = {
 export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 
 /**
+ * Library functions that call a callback with each item of the list they are given, and which
+ * parameter of the callback is the item: `$.each(list, (i, item) => …)`,
+ * `_.each(list, (item, i) => …)`, `angular.forEach(list, (item) => …)`.
+ */
+export const LIST_EACH: Readonly<Record<string, number>> = {
+  '$.each': 1,
+  'jQuery.each': 1,
+  '_.each': 0,
+  '_.forEach': 0,
+  'angular.forEach': 0,
+};
+
+/** A function that only writes its arguments to a log: handing it a response is no escape. */
+export function isLogging(calleeName: string): boolean {
+  return /^(console|logger|log|winston|debug|pino)\b/.test(calleeName) || /\.(log|info|warn|error|debug|trace)$/.test(calleeName);
+}
+
+/**
  * Does this call hand its answer to a callback, so that what the call itself returns is not the
  * answer? `request(opts, cb)` returns request's Request object (a stream), `needle.post(url, data,
  * cb)` likewise: returning it (`(id) => request.post(…, cb)`) does not give callers the response.

@@ -6,7 +6,7 @@
  * query-string builders.
  */
 import type { ModuleInfo, ModuleLoader, Binding, Scope } from './module.ts';
-import { bindingAt, isFunctionNode, memberPath, spanAt, spanOf } from './module.ts';
+import { bindingAt, isFunctionNode, isStringifiedInPlace, memberPath, spanAt, spanOf } from './module.ts';
 import type { Node } from './parse.ts';
 import type { StringPart } from './types.ts';
 import { checkBudget } from './budget.ts';
@@ -264,8 +264,9 @@ export class Evaluator {
     this.active.add(b);
     try {
       let v: Value;
-      // written other than by appending (`x = …`, `x -= …`, `x++`, `[x] = …`, `for (x of …)`)
-      const rewritten = b.writes.length - b.appends.length;
+      // written other than by appending (`x = …`, `x -= …`, `x++`, `[x] = …`, `for (x of …)`) or
+      // by turning it into its own JSON text (`payload = JSON.stringify(payload)`)
+      const rewritten = b.writes.filter((w) => !b.appends.includes(w) && !isStringifiedInPlace(w)).length;
       if (b.init) {
         v = this.eval(mod, b.init, frames, depth);
         for (const key of b.path ?? []) v = this.member(v, key, depth, mod, b.init);

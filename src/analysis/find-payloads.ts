@@ -7,7 +7,7 @@
 import type { Rule } from '../catalogue/index.ts';
 import { escapeRegex } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
-import { isJsonStringify } from './call-sites.ts';
+import { isJsonStringify } from './module.ts';
 import { isDistinctiveWrapper, writeMappings } from './catalogue-facts.ts';
 import type { CallShape, NodeRef } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr, type Frames, type Value } from './evaluate.ts';

@@ -597,6 +597,20 @@ export function patternNames(p: Node): string[] {
   return patternIdentifiers(p).map((id) => id.name);
 }
 
+/**
+ * `payload = JSON.stringify(payload)`: a write that only turns the value into its JSON text, the
+ * way jQuery front ends prepare a body. The fields in it are still the ones the object had.
+ */
+export function isStringifiedInPlace(write: Node): boolean {
+  if (write.type !== 'AssignmentExpression' || write.operator !== '=' || write.left.type !== 'Identifier') return false;
+  const r = write.right;
+  return isJsonStringify(r) && r.arguments[0]?.type === 'Identifier' && r.arguments[0].name === write.left.name;
+}
+
+export function isJsonStringify(n: Node): boolean {
+  return (n?.type === 'CallExpression' && memberPath(n.callee)?.join('.') === 'JSON.stringify') || false;
+}
+
 /** `a.b.c` → ['a','b','c'] for non-computed member chains rooted at an identifier (or `this`). */
 export function memberPath(node: Node): string[] | null {
   const out: string[] = [];

@@ -6,7 +6,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { answersThroughCallback, type CallShape } from './clients.ts';
+import { answersThroughCallback, isLogging, LIST_EACH, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -162,20 +162,40 @@ export class ResponseFlow {
           return;
         }
         if (parent.callee !== node) {
-          // passed to a function of this module: its parameter holds the value
           const idx = parent.arguments.indexOf(node);
-          const fv = this.a.ev.eval(mod, callee, EMPTY_FRAMES);
-          if (idx >= 0 && fv.t === 'fn' && fv.mod === mod) {
-            const fnNode = functionNodeOf(fv);
-            if (fnNode) this.param(fnNode, idx, state);
+          const name = memberPath(callee)?.join('.') ?? '';
+          // `$.each(list, (i, item) => …)`: the callback gets each item
+          const each = idx === 0 ? LIST_EACH[name] : undefined;
+          if (each !== undefined && isFunctionNode(parent.arguments[1])) {
+            if (state.stage === 'body' || state.stage === 'maybe') this.param(parent.arguments[1], each, { ...state, stage: 'body', prefix: [...state.prefix, '[]'] });
+            return;
           }
+          // passed to a function of this module: its parameter holds the value
+          const fv = this.a.ev.eval(mod, callee, EMPTY_FRAMES);
+          const followed = idx >= 0 && fv.t === 'fn' && fv.mod === mod && !!functionNodeOf(fv);
+          if (followed) this.param(functionNodeOf(fv)!, idx, state);
+          const whole = idx >= 0 && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]');
           // resolve(x) inside a Promise executor: the promise holds it
           if (callee.type === 'Identifier' && callee.name === 'resolve') this.returned(parent, state, depth, true);
           // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
-          else if (idx >= 0 && callee.type === 'Identifier' && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
-            const b = bindingAt(mod, callee);
-            if (b?.kind === 'param') this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`, 'callback');
+          else if (whole && callee.type === 'Identifier' && bindingAt(mod, callee)?.kind === 'param') {
+            this.onEscape?.(state, `the callback ${callee.name} (line ${parent.loc?.start.line ?? '?'})`, 'callback');
           }
+          // a function this flow does not follow (`list.push(res.body)`, `res.json(body)`): code
+          // there may read the v1 shape (a log line only prints it)
+          else if (whole && !followed && !isLogging(name) && !/^(String|Number|Boolean|Promise\.resolve)$/.test(name)) {
+            // (`res.status(…).json` when the callee is a chain)
+            const shown = name || mod.source.slice(callee.start, callee.end).replace(/\([^()]*\)/g, '(…)').replace(/\s+/g, '').slice(0, 40);
+            this.onEscape?.(state, `${shown}() (line ${parent.loc?.start.line ?? '?'})`, 'callback');
+          }
+        }
+        return;
+      }
+      case 'ArrayExpression':
+      case 'SpreadElement': {
+        // into a list (`all.push(...res.body)`, `[res.data]`): read from there, out of this flow's sight
+        if (state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
+          this.onEscape?.(state, `an array or spread (line ${parent.loc?.start.line ?? '?'})`, 'callback');
         }
         return;
       }

@@ -13,7 +13,7 @@ import type { Node } from './parse.ts';
 import { bindingOf, declaredValue, importOf, type Module } from './pieces.ts';
 import type { Binding } from '../analysis/module.ts';
 import { checkBudget } from '../analysis/budget.ts';
-import { CALLBACK_NAME } from '../analysis/clients.ts';
+import { CALLBACK_NAME, isLogging, LIST_EACH } from '../analysis/clients.ts';
 
 export interface Taint {
   rule: Rule;
@@ -237,10 +237,15 @@ export class Flow {
           this.add(parent, t);
           return;
         }
-        if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
-        else if (!/^(console|logger|log|winston|debug)\b/.test(name ?? '') && !/\.(log|info|warn|error|debug|trace)$/.test(name ?? '')) {
-          this.escape(parent, t, `${name ?? 'a function'}()`);
+        // `$.each(list, (i, item) => …)`: the callback gets each item
+        const each = name !== undefined && argIndex === 0 ? LIST_EACH[name] : undefined;
+        const fn = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
+        if (each !== undefined && fn && isFunction(fn)) {
+          this.taintParams(fn, this.step(t, undefined), each);
+          return;
         }
+        if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
+        else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`);
         return;
       }
       case 'VariableDeclarator':

@@ -26,6 +26,7 @@ import { stringifyArg, type CallShape } from './call-shape.ts';
 import { chainFrom, removeStepEdit, renameStepEdit } from './chains.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
+import { isStringifiedInPlace } from '../analysis/module.ts';
 import { bindingOf, declaredValue, functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
 import { convertKey, convertLiteral, inlineConversion, needsConversion, staticValue, valueToSource } from './values.ts';
 
@@ -131,7 +132,8 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
     if (init) {
       const i = unwrapExpr(init);
       if (i.type === 'NewExpression' && i.callee.type === 'Identifier' && i.callee.name === 'FormData') return rewriteFormData(env, mod, b.refs);
-      if (b.writes.length > 0) return giveUp(env, pf, n, `the body ${n.name} is reassigned; unwrap it by hand`);
+      // (`payload = JSON.stringify(payload)` keeps its fields: the object literal is still the body)
+      if (b.writes.some((w) => !isStringifiedInPlace(w))) return giveUp(env, pf, n, `the body ${n.name} is reassigned; unwrap it by hand`);
       const ok = rewriteValue(env, mod, i, wrapper, depth + 1);
       // piecewise mutation: data.helpdesk_ticket.subject = ...
       const okPieces = rewritePiecewise(env, mod, b.refs, wrapper, n);
