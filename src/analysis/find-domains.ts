@@ -5,6 +5,7 @@
  * `<account>.freshdesk.com` domain, never on a custom domain (`support.example.com`, a CNAME of the
  * portal), so a request on such a host needs a new base URL, not only a new path.
  */
+import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
 import { EMPTY_FRAMES, isObjectProperty, propertyKey } from './evaluate.ts';
 import type { Node } from './parse.ts';
@@ -24,7 +25,8 @@ export function hostOf(text: string): string | null {
  * not describe (the helpdesk's v2 answers and field names would be wrong there).
  */
 export function isOtherProduct(host: string): boolean {
-  return /(^|\.)freshservice\.com$/i.test(host);
+  // (a host the code takes from a setting named for it: `https://${freshserviceDomain}/…`)
+  return /(^|\.)freshservice\.com$/i.test(host) || /^\{[^}]*fresh_?service/i.test(host);
 }
 
 /** A host that is not the service's own domain. */
@@ -52,9 +54,17 @@ export function findHosts(a: Analysis): void {
       const prop = a.mod.parent.get(it.node ?? ({} as Node));
       if (prop && isObjectProperty(prop)) host = hostIn(a, a.mod.parent.get(prop));
     }
+    // a host from a setting the code names for the other product (`https://${freshserviceDomain}/…`,
+    // the options built in lib/freshservice.js): the name is all the code says of it
+    if (!host || host.startsWith('{')) {
+      const text = site.span.file ? '' : a.mod.source.slice(site.span.start, site.span.end);
+      if (PRODUCT_NAMED.test(text) || site.url.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? '')))) host = '{freshservice}';
+    }
     if (host) site.host = host;
   }
 }
+
+const PRODUCT_NAMED = /fresh_?service/i;
 
 function hostIn(a: Analysis, obj: Node | undefined): string | null {
   if (!obj || obj.type !== 'ObjectExpression') return null;

@@ -91,7 +91,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) (first.whole ? needs : alongside).push(httpSchemeNeed(first.text));
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
-  if (m.host && isOtherProduct(m.host)) needs.push(`the request goes to ${m.host}, a Freshservice account: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`);
+  if (m.host && isOtherProduct(m.host)) {
+    const where = m.host.startsWith('{') ? 'a Freshservice account (so the code names its host)' : `${m.host}, a Freshservice account`;
+    needs.push(`the request goes to ${where}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`);
+  }
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   for (const r of m.reads) {
