@@ -36,7 +36,11 @@ function sanitize(e: string): string {
 
 /** Whitespace outside placeholders means prose (a log message), not a URL. */
 function hasBareWhitespace(s: string): boolean {
-  return /\s/.test(s.replace(/\{[^}]*\}/g, ''));
+  const t = s.replace(/\{[^}]*\}/g, '');
+  if (!/\s/.test(t)) return false;
+  // a query written unencoded after a format suffix (`/agents.json?query=email is ${mail}`): the
+  // client encodes it, and the legacy server took it; prose has no `.json?name=`
+  return !/^[^\s?]*\.(json|xml)\?[\w.%[\]-]+=[^?]*$/i.test(t);
 }
 
 /** Strips the origin (scheme + host, or a leading base placeholder) and returns the rest. */
