@@ -11,7 +11,7 @@ import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallSha
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { findHttpWrapperCall } from './find-http-wrapper-calls.ts';
 import { v1UrlHint } from './may-be-v1.ts';
-import { memberPath } from './module.ts';
+import { bindingAt, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { serverRoutes } from './routes.ts';
 import type { Site, Span } from './types.ts';
@@ -35,12 +35,11 @@ export function findCalls(a: Analysis): void {
       continue;
     }
     if (call.type === 'NewExpression') {
-      // `this.Execute(new RequestInfo(url, 'GET'))`: an app's own request object, handed to its
-      // own HTTP service; the service call is the request (its answer comes back from it)
-      const outer = a.mod.parent.get(call);
-      if (outer && (outer.type === 'CallExpression' || outer.type === 'OptionalCallExpression') && outer.arguments.includes(call) && requestDescription(a, call)) {
-        genericArgCall(a, outer, call);
-      }
+      // `this.Execute(new RequestInfo(url, 'GET'))`, or the object held in a variable first
+      // (`var request = new RequestInfo(url, true, methodType.POST, 'json', data); this.Execute(request)`):
+      // an app's own request object, handed to its own HTTP service; the service call is the
+      // request (its answer comes back from it)
+      if (requestDescription(a, call)) for (const outer of servicesGiven(a, call)) genericArgCall(a, outer, call);
       continue;
     }
     const fv = a.ev.eval(a.mod, callee, EMPTY_FRAMES);
@@ -78,12 +77,35 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   return a.addSite(site, { node: call, shape, body: shape.body });
 }
 
-/** Does `new X(…)` describe a request: a method name among its arguments, written as a string? */
+/** Does `new X(…)` describe a request: a method among its arguments (`'GET'`, `methodType.POST`)? */
 function requestDescription(a: Analysis, expr: Node): boolean {
-  return (expr.arguments ?? []).some((x: Node) => {
-    const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
-    return v.t === 'str' && v.parts.every((p) => !p.dynamic) && HTTP_METHODS.has((Evaluator.text(v) ?? '').toUpperCase());
-  });
+  return (expr.arguments ?? []).some((x: Node) => methodArgument(a, x) !== null);
+}
+
+/** An argument that names an HTTP method: a string (`'PUT'`) or an enum member (`methodType.PUT`). */
+function methodArgument(a: Analysis, x: Node): string | null {
+  const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
+  const t = Evaluator.text(v)?.toUpperCase();
+  if (t && v.t === 'str' && v.parts.every((p) => !p.dynamic) && HTTP_METHODS.has(t)) return t;
+  const u = unwrapExpr(x);
+  const name = u.type === 'MemberExpression' && !u.computed ? String(u.property.name ?? '').toUpperCase() : '';
+  return HTTP_METHODS.has(name) ? name : null;
+}
+
+/** The calls a request object is handed to: as an argument, directly or through the variable holding it. */
+function servicesGiven(a: Analysis, expr: Node): Node[] {
+  const isCall = (n: Node | undefined): n is Node => !!n && (n.type === 'CallExpression' || n.type === 'OptionalCallExpression');
+  const parent = a.mod.parent.get(expr);
+  if (isCall(parent) && parent.arguments.includes(expr)) return [parent];
+  if (parent?.type !== 'VariableDeclarator' || parent.init !== expr || parent.id.type !== 'Identifier') return [];
+  const b = bindingAt(a.mod, parent.id);
+  if (!b || b.writes.length) return [];
+  const out: Node[] = [];
+  for (const ref of b.refs) {
+    const p = a.mod.parent.get(ref);
+    if (isCall(p) && p.arguments.includes(ref)) out.push(p);
+  }
+  return out;
 }
 
 /**
@@ -111,9 +133,8 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
     let methodSource: Site['methodSource'] = null;
     for (const other of args) {
       if (other === arg) continue;
-      const ov = a.ev.eval(a.mod, other, EMPTY_FRAMES);
-      const t = Evaluator.text(ov)?.toUpperCase();
-      if (t && HTTP_METHODS.has(t) && ov.t === 'str' && ov.parts.every((p) => !p.dynamic)) {
+      const t = methodArgument(a, other);
+      if (t) {
         method = t;
         methodSpan = a.span(other);
         methodSource = 'argument';
@@ -139,7 +160,11 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
     });
     if (methodSpan) site.methodSpan = methodSpan;
     // the body: an object argument after the path
-    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x));
+    // (not a flag, a number or the method: `new RequestInfo(url, true, methodType.POST, 'json', data)`)
+    const isValue = (x: Node) => /^(BooleanLiteral|NumericLiteral|NullLiteral)$/.test(unwrapExpr(x).type) || (unwrapExpr(x).type === 'Literal' && typeof unwrapExpr(x).value !== 'string');
+    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x) && !isValue(x) && methodArgument(a, x) === null);
+    // (the call model's body too: a rewrite of the URL must take the body with it, or stop)
+    if (bodyArg && site.call) site.call.body = a.span(bodyArg);
     a.addSite(site, { node: call, body: bodyArg ? { mod: a.mod, node: bodyArg, frames: EMPTY_FRAMES } : undefined });
     return;
   }

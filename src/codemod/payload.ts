@@ -713,8 +713,15 @@ function rewriteBracketKeyLiteral(env: PayloadEnv, pf: ParsedFile, keyNode: Node
       }
       env.tx.replace(pf, valueNode, valueToSource(conv.value, preferredQuote(pf)), 'convert multipart value');
     } else {
-      env.tx.marker(pf, at, env.rule.id, `${out.key}: convert the value (${out.converters.join(', ')})`);
-      return false;
+      // a value known only at run time: converted where it is written, when the conversion has a
+      // short exact form (plain text → HTML), as in an object literal body
+      const inline = inlineConversion(out.converters, pf.text(valueNode), valueNode, preferredQuote(pf), env.overlay);
+      if (inline === null) {
+        env.tx.marker(pf, at, env.rule.id, `${out.key}: convert the value (${out.converters.join(', ')})`);
+        return false;
+      }
+      env.tx.replace(pf, valueNode, inline, 'convert multipart value');
+      env.tx.change(pf, valueNode, 'payload', `${out.key}: value converted (${out.converters.join(', ')})`);
     }
   }
   return true;
