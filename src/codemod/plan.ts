@@ -683,6 +683,13 @@ export class ModulePlanner {
       tx.change(pf, shape.call, 'body', `body ${obj} (was in the query string)`);
     }
 
+    // every payload wrapper the analysis tied to this call goes with it (the backstop: a body the
+    // rewriters did not reach would reach the v2 URL still wrapped)
+    const untouched = (model?.wrappers ?? []).find((w) => w.file === pf.file && !w.opaque && !tx.edits.some((e) => e.file === pf.file && e.start < w.span.end && w.span.start < e.end));
+    if (untouched && !tx.markers.length) {
+      return fail(`the payload at line ${untouched.span.line} is not rewritten with the call: send its fields without the ${untouched.name} wrapper. ${todoText(rule, t, a)}`, rule.id);
+    }
+
     // 4. XML → JSON headers
     if (a.format === 'xml' && shape) jsonHeaders(tx, pf, shape);
     if (a.insecure && !sharedScheme) tx.change(pf, site.url, 'https', 'http:// → https:// (v2 is HTTPS only)');
