@@ -8,6 +8,7 @@
 import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
 import { EMPTY_FRAMES, isObjectProperty, propertyKey } from './evaluate.ts';
+import { bindingAt } from './module.ts';
 import type { Node } from './parse.ts';
 
 const HOST_KEYS = /^(host|hostname|base|root|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
@@ -56,15 +57,34 @@ export function findHosts(a: Analysis): void {
     }
     // a host from a setting the code names for the other product (`https://${freshserviceDomain}/…`,
     // the options built in lib/freshservice.js): the name is all the code says of it
+    // (or the HTTP wrapper the request goes through builds it: `endpoint: https://${freshserviceDomain}/`)
     if (!host || host.startsWith('{')) {
       const text = site.span.file ? '' : a.mod.source.slice(site.span.start, site.span.end);
-      if (PRODUCT_NAMED.test(text) || site.url.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? '')))) host = '{freshservice}';
+      const wrappers = [...a.wrapperModules].filter((m) => site.call?.wrapperFiles?.includes(m.file) || (m.abs !== null && site.call?.wrapperFiles?.includes(m.abs)));
+      // a client object of another module of the repo (`api.post(path)`, `api` required from ./common/api)
+      const root = it.node?.callee ? rootIdentifier(it.node.callee) : null;
+      const b = root ? bindingAt(a.mod, root) : undefined;
+      const req = b?.init?.type === 'CallExpression' && b.init.callee?.name === 'require' ? b.init.arguments?.[0]?.value : undefined;
+      const from = b?.importFrom?.source ?? (typeof req === 'string' ? req : undefined);
+      const client = from?.startsWith('.') ? a.ev.loadRelative(a.mod, from) : null;
+      if (client) wrappers.push(client);
+      const named =
+        PRODUCT_NAMED.test(text) ||
+        site.url.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? ''))) ||
+        wrappers.some((m) => PRODUCT_NAMED.test(m.source) && !/freshdesk/i.test(m.source));
+      if (named) host = '{freshservice}';
     }
     if (host) site.host = host;
   }
 }
 
 const PRODUCT_NAMED = /fresh_?service/i;
+
+function rootIdentifier(n: Node): Node | null {
+  let cur = n;
+  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = cur.object;
+  return cur?.type === 'Identifier' ? cur : null;
+}
 
 function hostIn(a: Analysis, obj: Node | undefined): string | null {
   if (!obj || obj.type !== 'ObjectExpression') return null;
