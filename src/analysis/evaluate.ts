@@ -110,6 +110,14 @@ export function placeholderName(mod: ModuleInfo, node: Node): string {
   return raw && raw.length <= 30 ? raw : 'expr';
 }
 
+/** Globals of the platform and of common libraries: never an app's own script. */
+const PLATFORM_GLOBALS = new Set([
+  'process', 'Buffer', 'require', 'module', 'exports', 'global', 'globalThis', '__dirname', '__filename', 'console',
+  'window', 'document', 'location', 'navigator', 'localStorage', 'sessionStorage', 'self', 'fetch', 'XMLHttpRequest', 'FormData', 'URL', 'URLSearchParams', 'btoa', 'atob',
+  'JSON', 'Math', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'Promise', 'RegExp', 'Error', 'Symbol', 'Map', 'Set', 'encodeURIComponent', 'encodeURI', 'decodeURIComponent', 'parseInt', 'parseFloat', 'isNaN', 'setTimeout', 'setInterval',
+  '$', 'jQuery', 'angular', '_', 'moment', 'Vue', 'React', 'Backbone', 'Ember', 'UrlFetchApp', 'Utilities', 'PropertiesService', 'Logger', 'SpreadsheetApp', 'app', 'client', '$request', '$db',
+]);
+
 export class Evaluator {
   private readonly memo = new WeakMap<object, Value>();
   private readonly active = new Set<object>();
@@ -294,8 +302,22 @@ export class Evaluator {
   private evalIdentifier(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
     if (node.name === 'undefined') return UNKNOWN('undefined');
     const b = bindingAt(mod, node);
-    if (!b) return { t: 'pkg', name: `global:${node.name}`, member: [] };
+    if (!b) {
+      // a global another script of the web app declares (`var AppConfig = {…}` in app-config.js)
+      const g = this.globalBinding(mod, node.name);
+      if (g) return this.bindingValue(g.mod, g.binding, EMPTY_FRAMES, depth + 1);
+      return { t: 'pkg', name: `global:${node.name}`, member: [] };
+    }
     return this.bindingValue(mod, b, frames, depth, node);
+  }
+
+  /** The top-level declaration of a global in another script of the same web app, if any. */
+  globalBinding(mod: ModuleInfo, name: string): { mod: ModuleInfo; binding: Binding } | null {
+    if (!this.loader?.globalScript || !mod.abs || PLATFORM_GLOBALS.has(name)) return null;
+    const abs = this.loader.globalScript(name, mod.abs);
+    const other = abs ? this.loader.load(abs) : null;
+    const binding = other?.root.names.get(name);
+    return other && binding && binding.kind !== 'function' ? { mod: other, binding } : null;
   }
 
   /** Resolves `import x from source` inside `mod`. */
@@ -390,7 +412,27 @@ export class Evaluator {
       if (isMethodProperty(p)) return { t: 'fn', mod: v.mod, node: p, frames: v.frames, name: key };
       return this.eval(v.mod, p.value, v.frames, depth);
     }
-    return undefined;
+    return this.assignedProperty(v, key, depth);
+  }
+
+  /**
+   * A property set after the object was declared, at the top level of its script (`var
+   * configuration = {}; configuration.SupportTicketService = { … }`, the way config scripts grow):
+   * the one assignment of that key, when there is exactly one.
+   */
+  private assignedProperty(v: Extract<Value, { t: 'obj' }>, key: string, depth: number): Value | undefined {
+    const decl = v.mod.parent.get(v.node);
+    if (decl?.type !== 'VariableDeclarator' || decl.init !== v.node || decl.id.type !== 'Identifier') return undefined;
+    const holder = bindingAt(v.mod, decl.id);
+    if (!holder || holder.scope !== v.mod.root) return undefined;
+    const sets = holder.refs
+      .map((r) => v.mod.parent.get(r))
+      .filter((m): m is Node => !!m && m.type === 'MemberExpression' && !m.computed && m.property?.name === key && v.mod.parent.get(m)?.type === 'AssignmentExpression' && v.mod.parent.get(m).left === m && v.mod.parent.get(m).operator === '=');
+    if (sets.length !== 1) return undefined;
+    const assignment = v.mod.parent.get(sets[0]!);
+    // (only a statement of the script itself, not one inside a function or a branch)
+    if (v.mod.parent.get(v.mod.parent.get(assignment) ?? assignment)?.type !== 'Program') return undefined;
+    return this.eval(v.mod, assignment.right, v.frames, depth);
   }
 
   /** The property node of an object literal value (for spans), following spreads. */

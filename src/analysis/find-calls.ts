@@ -21,7 +21,7 @@ const NON_HTTP_RECEIVERS = /(^|\.)(cache|map|store|storage|localStorage|sessionS
 
 export function findCalls(a: Analysis): void {
   const routes = serverRoutes(a.mod).calls;
-  const mayBeV1 = v1UrlHint(a.mod, a.facts);
+  const mayBeV1 = v1UrlHint(a.mod, a.facts, (name) => a.ev.globalBinding(a.mod, name) !== null);
   for (const call of a.mod.nodes.calls) {
     const callee = unwrapExpr(call.callee);
     if (!callee) continue;

@@ -12,7 +12,7 @@ import type { Node } from './parse.ts';
  * import of the repo. Parameters and globals alone never make a complete v1 URL. The returned
  * test remembers its answers (one per module).
  */
-export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts): (node: Node) => boolean {
+export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name: string) => boolean = () => false): (node: Node) => boolean {
   const memo = new WeakMap<object, boolean>();
   const mayBeV1 = (raw: Node): boolean => {
     const node = unwrapExpr(raw);
@@ -42,7 +42,8 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts): (node: Node) 
         break;
       case 'Identifier': {
         const b = bindingAt(mod, node);
-        if (!b) r = false;
+        // (a global another script declares is followed like a constant of this one)
+        if (!b) r = global(node.name);
         else if (b.kind === 'import') r = !!b.importFrom?.source.startsWith('.');
         else if (b.kind === 'function') r = true;
         else if (b.kind === 'param' || b.kind === 'class' || b.kind === 'catch') r = false;

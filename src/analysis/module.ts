@@ -3,7 +3,7 @@
  * initialisers, reassignments and references), parent links, exports (ESM and CommonJS), and a
  * loader that reads other modules of the repo for relative imports.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
@@ -646,6 +646,66 @@ export interface ModuleLoader {
   resolve(fromAbs: string, specifier: string): string | null;
   /** The parsed module (cached), or null when it cannot be read or parsed. */
   load(abs: string): ModuleInfo | null;
+  /**
+   * The browser script of the same web app that declares a global at its top level (`var AppConfig
+   * = {…}` in a script index.html loads first), for a name a script reads without declaring it.
+   */
+  globalScript?(name: string, fromAbs: string): string | null;
+}
+
+/** Folders whose scripts are never the app's own globals. */
+const NOT_APP_SCRIPTS = new Set(['node_modules', 'bower_components', 'jspm_packages', '.git', 'dist', 'build', 'out', 'coverage', 'vendor', 'vendors', 'third_party']);
+const MAX_GLOBAL_SCRIPTS = 3000;
+
+/** The top of the web app a script belongs to: the nearest folder (up to 4 levels) with an index.html, a package.json or a .git. */
+function scriptRoot(dir: string): string {
+  let cur = dir;
+  for (let i = 0; i < 4; i++) {
+    if (['index.html', 'package.json', '.git'].some((f) => existsSync(resolvePath(cur, f)))) return cur;
+    const up = dirname(cur);
+    if (up === cur) break;
+    cur = up;
+  }
+  return dirname(dir);
+}
+
+/**
+ * Names the plain scripts under `root` declare at their top level (`var X = …` at the start of a
+ * line), each with its script; a name two scripts declare is left out (which one wins depends on
+ * the page). ES modules and CommonJS files declare no globals.
+ */
+function indexGlobals(root: string): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  let seen = 0;
+  const walkDir = (dir: string): void => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (seen >= MAX_GLOBAL_SCRIPTS) return;
+      const abs = resolvePath(dir, e.name);
+      if (e.isDirectory()) {
+        if (!NOT_APP_SCRIPTS.has(e.name) && !e.name.startsWith('.')) walkDir(abs);
+        continue;
+      }
+      if (!e.isFile() || !/\.js$/.test(e.name) || /\.min\.js$/.test(e.name)) continue;
+      seen++;
+      let text: string;
+      try {
+        if (statSync(abs).size > 1_000_000) continue;
+        text = readFileSync(abs, 'utf8');
+      } catch {
+        continue;
+      }
+      if (/^\s*(import|export)\s/m.test(text) || /\brequire\s*\(|\bmodule\.exports\b/.test(text)) continue;
+      for (const m of text.matchAll(/^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=/gm)) out.set(m[1]!, out.has(m[1]!) ? null : abs);
+    }
+  };
+  walkDir(root);
+  return out;
 }
 
 const RELATIVE_IMPORT = /(?:require\s*\(\s*|from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -724,6 +784,15 @@ function isFile(p: string): boolean {
 export class FsModuleLoader implements ModuleLoader {
   private readonly cache = new Map<string, ModuleInfo | null>();
   private readonly resolved = new Map<string, string | null>();
+  private readonly globals = new Map<string, Map<string, string | null>>();
+
+  globalScript(name: string, fromAbs: string): string | null {
+    const root = scriptRoot(dirname(fromAbs));
+    let index = this.globals.get(root);
+    if (!index) this.globals.set(root, (index = indexGlobals(root)));
+    const abs = index.get(name) ?? null;
+    return abs === fromAbs ? null : abs;
+  }
   constructor(
     private readonly maxBytes = 2_000_000,
     readonly keepAnalysed = true,

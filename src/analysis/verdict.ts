@@ -167,7 +167,15 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const elsewhere = m.wrappers.find((w) => w.file !== m.file);
   if (elsewhere) needs.push(`the body is built in ${basename(elsewhere.file)} (line ${elsewhere.span.line}): send its fields without the ${elsewhere.name} wrapper`);
   for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);
-  for (const w of m.wrappers) if (w.computedField) needs.push(`a field name under ${w.name} is computed (${where(w.file, w.span.line)}): write its v2 name`);
+  // (one line for a form built key by key: `helpdesk_ticket[custom_field][x_' + account + ']'` ×5)
+  const computed = m.wrappers.filter((w) => w.computedField);
+  if (computed.length) {
+    const own = [...new Set(computed.filter((w) => w.file === m.file).map((w) => w.span.line))];
+    const others = [...new Set(computed.filter((w) => w.file !== m.file).map((w) => where(w.file, w.span.line)))];
+    const at = [...(own.length ? [`${own.length > 1 ? 'lines' : 'line'} ${own.join(', ')}`] : []), ...others].join(', ');
+    const many = own.length + others.length > 1;
+    needs.push(`${many ? 'field names' : 'a field name'} under ${computed[0]!.name} ${many ? 'are' : 'is'} computed (${at}): write ${many ? 'their v2 names' : 'its v2 name'}`);
+  }
   for (const w of m.wrappers) if (w.form === 'computed-key') needs.push(`a computed key writes into ${w.name} (${where(w.file, w.span.line)}): write the v2 field names`);
   for (const rl of m.rateLimits) {
     if (!rl.fixable) needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
