@@ -8,8 +8,8 @@
 import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
 import { EMPTY_FRAMES, isObjectProperty, propertyKey } from './evaluate.ts';
-import { bindingAt } from './module.ts';
 import type { Node } from './parse.ts';
+import type { Site } from './types.ts';
 
 const HOST_KEYS = /^(host|hostname|base|root|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
 /** The service's own domains, and what is not a real host (placeholders, reserved names, local addresses). */
@@ -55,35 +55,33 @@ export function findHosts(a: Analysis): void {
       const prop = a.mod.parent.get(it.node ?? ({} as Node));
       if (prop && isObjectProperty(prop)) host = hostIn(a, a.mod.parent.get(prop));
     }
-    // a host from a setting the code names for the other product (`https://${freshserviceDomain}/…`,
-    // the options built in lib/freshservice.js): the name is all the code says of it
-    // (or the HTTP wrapper the request goes through builds it: `endpoint: https://${freshserviceDomain}/`)
-    if (!host || host.startsWith('{')) {
-      const text = site.span.file ? '' : a.mod.source.slice(site.span.start, site.span.end);
-      const wrappers = [...a.wrapperModules].filter((m) => site.call?.wrapperFiles?.includes(m.file) || (m.abs !== null && site.call?.wrapperFiles?.includes(m.abs)));
-      // a client object of another module of the repo (`api.post(path)`, `api` required from ./common/api)
-      const root = it.node?.callee ? rootIdentifier(it.node.callee) : null;
-      const b = root ? bindingAt(a.mod, root) : undefined;
-      const req = b?.init?.type === 'CallExpression' && b.init.callee?.name === 'require' ? b.init.arguments?.[0]?.value : undefined;
-      const from = b?.importFrom?.source ?? (typeof req === 'string' ? req : undefined);
-      const client = from?.startsWith('.') ? a.ev.loadRelative(a.mod, from) : null;
-      if (client) wrappers.push(client);
-      const named =
-        PRODUCT_NAMED.test(text) ||
-        site.url.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? ''))) ||
-        wrappers.some((m) => PRODUCT_NAMED.test(m.source) && !/freshdesk/i.test(m.source));
-      if (named) host = '{freshservice}';
-    }
+    if ((!host || host.startsWith('{')) && namedForOtherProduct(a, it.node, site)) host = '{freshservice}';
     if (host) site.host = host;
   }
 }
 
 const PRODUCT_NAMED = /fresh_?service/i;
 
-function rootIdentifier(n: Node): Node | null {
-  let cur = n;
-  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = cur.object;
-  return cur?.type === 'Identifier' ? cur : null;
+/**
+ * A request whose host the code takes from somewhere it does not show, but names for the other
+ * product: the URL expression (`https://${freshserviceDomain}/…`), a file a URL part comes from
+ * (`lib/freshservice.js` building the options), or the client module the request goes through (an
+ * HTTP wrapper, or the module a client object is required from: `api.post(path)` with `api` from
+ * `./common/api`, whose `endpoint` is `https://${freshserviceDomain}/`) when it never names the
+ * helpdesk. The name is all the code says of the host.
+ */
+function namedForOtherProduct(a: Analysis, call: Node | undefined, site: Site): boolean {
+  const text = site.span.file ? '' : a.mod.source.slice(site.span.start, site.span.end);
+  if (PRODUCT_NAMED.test(text) || site.url!.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? '')))) return true;
+  const files = site.call?.wrapperFiles ?? [];
+  const clients = [...a.wrapperModules].filter((m) => files.includes(m.file) || (m.abs !== null && files.includes(m.abs)));
+  let root = call?.callee;
+  while (root && (root.type === 'MemberExpression' || root.type === 'OptionalMemberExpression')) root = root.object;
+  if (root?.type === 'Identifier') {
+    const v = a.ev.eval(a.mod, root, EMPTY_FRAMES);
+    if ('mod' in v && v.mod && v.mod !== a.mod) clients.push(v.mod);
+  }
+  return clients.some((m) => PRODUCT_NAMED.test(m.source) && !/freshdesk/i.test(m.source));
 }
 
 function hostIn(a: Analysis, obj: Node | undefined): string | null {
