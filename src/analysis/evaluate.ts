@@ -425,11 +425,14 @@ export class Evaluator {
     if (decl?.type !== 'VariableDeclarator' || decl.init !== v.node || decl.id.type !== 'Identifier') return undefined;
     const holder = bindingAt(v.mod, decl.id);
     if (!holder || holder.scope !== v.mod.root) return undefined;
-    const sets = holder.refs
-      .map((r) => v.mod.parent.get(r))
-      .filter((m): m is Node => !!m && m.type === 'MemberExpression' && !m.computed && m.property?.name === key && v.mod.parent.get(m)?.type === 'AssignmentExpression' && v.mod.parent.get(m).left === m && v.mod.parent.get(m).operator === '=');
+    const sets: Node[] = [];
+    for (const ref of holder.refs) {
+      const m = v.mod.parent.get(ref);
+      const asg = m && v.mod.parent.get(m);
+      if (m?.type === 'MemberExpression' && !m.computed && m.property?.name === key && asg?.type === 'AssignmentExpression' && asg.left === m && asg.operator === '=') sets.push(asg);
+    }
     if (sets.length !== 1) return undefined;
-    const assignment = v.mod.parent.get(sets[0]!);
+    const assignment = sets[0]!;
     // (only a statement of the script itself, not one inside a function or a branch)
     if (v.mod.parent.get(v.mod.parent.get(assignment) ?? assignment)?.type !== 'Program') return undefined;
     return this.eval(v.mod, assignment.right, v.frames, depth);
