@@ -89,6 +89,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // (the codemod's own part of the work: said to the human only when the call stays on v1 anyway)
   const alongside: string[] = [];
   if (m.url.insecure && first && !first.dynamic && /^http:\/\/$/i.test(first.text)) (first.whole ? needs : alongside).push(httpSchemeNeed(first.text));
+  // plain http with no scheme text to change (Node's `http.request`, `port: 80`): the codemod
+  // rewrites text, not the transport
+  else if (m.url.insecure && !(first && !first.dynamic && /^http:\/\//i.test(first.text))) {
+    needs.push('the request goes over plain http (the http module or port 80): v2 is HTTPS only: send it with https (https.request, port 443)');
+  }
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.host && isOtherProduct(m.host)) {
