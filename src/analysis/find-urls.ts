@@ -7,9 +7,9 @@ import type { HttpMethod } from '../catalogue/index.ts';
 import { chooseRule, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { urlInfoOfParts } from './call-sites.ts';
-import { HTTP_METHODS } from './clients.ts';
-import { EMPTY_FRAMES, isObjectProperty, isStringLiteral, propertyKey } from './evaluate.ts';
-import type { ModuleInfo } from './module.ts';
+import { HTTP_METHODS, isLogging } from './clients.ts';
+import { EMPTY_FRAMES, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { memberPath, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import { serverRoutes } from './routes.ts';
 import type { Site, Span, StringPart } from './types.ts';
@@ -38,6 +38,9 @@ export function findUrls(a: Analysis): void {
     const root = stringRoot(a.mod, s);
     if (done.has(root)) continue;
     done.add(root);
+    // a log line names the URL, it requests nothing (`console.log('GET ' + url)`, `logger.info(…)`)
+    const holder = a.mod.parent.get(root);
+    if (holder && (holder.type === 'CallExpression' || holder.type === 'OptionalCallExpression') && holder.arguments.includes(root) && isLogging(memberPath(unwrapExpr(holder.callee))?.join('.') ?? '')) continue;
     const text = a.mod.source.slice(root.start, root.end);
     if (!a.facts.words.test(text)) continue;
     const v = a.ev.eval(a.mod, root, EMPTY_FRAMES);
