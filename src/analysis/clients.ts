@@ -47,6 +47,8 @@ const PACKAGES: Record<string, ClientKind> = {
   request: 'request',
   'request-promise': 'request',
   'request-promise-native': 'request',
+  // request's thunk for generator code (Koa 1: `const res = yield request(options)`)
+  'co-request': 'request',
   got: 'got',
   superagent: 'superagent',
   needle: 'needle',

@@ -55,29 +55,23 @@ export function findEscapes(a: Analysis): void {
   }
 }
 
-const callOffsets = new WeakMap<object, Map<string, number[]>>();
-
-/** Is the function called by name somewhere in this module (outside its own body)? */
+/**
+ * Is the function called by name in this module, where the response flows follow its result
+ * (`getTicket(id)`, `const getTicket = …; getTicket(id)`)? A method called on an object
+ * (`this.getFolder(f)`, `api.getFolder(f)`) is not followed by either tool: what it returns goes
+ * where neither looks.
+ */
 export function calledHere(a: Analysis, fn: Node): boolean {
   const mod = a.mod;
-  let name: string | undefined;
-  if (fn.type === 'FunctionDeclaration') name = fn.id?.name;
-  else if (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') name = fn.key?.name ?? fn.key?.value;
+  let id: Node | undefined;
+  if (fn.type === 'FunctionDeclaration') id = fn.id ?? undefined;
   else {
     const p = mod.parent.get(fn);
-    if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') name = p.id.name;
-    else if ((p?.type === 'ObjectProperty' || p?.type === 'Property' || p?.type === 'ClassProperty') && !p.computed) name = p.key?.name ?? p.key?.value;
+    if (p?.type === 'VariableDeclarator' && p.id.type === 'Identifier') id = p.id;
   }
-  if (!name) return false;
-  // offsets of every `name(` in the module, found once per name
-  let byName = callOffsets.get(mod);
-  if (!byName) callOffsets.set(mod, (byName = new Map()));
-  let offsets = byName.get(name);
-  if (!offsets) {
-    offsets = [];
-    const re = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\s*\\(`, 'g');
-    for (let m = re.exec(mod.source); m; m = re.exec(mod.source)) offsets.push(m.index);
-    byName.set(name, offsets);
-  }
-  return offsets.some((o) => o < fn.start || o >= fn.end);
+  const b = id ? bindingAt(mod, id) : undefined;
+  return !!b && b.refs.some((r) => {
+    const p = mod.parent.get(r);
+    return (p?.type === 'CallExpression' || p?.type === 'OptionalCallExpression') && p.callee === r && (r.start < fn.start || r.start >= fn.end);
+  });
 }

@@ -132,6 +132,7 @@ export class ResponseFlow {
     if (!parent) return;
     switch (parent.type) {
       case 'AwaitExpression':
+      case 'YieldExpression':
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
       case 'TSNonNullExpression':

@@ -205,6 +205,7 @@ export class Flow {
     if (!parent) return;
     switch (parent.type) {
       case 'AwaitExpression':
+      case 'YieldExpression':
         this.add(parent, t);
         return;
       case 'MemberExpression':
