@@ -418,6 +418,8 @@ export class ModulePlanner {
       const entry = byName.get(w.name) ?? { lines: [], fields: new Set<string>() };
       entry.lines.push(w.span.line);
       for (const f of w.fields ?? []) entry.fields.add(f.v1);
+      // (fields v1 took beside the wrapper change too: `cc_emails: 'a@b'` → an array)
+      for (const k of w.siblings ?? []) entry.fields.add(k);
       byName.set(w.name, entry);
     }
     for (const [name, { lines, fields }] of byName) {
