@@ -50,7 +50,7 @@ export function findPayloads(a: Analysis, v1: boolean): void {
       const bracket = /^([A-Za-z_]\w*)\[/.exec(k);
       const w = bracket ? bracket[1]! : k;
       if (!distinctive.includes(w) && !(bracket && a.facts.requestWrappers.has(w) && fileRules.size > 0)) continue;
-      if (isInPageObject(a.mod, obj)) continue;
+      if (isInPageObject(a.mod, obj) || describesSchema(a.mod, obj)) continue;
       const r = ruleForName(w);
       if (!r) continue;
       const info: WrapperInfo = { name: w, form: bracket ? 'bracket-key' : p.shorthand ? 'shorthand' : 'object-key', keySpan: a.span(p.key), objectSpan: a.span(obj) };
@@ -324,6 +324,17 @@ function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<st
     }
     wrapperSite(a, rule, rules, info, mod, top === parent ? `payload wrapped in ${k} (assigned)` : `write into ${k}.${memberPath(top)?.slice(-1)[0] ?? ''}`);
   }
+}
+
+/**
+ * An object under a JSON Schema's `properties` (a connector's output description: `properties: {
+ * helpdesk_ticket: { title, type: 'object' } }`): it names fields, it is never sent.
+ */
+function describesSchema(mod: ModuleInfo, obj: Node): boolean {
+  const holder = mod.parent.get(obj);
+  if (!holder || !isObjectProperty(holder) || propertyKey(holder) !== 'properties') return false;
+  const schema = mod.parent.get(holder);
+  return !!schema && schema.type === 'ObjectExpression' && (schema.properties as Node[]).some((p) => isObjectProperty(p) && propertyKey(p) === 'type');
 }
 
 function isObjectish(n: Node): boolean {
