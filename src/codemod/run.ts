@@ -241,8 +241,14 @@ function appTemplateRules(root: string, files: Candidate[], cat: ReturnType<type
   const rules = new Set<string>();
   for (const d of dirs) {
     const file = path.join(d, 'config', 'requests.json');
-    if (!existsSync(file)) continue;
-    for (const t of requestTemplatesOf(readFileSync(file, 'utf8'))) {
+    let text: string;
+    try {
+      if (!existsSync(file)) continue;
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue; // (an unreadable file is no reason to stop the run)
+    }
+    for (const t of requestTemplatesOf(text)) {
       const um = matchUrl(cat, t.pattern);
       if (um) rules.add(chooseRule(cat, um, t.method).rule.id);
     }
