@@ -21,13 +21,16 @@ export function hostOf(text: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
+/** A name the code gives the other product (`freshserviceDomain`, `lib/freshservice.js`). */
+const PRODUCT_NAMED = /fresh_?service/i;
+
 /**
  * A host of the vendor's other product: same v1 paths, but a v2 of its own that this catalogue does
  * not describe (the helpdesk's v2 answers and field names would be wrong there).
  */
 export function isOtherProduct(host: string): boolean {
   // (a host the code takes from a setting named for it: `https://${freshserviceDomain}/…`)
-  return /(^|\.)freshservice\.com$/i.test(host) || /^\{[^}]*fresh_?service/i.test(host);
+  return /(^|\.)freshservice\.com$/i.test(host) || (host.startsWith('{') && PRODUCT_NAMED.test(host));
 }
 
 /** A host that is not the service's own domain. */
@@ -60,7 +63,6 @@ export function findHosts(a: Analysis): void {
   }
 }
 
-const PRODUCT_NAMED = /fresh_?service/i;
 
 /**
  * A request whose host the code takes from somewhere it does not show, but names for the other

@@ -35,6 +35,11 @@ function holdsResource(state: FlowState): boolean {
   return p.length === 0 || (p.length === 1 && p[0] === wrapper);
 }
 
+/** The answer itself or an item of a list of it (not one field read from it, not its text): what code elsewhere may read v1 fields of. */
+function isWhole(state: FlowState): boolean {
+  return state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]');
+}
+
 const ITERATORS = ['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap'];
 
 export class ResponseFlow {
@@ -175,7 +180,7 @@ export class ResponseFlow {
           const fv = this.a.ev.eval(mod, callee, EMPTY_FRAMES);
           const followed = idx >= 0 && fv.t === 'fn' && fv.mod === mod && !!functionNodeOf(fv);
           if (followed) this.param(functionNodeOf(fv)!, idx, state);
-          const whole = idx >= 0 && state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]');
+          const whole = idx >= 0 && isWhole(state);
           // resolve(x) inside a Promise executor: the promise holds it
           if (callee.type === 'Identifier' && callee.name === 'resolve') this.returned(parent, state, depth, true);
           // a callback handed in by the caller (`callback(users[0])`): the response leaves what is seen
@@ -195,7 +200,7 @@ export class ResponseFlow {
       case 'ArrayExpression':
       case 'SpreadElement': {
         // into a list (`all.push(...res.body)`, `[res.data]`): read from there, out of this flow's sight
-        if (state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]')) {
+        if (isWhole(state)) {
           this.onEscape?.(state, `an array or spread (line ${parent.loc?.start.line ?? '?'})`, 'callback');
         }
         return;

@@ -23,12 +23,13 @@ export interface CallShape {
   url: Node;
   method: string | null;
   methodSource: MethodSource | null;
+  /** The body expression (a data argument, `body:`/`json:`/`data:`, `.send(x)`, `req.write(x)`). */
+  body?: { node: Node };
   /**
-   * The body expression (a data argument, `body:`/`json:`/`data:`, `.send(x)`, `req.write(x)`);
-   * `elsewhere` names the module that puts it in place when that is not this one (an options
-   * builder there): not this file's to rewrite.
+   * The module that puts the body in place when it is not this one (an options builder there,
+   * `request(buildOptions(…, data))`): then there is no `body` here to rewrite.
    */
-  body?: { node: Node; elsewhere?: string };
+  bodyElsewhere?: string;
   /** The options/config object literal of the call, when there is one. */
   options?: Node;
   /** The argument position where the client takes a body (given or not), for adding one. */

@@ -163,7 +163,7 @@ export class Flow {
   private escape(node: Node, t: Taint, where: string): void {
     if (t.level === 'res' && t.prefix !== '' && !t.prefix.endsWith('[]')) return;
     // the error of a node-style callback (`done(err)`) is not the answer
-    if (node.type === 'CallExpression' && (node.arguments as Node[]).every((x) => x.type === 'Identifier' && /^(err|error|e|er)$/.test(x.name) || x.type === 'NullLiteral' || (x.type === 'Literal' && x.value === null))) return;
+    if (node.type === 'CallExpression' && (node.arguments as Node[]).every((x) => (x.type === 'Identifier' && ERROR_PARAM.test(x.name)) || x.type === 'NullLiteral' || (x.type === 'Literal' && x.value === null))) return;
     const list = this.escapes.get(t.tx) ?? [];
     const pos = this.mod.pf.position(node.start);
     const text = `${where} (line ${pos.line})`;

@@ -395,7 +395,8 @@ export class ModulePlanner {
       const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
       if (!marker) continue;
       // what the list above already says of a line: a field v2 lacks there (the copy's marker says
-      // it again), a read the analysis could not tie to this call (the copy's rewrite of it is a guess)
+      // it again), a read the analysis could not tie to this call (the copy's rewrite of it is a
+      // guess; one the list does not name stays here, so that the marker names every read)
       const said = (line: number) => new RegExp(`\\bline ${line}\\b`).test(marker.text);
       const untraced = (line: number) => marker.text.split('\n').some((l) => l.includes(`line ${line} `) && l.includes('cannot be traced'));
       const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
@@ -575,7 +576,7 @@ export class ModulePlanner {
     const bodyValues = new Map<string, string>();
     let probeBody: Record<string, unknown> | undefined;
     const toPath = mappingsOf(rule).filter((m) => m.v2?.startsWith('params.'));
-    if (toPath.length && shape?.body && !shape.body.elsewhere) {
+    if (toPath.length && shape?.body) {
       const found = bodyObject(ctx.flattener, site.mod, shape.body.node, rule.request?.wrapper);
       if (found) {
         const inner: Record<string, unknown> = {};
@@ -670,8 +671,8 @@ export class ModulePlanner {
 
     // 3. the body (one put in place by another module cannot move with this call; the verdict
     // says so first, this is the backstop against a half-migrated call)
-    if (shape?.body?.elsewhere && rule.request) return fail(`its body is put in place in ${path.basename(shape.body.elsewhere)}. ${todoText(rule, t, a)}`, rule.id);
-    const bodyNode = shape?.body && !shape.body.elsewhere ? unwrapExpr(shape.body.node) : undefined;
+    if (shape?.bodyElsewhere && rule.request) return fail(`its body is put in place in ${path.basename(shape.bodyElsewhere)}. ${todoText(rule, t, a)}`, rule.id);
+    const bodyNode = shape?.body ? unwrapExpr(shape.body.node) : undefined;
     const noBody = !bodyNode || isNullish(bodyNode) || (bodyNode.type === 'ObjectExpression' && bodyNode.properties.length === 0 && additions.length > 0 && shape?.client === 'axios');
     if (shape?.body && !noBody) {
       const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions };

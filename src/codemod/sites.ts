@@ -116,8 +116,7 @@ function methodSourceAt(pf: ParsedFile, site: Site): MethodSource | null {
 
 function bodyFromInfo(pf: ParsedFile, info: CallInfo): CallShape['body'] {
   const b = info.body;
-  if (!b) return undefined;
-  if (b.file && b.file !== pf.file) return { node: pf.ast.program, elsewhere: b.file };
+  if (!b || (b.file && b.file !== pf.file)) return undefined;
   const node = nodesAt(pf, b.start, b.end).at(0);
   return node ? { node } : undefined;
 }
@@ -129,6 +128,7 @@ function shapeOf(mod: Module, site: Site & { call: CallInfo }, call: Node, url: 
   // a function of the repo: the analysis knows where its method and body come from
   const client = info.client === 'wrapper' ? 'generic' : info.client;
   const shape: CallShape = { client, call, url, method: site.method, methodSource: methodSourceAt(pf, site), body: bodyFromInfo(pf, info) };
+  if (info.body?.file && info.body.file !== pf.file) shape.bodyElsewhere = info.body.file;
   if (info.options && (!info.options.file || info.options.file === pf.file)) {
     const o = nodesAt(pf, info.options.start, info.options.end).find((n) => n.type === 'ObjectExpression');
     if (o) shape.options = o;

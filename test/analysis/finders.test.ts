@@ -427,3 +427,24 @@ describe('writes and reads of a name, as both tools see them (module.ts)', () =>
     expect(reads.map((s) => s.span.line)).toEqual([4]);
   });
 });
+
+describe('list callbacks and log lines in the response flow (LIST_EACH, isLogging in clients.ts)', () => {
+  const readsOf = (body: string) =>
+    run(["const axios = require('axios');", 'async function board() {', "  const res = await axios.get('https://a.freshdesk.com/helpdesk/tickets.json');", body, '}', 'board();'].join('\n'))
+      .filter((s) => s.kind === 'response-read' && s.read?.traced === true)
+      .map((s) => s.read!.chain.join('.'));
+  it("follows each library's item parameter: $.each (index, item), _.each and angular.forEach (item)", () => {
+    expect(readsOf('  $.each(res.data, function (i, t) { show(t.display_id); });')).toEqual(['[].display_id']);
+    expect(readsOf('  _.each(res.data, function (t, i) { show(t.display_id); });')).toEqual(['[].display_id']);
+    expect(readsOf('  angular.forEach(res.data, function (t) { show(t.display_id); });')).toEqual(['[].display_id']);
+  });
+
+  it('a log line does not take the answer out of sight; a function the flow does not follow does', () => {
+    const escapes = (line: string) =>
+      run(["const axios = require('axios');", 'async function board(store) {', "  const res = await axios.get('https://a.freshdesk.com/helpdesk/tickets.json');", line, '}', 'board();'].join('\n'))
+        .filter((s) => s.kind === 'call')
+        .flatMap((s) => s.call!.escapes ?? []);
+    expect(escapes('  console.log(res.data);')).toEqual([]);
+    expect(escapes('  store.save(res.data);')).toEqual(['store.save() (line 4)']);
+  });
+});
