@@ -87,6 +87,9 @@ const SOURCE_NOTE =
   'outside spec 001: the v1 agent paths of python-freshdesk and the FC v1 AgentsController; shapes from the python-freshdesk v1 samples';
 const ADMIN_NOTE = 'every v2 agent endpoint except /api/v2/agents/me needs admin privileges';
 
+/** The body fields of a v2 agent update (reference). */
+const AGENT_FIELDS: readonly string[] = ['name', 'email', 'phone', 'mobile', 'job_title', 'language', 'time_zone', 'occasional', 'signature', 'ticket_scope', 'group_ids', 'role_ids'];
+
 export const AGENT_RULES: Rule[] = [
   {
     id: 'agents.list',
@@ -135,7 +138,7 @@ export const AGENT_RULES: Rule[] = [
       "Update an agent: PUT /api/v2/agents/[id] (user id) with the agent fields unwrapped, ticket_permission as ticket_scope and signature_html as signature; the name, phone, mobile and job title cannot be changed through v2.",
     v1: { method: 'PUT', paths: ['/agents/:id'], source: 'reference' },
     plan: [v2('PUT', '/agents/:id', 'update the agent (by user id)')],
-    request: { wrapper: 'agent', resource: agentLens },
+    request: { wrapper: 'agent', resource: agentLens, accepts: AGENT_FIELDS },
     response: agentObject,
     fidelity: 'manual',
     decision: ID_DECISION,

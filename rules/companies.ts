@@ -28,6 +28,9 @@ const companyObject: Rule['response'] = { v1Status: 200, shape: 'object', wrappe
 const COMPANY_LOST = ['cust_identifier and sla_policy_id (no v2 company fields)'];
 const SOURCE_NOTE = 'outside spec 001: v1 /customers paths from the official samples and python-freshdesk (reference Appendix A)';
 
+/** The body fields of a v2 company create or update (reference). */
+const COMPANY_FIELDS: readonly string[] = ['name', 'description', 'note', 'domains', 'custom_fields'];
+
 export const COMPANY_RULES: Rule[] = [
   {
     id: 'companies.create',
@@ -35,7 +38,7 @@ export const COMPANY_RULES: Rule[] = [
     summary: 'Create a company: POST /api/v2/companies with the fields unwrapped from customer and domains as an array instead of a comma-separated string.',
     v1: { method: 'POST', paths: ['/customers'], source: 'reference' },
     plan: [v2('POST', '/companies', 'create the company')],
-    request: { wrapper: 'customer', resource: companyLens },
+    request: { wrapper: 'customer', resource: companyLens, accepts: COMPANY_FIELDS },
     response: companyObject,
     fidelity: 'exact',
     notes: [
@@ -74,7 +77,7 @@ export const COMPANY_RULES: Rule[] = [
     summary: 'Update a company: PUT /api/v2/companies/[id] with the fields unwrapped from customer; domains replaces the whole list.',
     v1: { method: 'PUT', paths: ['/customers/:id'], source: 'reference' },
     plan: [v2('PUT', '/companies/:id', 'update the company')],
-    request: { wrapper: 'customer', resource: companyLens },
+    request: { wrapper: 'customer', resource: companyLens, accepts: COMPANY_FIELDS },
     response: companyObject,
     fidelity: 'exact',
     notes: [

@@ -78,6 +78,9 @@ const LETTER_SUBSTITUTE =
   'list the contacts (GET /api/v2/contacts) and keep the names that start with the letter client-side, ' +
   'or GET /api/v2/contacts/autocomplete?term=<letter> (matches word prefixes anywhere in the name, returns only id and name)';
 
+/** The body fields of a v2 contact create or update (reference §4.7). */
+const CONTACT_FIELDS: readonly string[] = ['name', 'email', 'phone', 'mobile', 'twitter_id', 'unique_external_id', 'other_emails', 'company_id', 'view_all_tickets', 'address', 'avatar', 'custom_fields', 'description', 'job_title', 'language', 'tags', 'time_zone'];
+
 export const CONTACT_RULES: Rule[] = [
   {
     id: 'contacts.create',
@@ -87,6 +90,7 @@ export const CONTACT_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/contacts'] },
     plan: [v2('POST', '/contacts', 'create the contact')],
     request: {
+      accepts: CONTACT_FIELDS,
       wrapper: 'user',
       resource: contactLens,
       multipart: { v1Files: 'user[avatar_attributes][content]', v2Files: 'avatar' },
@@ -160,6 +164,7 @@ export const CONTACT_RULES: Rule[] = [
     v1: { method: 'PUT', paths: ['/contacts/:id'], source: 'reference' },
     plan: [v2('PUT', '/contacts/:id', 'update the contact')],
     request: {
+      accepts: CONTACT_FIELDS,
       wrapper: 'user',
       resource: contactLens,
       multipart: { v1Files: 'user[avatar_attributes][content]', v2Files: 'avatar' },

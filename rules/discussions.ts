@@ -161,6 +161,27 @@ function followRules(kind: 'topic' | 'forum'): Rule[] {
   ];
 }
 
+/** The body fields of a v2 forum category create or update (reference). */
+const CATEGORY_FIELDS: readonly string[] = ['name', 'description'];
+
+/** The body fields of a v2 forum create (reference; the category is in the path). */
+const FORUM_CREATE_FIELDS: readonly string[] = ['name', 'description', 'forum_type', 'forum_visibility', 'company_ids'];
+
+/** The body fields of a v2 forum update (a forum moves with forum_category_id). */
+const FORUM_UPDATE_FIELDS: readonly string[] = [...FORUM_CREATE_FIELDS, 'forum_category_id'];
+
+/** The body fields of a v2 topic create (reference; the forum is in the path). */
+const TOPIC_CREATE_FIELDS: readonly string[] = ['title', 'message', 'sticky', 'locked', 'stamp_type'];
+
+/** The body fields of a v2 topic update (a topic moves with forum_id). */
+const TOPIC_UPDATE_FIELDS: readonly string[] = [...TOPIC_CREATE_FIELDS, 'forum_id'];
+
+/** The body fields of a v2 comment create (reference; the topic is in the path). */
+const COMMENT_CREATE_FIELDS: readonly string[] = ['body'];
+
+/** The body fields of a v2 comment update. */
+const COMMENT_UPDATE_FIELDS: readonly string[] = ['body', 'answer'];
+
 export const DISCUSSION_RULES: Rule[] = [
   // ------------------------------------------------------------------------------ categories
   {
@@ -169,7 +190,7 @@ export const DISCUSSION_RULES: Rule[] = [
     summary: 'Create a forum category: POST /api/v2/discussions/categories with name and description unwrapped from forum_category.',
     v1: { method: 'POST', paths: ['/discussions/categories'] },
     plan: [v2('POST', '/discussions/categories', 'create the forum category')],
-    request: { wrapper: 'forum_category', resource: forumCategoryLens },
+    request: { wrapper: 'forum_category', resource: forumCategoryLens, accepts: CATEGORY_FIELDS },
     response: { ...categoryObject, v1Status: 201 },
     fidelity: 'exact',
     notes: ['both versions answer 201 Created (FC v1 forum_categories_controller); v2 adds a Location header', 'the v1 position (read-only) is not in v2'],
@@ -180,7 +201,7 @@ export const DISCUSSION_RULES: Rule[] = [
     summary: 'Update a forum category: PUT /api/v2/discussions/categories/[id] with the fields unwrapped from forum_category.',
     v1: { method: 'PUT', paths: ['/discussions/categories/:id'] },
     plan: [v2('PUT', '/discussions/categories/:id', 'update the forum category')],
-    request: { wrapper: 'forum_category', resource: forumCategoryLens },
+    request: { wrapper: 'forum_category', resource: forumCategoryLens, accepts: CATEGORY_FIELDS },
     response: updated,
     fidelity: 'exact',
     notes: ['v1 answered 200 with no body; v2 answers 200 with the category'],
@@ -238,6 +259,7 @@ export const DISCUSSION_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/discussions/forums', OLD_FORUMS] },
     plan: [v2('POST', '/discussions/categories/:forum_category_id/forums', 'create the forum in its category')],
     request: {
+      accepts: FORUM_CREATE_FIELDS,
       wrapper: 'forum',
       lens: [
         // the older path names the category in the URL; a different id in the body is reported and the URL wins
@@ -273,7 +295,7 @@ export const DISCUSSION_RULES: Rule[] = [
     summary: 'Update a forum: PUT /api/v2/discussions/forums/[id] with the fields unwrapped from forum (forum_category_id in the body moves the forum).',
     v1: { method: 'PUT', paths: ['/discussions/forums/:id', OLD_FORUM] },
     plan: [v2('PUT', '/discussions/forums/:id', 'update the forum')],
-    request: { wrapper: 'forum', resource: forumLens },
+    request: { wrapper: 'forum', resource: forumLens, accepts: FORUM_UPDATE_FIELDS },
     response: updated,
     fidelity: 'exact',
     notes: [
@@ -318,6 +340,7 @@ export const DISCUSSION_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/discussions/topics', OLD_TOPICS] },
     plan: [v2('POST', '/discussions/forums/:forum_id/topics', 'create the topic in its forum')],
     request: {
+      accepts: TOPIC_CREATE_FIELDS,
       wrapper: 'topic',
       lens: toParam('body.topic.forum_id', 'params.forum_id'),
       resource: topicLens,
@@ -350,7 +373,7 @@ export const DISCUSSION_RULES: Rule[] = [
     summary: 'Update a topic: PUT /api/v2/discussions/topics/[id] with body_html as message (it updates the first post) and sticky/locked as booleans.',
     v1: { method: 'PUT', paths: ['/discussions/topics/:id', OLD_TOPIC] },
     plan: [v2('PUT', '/discussions/topics/:id', 'update the topic')],
-    request: { wrapper: 'topic', resource: topicLens },
+    request: { wrapper: 'topic', resource: topicLens, accepts: TOPIC_UPDATE_FIELDS },
     response: updated,
     fidelity: 'exact',
     notes: [
@@ -417,6 +440,7 @@ export const DISCUSSION_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/discussions/topics/:id/posts', OLD_POSTS] },
     plan: [v2('POST', '/discussions/topics/:id/comments', 'add the comment')],
     request: {
+      accepts: COMMENT_CREATE_FIELDS,
       wrapper: 'post',
       lens: [...POST_ADDRESSING, { op: 'rename', from: 'params.topic_id', to: 'params.id' }],
       resource: postLens,
@@ -435,7 +459,7 @@ export const DISCUSSION_RULES: Rule[] = [
     summary: 'Update a post: PUT /api/v2/discussions/comments/[post_id] (the topic leaves the path) with body_html as body.',
     v1: { method: 'PUT', paths: ['/discussions/topics/:id/posts/:post_id', OLD_POST, '/posts/:post_id'] },
     plan: [v2('PUT', '/discussions/comments/:post_id', 'update the comment')],
-    request: { wrapper: 'post', lens: POST_ADDRESSING, resource: postLens },
+    request: { wrapper: 'post', lens: POST_ADDRESSING, resource: postLens, accepts: COMMENT_UPDATE_FIELDS },
     response: updated,
     fidelity: 'exact',
     notes: [

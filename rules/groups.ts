@@ -28,6 +28,9 @@ const ASSIGN_NOTE =
   'assign_time must be one of 1800, 3600, 7200, 14400, 28800, 43200, 86400, 172800, 259200 s (30m … 3d); other values are lossy and are rounded up to the next allowed value, and read back as null';
 const ADMIN_NOTE = 'only admins may use the v2 groups API';
 
+/** The body fields of a v2 group create or update (reference). */
+const GROUP_FIELDS: readonly string[] = ['name', 'description', 'escalate_to', 'unassigned_for', 'business_hour_id', 'auto_ticket_assign', 'agent_ids'];
+
 export const GROUP_RULES: Rule[] = [
   {
     id: 'groups.create',
@@ -36,7 +39,7 @@ export const GROUP_RULES: Rule[] = [
       'Create a group: POST /api/v2/groups with assign_time as unassigned_for (30m, 1h, 2h, 4h, 8h, 12h, 1d, 2d or 3d) and agent_list as the array agent_ids.',
     v1: { method: 'POST', paths: ['/groups'] },
     plan: [v2('POST', '/groups', 'create the group')],
-    request: { wrapper: 'group', resource: groupLens },
+    request: { wrapper: 'group', resource: groupLens, accepts: GROUP_FIELDS },
     response: { ...groupObject, v1Status: 201 },
     fidelity: 'exact',
     notes: [
@@ -79,7 +82,7 @@ export const GROUP_RULES: Rule[] = [
     summary: 'Update a group: PUT /api/v2/groups/[id] with assign_time as unassigned_for and agent_list as agent_ids (the list replaces all members).',
     v1: { method: 'PUT', paths: ['/groups/:id'] },
     plan: [v2('PUT', '/groups/:id', 'update the group')],
-    request: { wrapper: 'group', resource: groupLens },
+    request: { wrapper: 'group', resource: groupLens, accepts: GROUP_FIELDS },
     response: { v1Status: 200, shape: 'none' },
     fidelity: 'exact',
     notes: [ASSIGN_NOTE, 'agent_ids: [] removes every agent', 'v1 answered 200 with no body; v2 answers 200 with the group', ADMIN_NOTE],

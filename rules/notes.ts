@@ -29,6 +29,9 @@ export const noteLens: Lens = [
   { op: 'extra', path: 'source_additional_info', reason: 'v2 only', only: 'response' },
 ];
 
+/** The body fields of a v2 note (spec 000, reference §4.5). */
+const NOTE_FIELDS: readonly string[] = ['body', 'private', 'incoming', 'notify_emails', 'user_id', 'attachments'];
+
 export const NOTE_RULES: Rule[] = [
   {
     id: 'notes.create',
@@ -37,6 +40,7 @@ export const NOTE_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/helpdesk/tickets/:ticket_id/conversations/note'] },
     plan: [v2('POST', '/tickets/:ticket_id/notes', 'add the note')],
     request: {
+      accepts: NOTE_FIELDS,
       wrapper: 'helpdesk_note',
       resource: noteLens,
       multipart: { v1Files: 'helpdesk_note[attachments][][resource]', v2Files: 'attachments[]' },

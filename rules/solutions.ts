@@ -83,6 +83,18 @@ const VISIBILITY_NOTE =
 const ARTICLE_SHAPE_NOTE =
   'INFERRED: the v1 article answer is { article: {...} } like { category } and { folder }, with user_id (v2 agent_id) and desc_un_html (v2 description_text)';
 
+/** The body fields of a v2 solution category create or update (reference). */
+const SOLUTION_CATEGORY_FIELDS: readonly string[] = ['name', 'description', 'visible_in_portals'];
+
+/** The body fields of a v2 solution folder create or update (reference; the category is in the path). */
+const FOLDER_FIELDS: readonly string[] = ['name', 'description', 'visibility', 'company_ids'];
+
+/** The body fields of a v2 solution article create (reference; the folder is in the path). */
+const ARTICLE_CREATE_FIELDS: readonly string[] = ['title', 'description', 'status', 'type', 'seo_data', 'tags', 'agent_id'];
+
+/** The body fields of a v2 solution article update (an article moves with folder_id). */
+const ARTICLE_UPDATE_FIELDS: readonly string[] = [...ARTICLE_CREATE_FIELDS, 'folder_id'];
+
 export const SOLUTION_RULES: Rule[] = [
   // ------------------------------------------------------------------------------ categories
   {
@@ -91,7 +103,7 @@ export const SOLUTION_RULES: Rule[] = [
     summary: 'Create a solution category: POST /api/v2/solutions/categories with name and description unwrapped from solution_category.',
     v1: { method: 'POST', paths: ['/solution/categories'] },
     plan: [v2('POST', '/solutions/categories', 'create the solution category')],
-    request: { wrapper: 'solution_category', resource: categoryLens },
+    request: { wrapper: 'solution_category', resource: categoryLens, accepts: SOLUTION_CATEGORY_FIELDS },
     response: categoryObject,
     fidelity: 'exact',
     notes: ['the v1 answer is { category }, the request wrapper solution_category', STATUS_NOTE, 'v2 also takes visible_in_portals (accounts with several portals)'],
@@ -102,7 +114,7 @@ export const SOLUTION_RULES: Rule[] = [
     summary: 'Update a solution category: PUT /api/v2/solutions/categories/[id] with the fields unwrapped from solution_category.',
     v1: { method: 'PUT', paths: ['/solution/categories/:id'] },
     plan: [v2('PUT', '/solutions/categories/:id', 'update the solution category')],
-    request: { wrapper: 'solution_category', resource: categoryLens },
+    request: { wrapper: 'solution_category', resource: categoryLens, accepts: SOLUTION_CATEGORY_FIELDS },
     response: categoryObject,
     fidelity: 'exact',
     notes: ['both versions answer the category'],
@@ -158,6 +170,7 @@ export const SOLUTION_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/solution/categories/:id/folders'] },
     plan: [v2('POST', '/solutions/categories/:id/folders', 'create the folder in its category')],
     request: {
+      accepts: FOLDER_FIELDS,
       wrapper: 'solution_folder',
       lens: toParam('body.solution_folder.category_id', 'params.category_id'),
       resource: folderLens,
@@ -194,6 +207,7 @@ export const SOLUTION_RULES: Rule[] = [
     v1: { method: 'PUT', paths: ['/solution/categories/:category_id/folders/:id'], source: 'reference' },
     plan: [v2('PUT', '/solutions/folders/:id', 'update the folder')],
     request: {
+      accepts: FOLDER_FIELDS,
       wrapper: 'solution_folder',
       lens: toParam('body.solution_folder.category_id', 'params.category_id'),
       resource: folderLens,
@@ -222,6 +236,7 @@ export const SOLUTION_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/solution/categories/:category_id/folders/:folder_id/articles'], source: 'reference' },
     plan: [v2('POST', '/solutions/folders/:folder_id/articles', 'create the article in its folder')],
     request: {
+      accepts: ARTICLE_CREATE_FIELDS,
       wrapper: 'solution_article',
       lens: [
         { op: 'in', path: 'body', lens: [{ op: 'hoist', host: 'tags', field: 'name', to: 'tags' }] },
@@ -259,6 +274,7 @@ export const SOLUTION_RULES: Rule[] = [
     v1: { method: 'PUT', paths: ['/solution/categories/:category_id/folders/:folder_id/articles/:id'], source: 'reference' },
     plan: [v2('PUT', '/solutions/articles/:id', 'update the article')],
     request: {
+      accepts: ARTICLE_UPDATE_FIELDS,
       wrapper: 'solution_article',
       lens: [
         { op: 'in', path: 'body', lens: [{ op: 'hoist', host: 'tags', field: 'name', to: 'tags' }] },

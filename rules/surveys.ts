@@ -26,6 +26,9 @@ const RATING_NOTE =
 
 const LOST = ['surveyable_id (the global ticket id; v2 ticket_id is the display id)', 'response_note_id and surveyable_type', 'the ratings of additional questions (custom surveys) in the v1 shape'];
 
+/** The body fields of a v2 satisfaction rating (reference). */
+const RATING_FIELDS: readonly string[] = ['ratings', 'feedback'];
+
 export const SURVEY_RULES: Rule[] = [
   {
     id: 'surveys.rate',
@@ -35,6 +38,7 @@ export const SURVEY_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/helpdesk/tickets/:ticket_id/surveys/rate'] },
     plan: [v2('POST', '/tickets/:ticket_id/satisfaction_ratings', 'rate the ticket')],
     request: {
+      accepts: RATING_FIELDS,
       lens: [{ op: 'convert', path: 'query.rating', to: 'body.ratings.default_question', converter: 'surveyRating' }],
     },
     response: { v1Status: 200, shape: 'object', wrapper: 'survey_result', resource: surveyResultLens },

@@ -144,6 +144,12 @@ const LIST_NOTES = [
   'v1 list items are bare ticket objects, as in v2',
 ];
 
+/** The body fields of a v2 ticket update (spec 000 "Update a ticket": the create fields but cc_emails and the association fields). */
+const TICKET_UPDATE_FIELDS: readonly string[] = ['name', 'requester_id', 'email', 'facebook_id', 'phone', 'twitter_id', 'unique_external_id', 'subject', 'type', 'status', 'priority', 'description', 'responder_id', 'attachments', 'custom_fields', 'due_by', 'fr_due_by', 'email_config_id', 'group_id', 'product_id', 'source', 'tags', 'company_id', 'internal_agent_id', 'internal_group_id'];
+
+/** The body fields of a v2 ticket create (spec 000 "Create a ticket": every writable ticket field and a few more). */
+const TICKET_CREATE_FIELDS: readonly string[] = [...TICKET_UPDATE_FIELDS, 'cc_emails', 'parent_id', 'related_ticket_ids', 'lookup_parameter'];
+
 export const TICKET_RULES: Rule[] = [
   {
     id: 'tickets.create',
@@ -153,6 +159,7 @@ export const TICKET_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/helpdesk/tickets'] },
     plan: [v2('POST', '/tickets', 'create the ticket')],
     request: {
+      accepts: TICKET_CREATE_FIELDS,
       wrapper: 'helpdesk_ticket',
       lens: [HOIST_TAGS],
       resource: createRequestLens,
@@ -284,7 +291,7 @@ export const TICKET_RULES: Rule[] = [
       'Update a ticket: PUT /api/v2/tickets/[id] with the fields unwrapped; tags move from helpdesk.tags into tags (an array); cc_emails cannot be changed.',
     v1: { method: 'PUT', paths: ['/helpdesk/tickets/:id'] },
     plan: [v2('PUT', '/tickets/:id', 'update the ticket')],
-    request: { wrapper: 'helpdesk_ticket', lens: [HOIST_TAGS], resource: updateRequestLens },
+    request: { wrapper: 'helpdesk_ticket', lens: [HOIST_TAGS], resource: updateRequestLens, accepts: TICKET_UPDATE_FIELDS },
     response: { ...ticketSummaryList, shape: 'object' },
     fidelity: 'exact',
     notes: [

@@ -110,6 +110,9 @@ const listRule = (id: string, summary: string, whenQuery: string[] | undefined, 
 const COMPANY_NAME_NOTE = 'autocomplete matches name prefixes: keep only the exact (case-insensitive) name match, as v1 did';
 const AGENT_EMAIL_NOTE = 'GET /api/v2/agents needs admin privileges; cache the e-mail → id lookup';
 
+/** The body fields of a v2 time entry create or update (reference). */
+const TIME_ENTRY_FIELDS: readonly string[] = ['agent_id', 'billable', 'executed_at', 'note', 'start_time', 'time_spent', 'timer_running'];
+
 export const TIME_ENTRY_RULES: Rule[] = [
   {
     id: 'time-entries.create',
@@ -119,6 +122,7 @@ export const TIME_ENTRY_RULES: Rule[] = [
     v1: { method: 'POST', paths: ['/helpdesk/tickets/:ticket_id/time_sheets'] },
     plan: [v2('POST', '/tickets/:ticket_id/time_entries', 'create the time entry')],
     request: {
+      accepts: TIME_ENTRY_FIELDS,
       wrapper: 'time_entry',
       resource: [{ op: 'v2Default', path: 'billable', value: false, only: 'request' }, ...timeEntryLens],
     },
@@ -179,7 +183,7 @@ export const TIME_ENTRY_RULES: Rule[] = [
     summary: 'Update a time entry: PUT /api/v2/time_entries/[id] (the ticket id leaves the path) with user_id as agent_id and hhmm as time_spent.',
     v1: { method: 'PUT', paths: ['/helpdesk/tickets/:ticket_id/time_sheets/:id'] },
     plan: [v2('PUT', '/time_entries/:id', 'update the time entry')],
-    request: { wrapper: 'time_entry', resource: timeEntryLens },
+    request: { wrapper: 'time_entry', resource: timeEntryLens, accepts: TIME_ENTRY_FIELDS },
     response: timeEntryObject,
     fidelity: 'exact',
     notes: [

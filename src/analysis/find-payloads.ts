@@ -4,7 +4,7 @@
  * the body of each v1 call (followed through variables, spreads, FormData appends and superagent
  * `.field()`), and, in a file that talks to v1, distinctive wrapper names anywhere.
  */
-import type { Rule } from '../catalogue/index.ts';
+import { v2RefusesRequestField, type Rule } from '../catalogue/index.ts';
 import { escapeRegex } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isJsonStringify } from './module.ts';
@@ -14,7 +14,7 @@ import { EMPTY_FRAMES, Evaluator, isObjectProperty, isStringLiteral, propertyKey
 import { isInPageObject } from './in-page-data.ts';
 import { bindingAt, memberPath, spanOf, type Binding, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
-import type { Site, StringPart, WrapperInfo } from './types.ts';
+import type { Site, Span, StringPart, WrapperInfo } from './types.ts';
 
 /** The rule a wrapper name belongs to among a call's candidate rules. */
 type RuleFor = (wrapper: string) => Rule;
@@ -120,13 +120,38 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     for (const w of distinctive) {
       if (value.includes(`"${w}"`) && new RegExp(`"${escapeRegex(w)}"\\s*:`).test(value)) {
         const r = ruleForName(w);
-        if (r) wrapperSite(a, r.rule, r.rules, { name: w, form: 'json-string', keySpan: a.span(s), ...jsonSiblings(value, w) }, a.mod, `JSON payload wrapped in ${w}`);
+        if (r) wrapperSite(a, r.rule, r.rules, { name: w, form: 'json-string', keySpan: a.span(s), ...jsonSiblings(value, w), ...refusedInJson(r.rule, value, w, a.span(s)) }, a.mod, `JSON payload wrapped in ${w}`);
       }
     }
   }
 }
 
+/** Fields v2 refuses among these names written under a wrapper in text (a bracket key, a JSON string). */
+function refusedNames(rule: Rule, names: string[], span: Span): WrapperInfo['fields'] {
+  const refused = names.filter((n) => v2RefusesRequestField(rule, n));
+  return refused.length ? refused.map((n) => ({ v1: n, v2: n, span, refused: true })) : undefined;
+}
+
+/** The fields of the wrapper in a JSON string body (`'{"helpdesk_ticket": {"id": 7}}'`) that v2 refuses. */
+function refusedInJson(rule: Rule, text: string, wrapper: string, span: Span): { fields?: WrapperInfo['fields'] } {
+  try {
+    const inner = (JSON.parse(text) as Record<string, unknown>)?.[wrapper];
+    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return {};
+    const fields = refusedNames(rule, Object.keys(inner), span);
+    return fields ? { fields } : {};
+  } catch {
+    // a fragment of a string built around it: its fields are not known
+    return {};
+  }
+}
+
 function wrapperSite(a: Analysis, rule: Rule, rules: string[], w: WrapperInfo, mod: ModuleInfo, message: string): void {
+  // `helpdesk_ticket[id]`: a field v2 refuses, named in the key
+  if (w.form === 'bracket-key' && w.key && !w.computedField && !w.fields) {
+    const field = /^[A-Za-z_]\w*\[([^\]]+)\]/.exec(w.key)?.[1];
+    const refused = field ? refusedNames(rule, [field], w.keySpan) : undefined;
+    if (refused) w.fields = refused;
+  }
   const site: Site = {
     kind: 'wrapper',
     span: w.keySpan,
@@ -169,9 +194,11 @@ function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node
     const k = propertyKey(p);
     if (!k) continue;
     const m = maps.find((x) => x.v1 === k || x.v1.startsWith(`${k}.`));
-    if (m) {
-      const field: NonNullable<WrapperInfo['fields']>[number] = { v1: k, v2: m.v2, span: spanOf(v.mod, p.key ?? p, a.mod.file) };
+    const refused = v2RefusesRequestField(rule, k);
+    if (m || refused) {
+      const field: NonNullable<WrapperInfo['fields']>[number] = { v1: k, v2: m ? m.v2 : k, span: spanOf(v.mod, p.key ?? p, a.mod.file) };
       if (p.value && isLiteralValue(unwrapExpr(p.value))) field.literal = true;
+      if (refused) field.refused = true;
       out.push(field);
     }
   }
@@ -260,7 +287,7 @@ function stringWrappers(a: Analysis, parts: StringPart[], names: Set<string>, ru
       const m = re.exec(part.text);
       if (!m) continue;
       const rule = ruleFor(w);
-      wrapperSite(a, rule, rules, { name: w, form: 'json-string', keySpan: { ...part.span }, ...jsonSiblings(part.text, w) }, a.mod, `JSON payload wrapped in ${w}`);
+      wrapperSite(a, rule, rules, { name: w, form: 'json-string', keySpan: { ...part.span }, ...jsonSiblings(part.text, w), ...refusedInJson(rule, part.text, w, part.span) }, a.mod, `JSON payload wrapped in ${w}`);
     }
   }
 }
@@ -320,7 +347,8 @@ function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<st
       const chain = memberPath(top);
       const after = chain ? chain.slice(chain.indexOf(k) + 1) : [];
       const m = writeMappings(rule).find((x) => after[0] !== undefined && (x.v1 === after[0] || x.v1.startsWith(`${after[0]}.`)));
-      if (m && after[0]) info.fields = [{ v1: after[0], v2: m.v2, span: spanOf(mod, top, a.mod.file) }];
+      const refused = after[0] !== undefined && v2RefusesRequestField(rule, after[0]);
+      if ((m || refused) && after[0]) info.fields = [{ v1: after[0], v2: m ? m.v2 : after[0], span: spanOf(mod, top, a.mod.file), ...(refused ? { refused } : {}) }];
     }
     wrapperSite(a, rule, rules, info, mod, top === parent ? `payload wrapped in ${k} (assigned)` : `write into ${k}.${memberPath(top)?.slice(-1)[0] ?? ''}`);
   }

@@ -176,7 +176,14 @@ export interface WrapperInfo {
   /** For bracket keys: the full key, `helpdesk_ticket[custom_field][x_123]`. */
   key?: string;
   /** v1 field names inside the wrapper that change in v2 (from the catalogue's field mappings). */
-  fields?: Array<{ v1: string; v2: string | null; span: Span; literal?: boolean }>;
+  fields?: Array<{
+    v1: string;
+    v2: string | null;
+    span: Span;
+    literal?: boolean;
+    /** The v2 call refuses this field (400 invalid_field): `id`, `created_at`, a misspelt name. */
+    refused?: boolean;
+  }>;
   /** A write below the wrapper uses a field name computed at run time (`custom_field[FIELDS.x]`). */
   computedField?: boolean;
   /** The wrapped value is not an object literal the analysis can see (a parameter, a call result). */

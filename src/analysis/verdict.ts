@@ -136,6 +136,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const requestMaps = fieldMappings(rule, 'request');
   for (const w of m.wrappers) {
     for (const f of w.fields ?? []) {
+      // v1 ignored it, v2 refuses the whole request: whether it can go is the author's call
+      if (f.refused) {
+        needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 refuses it (400 invalid_field; v1 ignored it): remove it`);
+        continue;
+      }
       // a literal value is converted where it is written; a dynamic one needs an inline form
       if (f.literal) continue;
       const map = requestMaps.find((x) => x.v1 === f.v1 || x.v1 === `${w.name}.${f.v1}`);
@@ -155,8 +160,14 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const beside = m.wrappers.find((w) => w.name === rule.request?.wrapper && w.siblings?.length);
     const probe = beside ? { [beside.name]: {}, ...Object.fromEntries(beside.siblings!.map((k) => [k, null])) } : undefined;
     const t = translated(cat, method, target, probe);
-    // (fields v2 takes in the path come from the body, which this translation of the URL lacks)
-    for (const i of t.detail?.issues ?? []) if (!/the v2 path needs/.test(i.message)) needs.push(i.message);
+    // (fields v2 takes in the path come from the body, which this translation of the URL lacks;
+    // the probe's nulls stand for values not known here: what a lens makes of them is not about
+    // this call, only whether v1 knew the key at all)
+    const probed = new Set((beside?.siblings ?? []).map((k) => `body.${k}`));
+    for (const i of t.detail?.issues ?? []) {
+      if (/the v2 path needs/.test(i.message) || (probed.has(i.path) && i.fidelity === 'lossy')) continue;
+      needs.push(i.message);
+    }
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
     // unknown client cannot be given one safely
     const sends = t.calls[0]?.body && Object.keys(t.calls[0].body).length > 0;

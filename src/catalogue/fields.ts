@@ -27,6 +27,8 @@ export interface FieldMapping {
    * dropping the step; the fields inside have their own entries (`notes[].note.body_html`).
    */
   wrapper?: boolean;
+  /** A request field v1 takes beside the wrapper, not in it (`helpdesk.tags` beside `helpdesk_ticket`). */
+  beside?: boolean;
   /** Internal: the name a dropped field had in the lens when it was dropped. */
   v2Before?: string;
 }
@@ -185,10 +187,12 @@ export function fieldMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
 
 function computeMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
   if (kind === 'request') {
+    const wrapper = rule.request?.wrapper;
     const doc = mappingsOf(rule.request?.lens ?? [], 'request').map((m) => ({
       ...m,
       v1: m.v1.replace(/^body\./, ''),
       v2: m.v2?.replace(/^body\./, '') ?? null,
+      ...(wrapper && m.v1.startsWith('body.') && !m.v1.startsWith(`body.${wrapper}.`) ? { beside: true } : {}),
     }));
     const body = mappingsOf(rule.request?.resource ?? [], 'request');
     // a document-level move into the body (helpdesk.tags → tags) continues through the resource lens;
@@ -197,7 +201,7 @@ function computeMappings(rule: Rule, kind: MessageKind): FieldMapping[] {
     for (const d of doc) {
       const next = d.v2 ? body.find((b) => b.v1 === d.v2) : undefined;
       if (next) {
-        moved.set(next, [...(moved.get(next) ?? []), { ...next, v1: d.v1, converters: [...d.converters, ...next.converters] }]);
+        moved.set(next, [...(moved.get(next) ?? []), { ...next, v1: d.v1, converters: [...d.converters, ...next.converters], ...(d.beside ? { beside: true } : {}) }]);
         d.v2 = null;
       }
     }
@@ -225,4 +229,28 @@ export function reshapesValue(m: Pick<FieldMapping, 'converters'>): boolean {
  */
 export function changesForCode(m: FieldMapping): boolean {
   return m.v2 === null || m.wrapper === true || m.v1 !== m.v2 || reshapesValue(m);
+}
+
+/**
+ * Does the v2 call refuse this field written in a v1 request body (under the wrapper, or in a body
+ * that has none)? True for a name no lens op maps or drops that v2 does not take (`id`,
+ * `created_at`, a misspelt name), and for one the lens maps onto such a name (`display_id` → `id`).
+ * A field the lens drops is not refused: it is left out with its own reason. The translation leaves
+ * refused fields out too (translate.ts); this answers the same for one field name, for the tools
+ * that see the name written in code.
+ */
+export function v2RefusesRequestField(rule: Rule, v1Field: string): boolean {
+  const accepts = rule.request?.accepts;
+  if (!accepts) return false;
+  const wrapper = rule.request?.wrapper;
+  const maps = fieldMappings(rule, 'request');
+  const own = maps.find((m) => !m.beside && (m.v1 === v1Field || (wrapper && m.v1 === `${wrapper}.${v1Field}`)));
+  if (own) {
+    if (own.v2 === null) return false;
+    const top = own.v2.split(/[.[]/)[0]!;
+    return top !== 'params' && top !== 'query' && !accepts.includes(top);
+  }
+  // an object whose inner fields the lens moves (`cc_email.cc_emails`)
+  if (maps.some((m) => !m.beside && (m.v1.startsWith(`${v1Field}.`) || m.v1.startsWith(`${v1Field}[`)))) return false;
+  return !accepts.includes(v1Field);
 }

@@ -178,6 +178,6 @@ export function loadCatalogue(overlay?: Overlay): Catalogue {
   return defaultCatalogue;
 }
 
-export { fieldMappings, changesForCode, reshapesValue, type FieldMapping } from './fields.ts';
+export { fieldMappings, changesForCode, reshapesValue, v2RefusesRequestField, type FieldMapping } from './fields.ts';
 export { TRANSPORT } from '../../rules/transport.ts';
 export { executePlan, PlanError, type Send, type PlanResult } from './execute.ts';

@@ -139,6 +139,28 @@ function checkBody(rule: Rule, body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Fields of the v2 body the v2 call does not take (`id`, `created_at`, a name v1 never had): v1
+ * ignored them, v2 would refuse the whole request (400 invalid_field), so they are left out, and
+ * said, since the code that sends them meant something by them. Keys beside the wrapper were said
+ * already (`beside`).
+ */
+function leaveOutRefused(rule: Rule, body: Obj, beside: ReadonlySet<string>, issues: Issue[]): void {
+  const accepts = rule.request?.accepts;
+  if (!accepts) return;
+  const main = rule.plan.find((s) => s.carries);
+  for (const key of Object.keys(body)) {
+    if (accepts.includes(key)) continue;
+    delete body[key];
+    if (beside.has(key)) continue;
+    issues.push({
+      fidelity: 'lossy',
+      path: `body.${key}`,
+      message: `${key} is not a field ${main ? `${main.method} ${main.path}` : 'the v2 call'} takes (v2 refuses it with 400 invalid_field; v1 ignored it): left out`,
+    });
+  }
+}
+
 /** Form bodies arrive flat with bracket keys; everything else is already nested. */
 function normaliseBody(body: unknown): unknown {
   if (!isObject(body)) return body;
@@ -185,10 +207,12 @@ export function translateRequest(matcher: RuleMatcher, input: TranslateInput): T
 
   // v1 ignored what it did not know beside the wrapper; v2 refuses unknown fields (invalid_field)
   const wrapper = rule.request?.wrapper;
+  const beside = new Set<string>();
   if (wrapper && isObject(body)) {
     const known = knownSiblings(rule);
     for (const key of Object.keys(body)) {
       if (key === wrapper || known.has(key)) continue;
+      beside.add(key);
       issues.push({ fidelity: 'manual', path: `body.${key}`, message: `${key} beside the ${wrapper} wrapper is not part of this v1 request (v1 ignored it); v2 refuses fields it does not know: drop it or map it by hand` });
     }
   }
@@ -203,6 +227,7 @@ export function translateRequest(matcher: RuleMatcher, input: TranslateInput): T
   translated.params ??= {};
   translated.query ??= {};
   translated.body ??= {};
+  leaveOutRefused(rule, translated.body, beside, issues);
 
   const steps = rule.plan.filter((s) => !s.forResponse);
   const sources = [v1doc, translated as unknown as Obj];

@@ -133,6 +133,12 @@ export interface RequestSpec {
   body?: 'none' | 'json';
   /** Multipart bracket keys: v1 `helpdesk_ticket[attachments][][resource]` → v2 `attachments[]`. */
   multipart?: { v1Files: string; v2Files: string };
+  /**
+   * The top-level body fields the v2 call that carries this request takes (spec 000, the reference's
+   * field tables). v2 refuses any other with 400 `invalid_field`, where v1 ignored fields it did not
+   * take (`id`, `created_at`, a misspelt name): such a field is left out of the v2 body and said.
+   */
+  accepts?: readonly string[];
 }
 
 export interface ResponseSpec {

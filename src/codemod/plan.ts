@@ -418,7 +418,8 @@ export class ModulePlanner {
       if (w.file !== this.pf.file || w.opaque || needs.some((n) => n.includes(`${w.name} wrapper`))) continue;
       const entry = byName.get(w.name) ?? { lines: [], fields: new Set<string>() };
       entry.lines.push(w.span.line);
-      for (const f of w.fields ?? []) entry.fields.add(f.v1);
+      // (a field v2 refuses has its own line in the needs: it goes, it is not renamed)
+      for (const f of w.fields ?? []) if (!f.refused) entry.fields.add(f.v1);
       // (fields v1 took beside the wrapper change too: `cc_emails: 'a@b'` → an array)
       for (const k of w.siblings ?? []) entry.fields.add(k);
       byName.set(w.name, entry);

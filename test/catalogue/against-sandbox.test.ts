@@ -3,6 +3,7 @@
  * real records, the v1 answer rebuilt from v2 calls through the catalogue equals the sandbox's own
  * v1 answer, except in the fields the catalogue declares lost (listed here with the reason).
  */
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../rules/index.ts';
 import { Catalogue, executePlan } from '../../src/catalogue/index.ts';
@@ -119,5 +120,48 @@ describe('running plans with writes on the sandbox', () => {
   it('a failing call stops the plan with the v2 answer', async () => {
     const t = catalogue.translate({ method: 'DELETE', target: '/helpdesk/tickets/3.json' });
     await expect(executePlan(t, send)).rejects.toMatchObject({ response: { status: 405 } });
+  });
+});
+
+describe('the v2 body fields the catalogue says each write takes', () => {
+  /** The sandbox's request schemas by the endpoints their descriptions name (`PUT /api/v2/tickets/[id]`). */
+  async function sandboxBodies(): Promise<Map<string, string[]>> {
+    const dir = new URL('../../src/sandbox/v2/schemas/', import.meta.url);
+    const out = new Map<string, string[]>();
+    for (const file of readdirSync(dir).filter((f) => f !== 'fields.ts')) {
+      const mod = (await import(new URL(file, dir).href)) as Record<string, { description?: string; properties?: object }>;
+      for (const schema of Object.values(mod)) {
+        if (!schema?.properties || typeof schema.description !== 'string') continue;
+        for (const endpoint of schema.description.split(':')[0]!.split(', ')) out.set(endpoint, Object.keys(schema.properties).sort());
+      }
+    }
+    return out;
+  }
+
+  it('equal the fields the sandbox (written from the spec on its own) takes, for every write', async () => {
+    const bodies = await sandboxBodies();
+    const writes = ALL_RULES.filter((r) => r.request && r.request.body !== 'none');
+    expect(writes.length).toBeGreaterThan(20);
+    for (const rule of writes) {
+      const main = rule.plan.find((s) => s.carries)!;
+      const endpoint = `${main.method} ${main.path.replace(/:\w+/g, '[id]')}`;
+      expect({ rule: rule.id, accepts: [...(rule.request!.accepts ?? [])].sort() }).toEqual({ rule: rule.id, accepts: bodies.get(endpoint) });
+    }
+  });
+
+  it('a v1 create carrying fields v2 refuses (id, created_at, a misspelt name) still creates the ticket', async () => {
+    const t = catalogue.translate({
+      method: 'POST',
+      target: '/helpdesk/tickets.json',
+      body: { helpdesk_ticket: { subject: 'Printer', email: 'ann@example.com', id: 7, created_at: '2020-01-01T00:00:00Z', prority: 2 } },
+    });
+    expect(t.calls[0]!.body).toEqual({ subject: 'Printer', email: 'ann@example.com' });
+    expect(t.detail!.issues.map((i) => i.path).sort()).toEqual(['body.created_at', 'body.id', 'body.prority']);
+    const res = await fetch(`${sb.url}/api/v2/tickets`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(t.calls[0]!.body),
+    });
+    expect(res.status).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 /** The field-level view of a rule's lenses (`fieldMappings`), which the audit and the codemod read. */
 import { describe, expect, it } from 'vitest';
-import { fieldMappings, loadCatalogue, type Rule } from '../../src/catalogue/index.ts';
+import { fieldMappings, loadCatalogue, v2RefusesRequestField, type Rule } from '../../src/catalogue/index.ts';
 import type { Lens } from '../../src/catalogue/types.ts';
 
 const cat = loadCatalogue();
@@ -62,5 +62,38 @@ describe('fields beside the request wrapper', () => {
     const odd = cat.translate({ method: 'POST', target: '/solution/categories.json', body: { solution_category: { name: 'n' }, tags: { name: '' } } });
     expect(odd.fidelity).toBe('manual');
     expect(odd.notes.join('\n')).toMatch(/tags beside the solution_category wrapper is not part of this v1 request/);
+  });
+});
+
+describe('v2RefusesRequestField', () => {
+  it('agrees with the translation: a field it calls refused is left out of the v2 body, and only such a field', () => {
+    const writes = cat.rules.filter((r) => r.request?.accepts && r.request.wrapper);
+    expect(writes.length).toBeGreaterThan(20);
+    for (const rule of writes) {
+      const wrapper = rule.request!.wrapper!;
+      const names = new Set([
+        ...rule.request!.accepts!,
+        ...fieldMappings(rule, 'request').map((m) => m.v1.split(/[.[]/)[0]!),
+        'id', 'display_id', 'created_at', 'updated_at', 'prority', 'user_id', 'position',
+      ]);
+      const target = rule.v1.paths[0]!.replace(/:\w+/g, '7') + '.json';
+      for (const name of names) {
+        if (name === wrapper || name === 'query' || name === 'params' || name === 'body') continue;
+        // a value shaped as v1 takes it: an object of its inner fields when the lens moves those
+        const inner = fieldMappings(rule, 'request').filter((m) => !m.beside && m.v1.startsWith(`${name}.`)).map((m) => m.v1.slice(name.length + 1));
+        const value = inner.length ? Object.fromEntries(inner.map((k) => [k, 'x'])) : 'x';
+        const t = cat.translate({ method: rule.v1.method, target, body: { [wrapper]: { [name]: value } } });
+        const leftOut = t.detail?.issues.some((i) => /\(v2 refuses it with 400 invalid_field/.test(i.message)) ?? false;
+        expect({ rule: rule.id, name, refused: v2RefusesRequestField(rule, name) }).toEqual({ rule: rule.id, name, refused: leftOut });
+      }
+    }
+  });
+
+  it('refuses what v1 ignored, never a field v2 takes or one the lens maps or drops', () => {
+    const create = cat.get('tickets.create')!;
+    expect(['id', 'display_id', 'created_at', 'prority'].filter((f) => v2RefusesRequestField(create, f))).toEqual(['id', 'display_id', 'created_at', 'prority']);
+    expect(['subject', 'ticket_type', 'custom_field', 'cc_emails', 'deleted', 'description_html'].filter((f) => v2RefusesRequestField(create, f))).toEqual([]);
+    // a field update cannot take (cc_emails) is dropped by the lens with its own reason, not refused
+    expect(v2RefusesRequestField(cat.get('tickets.update')!, 'cc_emails')).toBe(false);
   });
 });
