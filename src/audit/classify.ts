@@ -269,8 +269,11 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     if (site.rules.length > 1) extra.candidates = site.rules;
   } else if (site.kind === 'wrapper' && site.wrapper) {
     const w = site.wrapper;
-    const fields = (w.fields ?? []).map((f) => (f.v1 === f.v2 ? `${f.v1} (value converted)` : `${f.v1} → ${f.v2 ?? '(dropped)'}`));
-    if (w.fields?.length) extra.fields = w.fields.map((f) => ({ v1: f.v1, v2: f.v2 }));
+    const fields = (w.fields ?? []).map((f) =>
+      f.refused ? `${f.v1} (v2 refuses it: remove it)` : f.v1 === f.v2 ? `${f.v1} (value converted)` : `${f.v1} → ${f.v2 ?? '(dropped)'}`,
+    );
+    // a refused field has no v2 counterpart, whatever the lens renamed it to
+    if (w.fields?.length) extra.fields = w.fields.map((f) => ({ v1: f.v1, v2: f.refused ? null : f.v2 }));
     advice =
       w.form === 'bracket-key'
         ? `v2 form fields have no ${w.name}[...] prefix${rule.request?.multipart ? ` (files: ${rule.request.multipart.v2Files})` : ''}.`
