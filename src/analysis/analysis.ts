@@ -34,6 +34,8 @@ export class Analysis {
   repoRules: ReadonlySet<string> = new Set();
   private readonly siteKeys = new Set<string>();
   private readonly consumed = new Set<string>();
+  /** Calls whose endpoint is a parameter of their function, resolved at a caller seen here. */
+  private readonly resolvedByCaller = new Set<Node>();
 
   constructor(
     readonly mod: ModuleInfo,
@@ -66,6 +68,24 @@ export class Analysis {
 
   isConsumed(part: StringPart): boolean {
     return this.consumed.has(partKey(part));
+  }
+
+  /** A call whose endpoint a caller of its function names (`fd('tickets')`): reported at that caller. */
+  resolvedAtCaller(call: Node): void {
+    this.resolvedByCaller.add(call);
+  }
+
+  /**
+   * Drops the sites of calls whose endpoint is only known at run time (`'/helpdesk/' + resource +
+   * '.json'`) when a caller seen here names it: that caller's site is the v1 use. A function no
+   * caller here resolves keeps its site (its callers are elsewhere).
+   */
+  dropRunTimeSitesResolved(): void {
+    const drop = new Set(this.found.filter((f) => f.node && this.resolvedByCaller.has(f.node) && f.site.rule?.includes('.run-time-endpoint-')).map((f) => f.site));
+    if (!drop.size) return;
+    const keep = <T>(list: T[], site: (x: T) => Site) => list.splice(0, list.length, ...list.filter((x) => !drop.has(site(x))));
+    keep(this.sites, (s) => s);
+    keep(this.found, (f) => f.site);
   }
 }
 

@@ -72,6 +72,7 @@ export class Analyzer {
   run(): void {
     const a = this.a;
     findCalls(a);
+    a.dropRunTimeSitesResolved();
     findUrls(a);
     const v1 = a.sites.length > 0;
     // a file of a v1 repo: v1-only fields and wrappers count even without a v1 path here

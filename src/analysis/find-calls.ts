@@ -4,7 +4,7 @@
  * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
  * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
  */
-import { chooseRule, isOwnRoute, matchUrl } from './match-url.ts';
+import { chooseRule, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
@@ -54,7 +54,8 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   const parts = urlOf(a, shape);
   if (!parts) return false;
   const pattern = parts.map((p) => p.text).join('');
-  const um = matchUrl(a.cat, pattern);
+  // (a request whose endpoint is a run-time value is still a v1 call: `'/helpdesk/' + resource + '.json'`)
+  const um = matchUrl(a.cat, pattern) ?? matchRunTimeUrl(a.cat, pattern);
   if (!um || isOwnRoute(um)) return false;
   const { choice, method, methodSource } = ruleForShape(a.cat, um, shape);
   // the call is reported where it is made: a URL written in another module (the `url:` of an

@@ -64,6 +64,8 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
       const aloneParts = alone ? urlOf(a, alone) : null;
       if (aloneParts && matchUrl(a.cat, aloneParts.map((p) => p.text).join(''))) continue;
     }
+    // (the inner call's own site, when its endpoint is a run-time value, is this one)
+    a.resolvedAtCaller(ic);
     const outerCall = outer?.call ?? call;
     const ruled = ruleForShape(a.cat, um, shape);
     const { choice, method } = ruled;

@@ -92,7 +92,20 @@ export function matchUrl(cat: Catalogue, pattern: string): UrlMatch | null {
   return r;
 }
 
+/**
+ * A request's URL whose endpoint is only known at run time (`'https://acme.freshdesk.com/helpdesk/'
+ * + resource + '.json'`), matched to the family's run-time rules; null otherwise. Only for the
+ * request itself: a URL helper's text is matched through its callers (`matchUrl`).
+ */
+export function matchRunTimeUrl(cat: Catalogue, pattern: string): UrlMatch | null {
+  return matchWith(pattern, (rest) => cat.matchRunTimeEndpoint(rest));
+}
+
 function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
+  return matchWith(pattern, (rest) => cat.matchPath(rest));
+}
+
+function matchWith(pattern: string, match: (rest: string) => UrlMatch['matches']): UrlMatch | null {
   // blanks typed before the format suffix (`'/tickets/' + id + '  .json'`) are a slip in a real
   // URL, not prose: the legacy server took the id and the format all the same
   const norm = normalisePlaceholders(pattern).trim().replace(/(\})[ \t]+(\.(?:json|xml))(?=$|\?)/i, '$1$2');
@@ -100,7 +113,7 @@ function matchUrlUncached(cat: Catalogue, pattern: string): UrlMatch | null {
   const { origin, insecure, rest } = splitOrigin(norm);
   const parsed = parseTarget(rest);
   if (parsed.path === '/' || !/[a-z]/i.test(parsed.path)) return null;
-  const matches = cat.matchPath(rest);
+  const matches = match(rest);
   if (matches.length === 0) return null;
   const um: UrlMatch = { target: rest, path: parsed.path, query: parsed.query, format: parsed.format, insecure, origin, matches };
   // `${base}/contacts/{id}` with no format suffix: under a base that ends in /api/v2 (a v2 client
@@ -171,7 +184,7 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
 
 /** The undocumented-endpoint rule of that method, when the path matched only those (catalogue/undocumented.ts). */
 function undocumented(um: UrlMatch, method: string): Rule | undefined {
-  return um.matches.find((x) => x.rule.v1.source === 'undocumented' && x.rule.v1.method === method)?.rule;
+  return um.matches.find((x) => (x.rule.v1.source === 'undocumented' || x.rule.v1.source === 'run-time') && x.rule.v1.method === method)?.rule;
 }
 
 /**

@@ -16,6 +16,9 @@ import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
 
+/** Text only a v1 URL has: its roots and its format suffixes. */
+const V1_PATH_TEXT = /\/(helpdesk|solution)(\/|$)|\.(json|xml)(\?|$)/i;
+
 export interface CallVerdict {
   /** Migrate the whole call automatically. */
   auto: boolean;
@@ -77,7 +80,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
   const embedded = embeddedFields(rule);
   if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
-    needs.push(rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
+    needs.push(rule.v1.source === 'run-time' ? 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule' : rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');
@@ -102,6 +105,17 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
+  // a v1 path split between a repo function and its caller (`fd('tickets')` over `'/helpdesk/' +
+  // resource + '.json'` in fd): the function's text is the URL of every endpoint its callers name,
+  // and callers the run does not see (fd may be exported) would move to v2 with this one
+  if (m.client === 'wrapper') {
+    const atCall = (p: (typeof m.url.parts)[number]) => p.file === m.file && p.span.start >= m.span.start && p.span.end <= m.span.end;
+    const shared = m.url.parts.find((p) => !p.dynamic && p.node !== 'synthetic' && !atCall(p) && V1_PATH_TEXT.test(p.text));
+    const named = m.url.parts.some((p) => !p.dynamic && atCall(p) && /[a-z]/i.test(p.text));
+    if (shared && named) {
+      needs.push(`${m.callee}() writes v1 path text (${JSON.stringify(shared.text.slice(0, 40))}, ${where(shared.file, shared.span.line)}) around the path its callers name: change ${m.callee}() and every caller of it together, by hand`);
+    }
+  }
   for (const r of m.reads) {
     // an embedded field read under its own name (`folder.articles`) is no field change, but it is
     // still the second call's answer

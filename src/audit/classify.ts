@@ -252,7 +252,9 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
       extra.customDomain = host;
     }
     const parts: string[] = [];
-    if (rule.fidelity === 'none') parts.push(rule.substitute ? `No v2 equivalent: use ${rule.substitute}.` : `No v2 equivalent.${rule.decision ? ` ${rule.decision}` : ''}`);
+    // (an endpoint named only at run time may well have one: which, the code does not say)
+    if (rule.v1.source === 'run-time') parts.push(rule.decision!);
+    else if (rule.fidelity === 'none') parts.push(rule.substitute ? `No v2 equivalent: use ${rule.substitute}.` : `No v2 equivalent.${rule.decision ? ` ${rule.decision}` : ''}`);
     else if (fidelity === 'manual') parts.push(`Needs a decision: ${rule.decision ?? rf.notes[0] ?? rule.summary}`);
     else parts.push(autofix ? `${AUTO_PREFIX}${firstSentence(rule.summary)}` : firstSentence(rule.summary));
     if (fidelity === 'lossy' && rule.lost?.length) parts.push(`Lost: ${rule.lost[0]}${rule.lost.length > 1 ? ` (and ${rule.lost.length - 1} more)` : ''}.`);

@@ -50,6 +50,17 @@ export class Catalogue {
     return found.length ? found : this.undocumented.match(clean, format);
   }
 
+  /**
+   * Rules for a path whose endpoint only run time names (`/helpdesk/{resource}.json`, a resource
+   * handed in as a value): `<family>.run-time-endpoint-<method>`, or none. Not part of `matchPath`:
+   * a URL helper builds every v1 path like this and is matched through its callers.
+   */
+  matchRunTimeEndpoint(path: string): PathMatch[] {
+    const { path: clean, format } = parseTarget(path);
+    if (isV2Path(clean) || this.matcher.matchPath(clean).length) return [];
+    return this.undocumented.matchRunTime(clean, format);
+  }
+
   /** The rule of one v1 request, or null. */
   match(method: HttpMethod, target: string): PathMatch | null {
     const parsed = parseTarget(target);

@@ -172,9 +172,10 @@ export interface Rule {
     whenQuery?: string[];
     /**
      * Where the v1 operation is documented: spec 001, outside it (reference Appendix A, older
-     * samples), or nowhere (an endpoint real code calls: ./undocumented.ts).
+     * samples), or nowhere (an endpoint real code calls: ./undocumented.ts); `run-time`: code
+     * names the endpoint only at run time (`'/helpdesk/' + resource + '.json'`), so no rule is known.
      */
-    source?: 'spec' | 'reference' | 'undocumented';
+    source?: 'spec' | 'reference' | 'undocumented' | 'run-time';
   };
   /** The v2 calls in order; empty for `none` rules. */
   plan: V2Step[];

@@ -20,6 +20,8 @@ const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 const UNDOCUMENTED = 'undocumented';
 
+const RUN_TIME = 'run-time-endpoint';
+
 export class UndocumentedEndpoints {
   private readonly byId = new Map<string, Rule>();
   private readonly templates: Array<{ family: Family; literals: string[] }>;
@@ -46,6 +48,17 @@ export class UndocumentedEndpoints {
           notes: ['the legacy server answered this endpoint, so the call stops working when v1 is switched off'],
         };
         this.byId.set(rule.id, rule);
+        // `'/helpdesk/' + resource + '.json'` in code that never names the resource: some v1
+        // endpoint of the family (the one whose paths share the most), not known until run time
+        const runTime: Rule = {
+          ...rule,
+          id: `${family}.${RUN_TIME}-${method.toLowerCase()}`,
+          summary: `A ${method} on a v1 endpoint the code names only at run time: every endpoint it reaches stops working with v1. Find which endpoints go through it and migrate each (hdmigrate rules lists them).`,
+          v1: { method, paths: [`${prefix.split('/').slice(0, 2).join('/')}/…`], source: 'run-time' },
+          decision: 'The endpoint is only known at run time: find the endpoints this code reaches, and migrate each by its rule.',
+          notes: ['the path is built from a value the code does not name (a parameter, a setting), so no single rule applies'],
+        };
+        this.byId.set(runTime.id, runTime);
       }
     }
   }
@@ -57,19 +70,37 @@ export class UndocumentedEndpoints {
   /** The undocumented rules (one per method) for a path no documented rule matches, or none. */
   match(path: string, format: 'json' | 'xml' | null): PathMatch[] {
     const parts = path.split('/').filter(Boolean);
-    if (!format || parts.length < 3 || !V1_ONLY_ROOTS.has(parts[0]!)) return [];
     // the endpoint is named: its last segment is written, not a value (`/helpdesk/{path}.json` is
-    // a helper that builds every v1 path, not one endpoint)
-    if (PLACEHOLDER.test(parts[parts.length - 1]!)) return [];
+    // a helper that builds every v1 path, not one endpoint: see matchRunTime)
+    if (parts.length < 3 || PLACEHOLDER.test(parts[parts.length - 1]!)) return [];
+    return this.familyRules(parts, format, UNDOCUMENTED, 2, path);
+  }
+
+  /**
+   * The run-time rules (one per method) for a path whose endpoint is a value only known at run time
+   * (`/helpdesk/{resource}.json`). A URL helper builds every v1 path like this, and its callers that
+   * name the resource match their own rules; this is for a request made with such a path where no
+   * caller names it (the audit asks only there).
+   */
+  matchRunTime(path: string, format: 'json' | 'xml' | null): PathMatch[] {
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length < 2 || !PLACEHOLDER.test(parts[parts.length - 1]!)) return [];
+    return this.familyRules(parts, format, RUN_TIME, 1, path);
+  }
+
+  /** The rules of `kind` of the family whose paths share the most leading segments with these (at least `least`). */
+  private familyRules(parts: string[], format: 'json' | 'xml' | null, kind: string, least: number, path: string): PathMatch[] {
+    if (!format || !V1_ONLY_ROOTS.has(parts[0]!)) return [];
     let best: { family: Family; shared: number } | null = null;
     for (const t of this.templates) {
       let shared = 0;
       while (shared < t.literals.length && shared < parts.length && t.literals[shared] === parts[shared]) shared++;
       if (!best || shared > best.shared) best = { family: t.family, shared };
     }
-    // a documented resource of the family (`helpdesk/tickets`), not the root alone
-    if (!best || best.shared < 2) return [];
-    return METHODS.map((m) => ({ rule: this.byId.get(`${best!.family}.${UNDOCUMENTED}-${m.toLowerCase()}`)!, params: {}, template: path }));
+    // undocumented: a documented resource of the family (`helpdesk/tickets`), not the root alone;
+    // run time: the resource is the value, the root is what is left
+    if (!best || best.shared < least) return [];
+    return METHODS.map((m) => ({ rule: this.byId.get(`${best!.family}.${kind}-${m.toLowerCase()}`)!, params: {}, template: path }));
   }
 }
 

@@ -108,7 +108,7 @@ function callText(c: { method: string; path: string; query: Record<string, strin
 export function todoText(rule: Rule, t: Translation | null, a: UrlAnalysis | null): string {
   const parts: string[] = [];
   if (rule.fidelity === 'none') {
-    parts.push(`no v2 equivalent. ${rule.summary}`);
+    parts.push(rule.v1.source === 'run-time' ? rule.summary : `no v2 equivalent. ${rule.summary}`);
     if (rule.substitute) parts.push(`Substitute: ${rule.substitute}.`);
     return parts.join(' ');
   }
@@ -266,7 +266,9 @@ export class ModulePlanner {
         if (node && s.rule) {
           const tx = new Tx(`${pf.file}:${s.span.start}`, mod, node, s.rule);
           tx.markerOnly = true;
-          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (the codemod could not edit this URL: ${u})`);
+          // (a URL whose endpoint is a run-time value is no v1 URL the codemod could read: said as such)
+          const runTime = ctx.cat.get(s.rule)?.v1.source === 'run-time';
+          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (${runTime ? `the URL: ${s.url?.pattern}` : `the codemod could not edit this URL: ${u}`})`);
           this.txs.push(tx);
         }
         continue;

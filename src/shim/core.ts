@@ -208,7 +208,7 @@ export class ShimCore {
     const all = this.catalogue.matchPath(target);
     if (all.length === 0) throw new ShimInputError(404, `no v1 operation matches ${path}`);
     // a v1 endpoint the references never documented (the legacy server may have answered it): no v2 plan is known
-    const candidates = all.filter((c) => c.rule.v1.source !== 'undocumented');
+    const candidates = all.filter((c) => c.rule.v1.source !== 'undocumented' && c.rule.v1.source !== 'run-time');
     if (candidates.length === 0) throw new ShimInputError(501, `${upper} ${path} is a v1 endpoint the references do not document: no v2 equivalent is known, so the shim cannot answer it`);
     const match = V1_METHODS.has(upper) ? this.catalogue.match(upper as 'GET', target) : null;
     if (!match) {

@@ -66,4 +66,20 @@ describe('matching', () => {
     expect(rule.v1.source).toBe('undocumented');
     expect(cat.rules).not.toContain(rule);
   });
+  it('a path whose endpoint is a run-time value is a run-time endpoint of the family its root names, asked for apart', () => {
+    const ids = (p: string) => cat.matchRunTimeEndpoint(p).map((m) => m.rule.id);
+    expect(ids('/helpdesk/{resource}.json')).toEqual(['tickets.run-time-endpoint-get', 'tickets.run-time-endpoint-post', 'tickets.run-time-endpoint-put', 'tickets.run-time-endpoint-delete']);
+    expect(ids('https://acme.freshdesk.com/solution/{path}.json')[0]).toBe('solutions.run-time-endpoint-get');
+    expect(ids('/helpdesk/tickets/{id}/{action}.json')[0]).toBe('tickets.run-time-endpoint-get');
+    // a named endpoint, no format suffix, another root, a v2 path: not a run-time endpoint
+    expect(ids('/helpdesk/tickets/{id}.json')).toEqual([]);
+    expect(ids('/helpdesk/{resource}')).toEqual([]);
+    expect(ids('/api/{resource}.json')).toEqual([]);
+    expect(ids('/api/v2/{resource}')).toEqual([]);
+    // never a match of the path itself: the helper is matched through its callers
+    expect(cat.matchPath('/helpdesk/{resource}.json')).toEqual([]);
+    const rule = cat.get('tickets.run-time-endpoint-get')!;
+    expect(rule).toMatchObject({ fidelity: 'none', family: 'tickets', plan: [], v1: { source: 'run-time', paths: ['/helpdesk/…'] } });
+    expect(cat.rules).not.toContain(rule);
+  });
 });
