@@ -268,7 +268,11 @@ export class ModulePlanner {
           tx.markerOnly = true;
           // (a URL whose endpoint is a run-time value is no v1 URL the codemod could read: said as such)
           const runTime = ctx.cat.get(s.rule)?.v1.source === 'run-time';
-          tx.marker(pf, node, s.rule, `${this.ruleText(s.rule)} (${runTime ? `the URL: ${s.url?.pattern}` : `the codemod could not edit this URL: ${u}`})`);
+          const why = runTime ? `the URL: ${s.url?.pattern}` : `the codemod could not edit this URL: ${u}`;
+          // what the shared verdict says a human must do goes on the marker too (the audit says it)
+          const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
+          const needs = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }).needs : [];
+          tx.marker(pf, node, s.rule, needs.length ? leftOnV1(`${this.ruleText(s.rule)} (${why})`, needs) : `${this.ruleText(s.rule)} (${why})`);
           this.txs.push(tx);
         }
         continue;
