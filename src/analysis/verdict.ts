@@ -16,6 +16,9 @@ import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
 
+/** What a call whose endpoint only run time names needs (its marker's plan says it already). */
+export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
+
 /** Text only a v1 URL has: its roots and its format suffixes. */
 const V1_PATH_TEXT = /\/(helpdesk|solution)(\/|$)|\.(json|xml)(\?|$)/i;
 
@@ -80,7 +83,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
   const embedded = embeddedFields(rule);
   if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
-    needs.push(rule.v1.source === 'run-time' ? 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule' : rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
+    needs.push(rule.v1.source === 'run-time' ? RUN_TIME_NEED : rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
   }
   if (m.fidelity === 'manual' || m.fidelity === 'none') if (!needs.length) needs.push('this use of the endpoint needs a decision');
   if (m.url.format === null) needs.push('no .json suffix or format=json: confirm this is an API call');

@@ -18,7 +18,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -271,7 +271,7 @@ export class ModulePlanner {
           const why = runTime ? `the URL: ${s.url?.pattern}` : `the codemod could not edit this URL: ${u}`;
           // what the shared verdict says a human must do goes on the marker too (the audit says it)
           const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
-          const needs = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }).needs : [];
+          const needs = (model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }).needs : []).filter((n) => n !== RUN_TIME_NEED);
           tx.marker(pf, node, s.rule, needs.length ? leftOnV1(`${this.ruleText(s.rule)} (${why})`, needs) : `${this.ruleText(s.rule)} (${why})`);
           this.txs.push(tx);
         }
