@@ -94,6 +94,9 @@ function check(source: string): void {
   expect(second.after ?? out, 'a second run changes nothing').toBe(out);
 }
 
+/** 80 whole codemod runs (two each) per property: minutes on a loaded 2-core machine, not a speed claim. */
+const PROPERTY_TIMEOUT = 180_000;
+
 describe('payload shapes never make the codemod fail', () => {
   it('ticket creates', () => {
     fc.assert(
@@ -102,7 +105,7 @@ describe('payload shapes never make the codemod fail', () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 80), seed: Number(process.env.PROPERTY_SEED ?? 9) },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('notes', () => {
     fc.assert(
@@ -111,5 +114,5 @@ describe('payload shapes never make the codemod fail', () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 80), seed: Number(process.env.PROPERTY_SEED ?? 10) },
     );
-  });
+  }, PROPERTY_TIMEOUT);
 });
