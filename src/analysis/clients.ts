@@ -77,6 +77,20 @@ const PACKAGES: Record<string, ClientKind> = {
 export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 
 /**
+ * Methods of a list that call their first argument with each item first: the array methods, and
+ * `each` of Prototype's arrays, Backbone collections and Underscore chains (the old agent portal
+ * loads Prototype, so real v1 code walks answers with `list.each(fn)`).
+ */
+export const ITEM_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex', 'each']);
+
+/**
+ * Methods with a callback that get no part of the answer, or whose callback the flows follow on
+ * their own terms (events of a response stream, promise steps): any other method of the answer
+ * called with a callback hands the answer to code the flows do not follow (`list.eachSlice(fn)`).
+ */
+export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', 'done', 'success', 'subscribe', 'catch', 'finally', 'fail', 'error', 'always', 'on', 'once', 'addEventListener', 'reduce', 'pipe', 'end']);
+
+/**
  * Library functions that call a callback with each item of the list they are given, and which
  * parameter of the callback is the item: `$.each(list, (i, item) => …)`,
  * `_.each(list, (item, i) => …)`, `angular.forEach(list, (item) => …)`.

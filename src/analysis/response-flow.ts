@@ -6,7 +6,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { answersThroughCallback, isLogging, LIST_EACH, type CallShape } from './clients.ts';
+import { answersThroughCallback, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -40,7 +40,6 @@ function isWhole(state: FlowState): boolean {
   return state.stage !== 'text' && (state.prefix.length === 0 || state.prefix.at(-1) === '[]');
 }
 
-const ITERATORS = ['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap'];
 
 export class ResponseFlow {
   private readonly visited = new Set<string>();
@@ -282,6 +281,7 @@ export class ResponseFlow {
       const cb = gp.arguments[0];
       switch (prop) {
         case 'then':
+        case 'subscribe':
           if (cb && isFunctionNode(cb)) this.param(cb, 0, state);
           return;
         case 'done':
@@ -295,21 +295,19 @@ export class ResponseFlow {
         case 'getContentText':
           if (state.stage === 'raw') this.follow(gp, { ...state, stage: 'text', prefix: [] }, depth + 1);
           return;
-        case 'map':
-        case 'forEach':
-        case 'filter':
-        case 'find':
-        case 'some':
-        case 'every':
-        case 'flatMap':
-        case 'findIndex':
-          if ((state.stage === 'body' || state.stage === 'maybe') && cb && isFunctionNode(cb)) {
-            const item: FlowState = { ...state, stage: 'body', prefix: [...state.prefix, '[]'] };
-            this.param(cb, 0, item);
-            if (prop === 'find' || prop === 'filter') this.follow(gp, prop === 'find' ? item : state, depth + 1);
-          }
-          return;
         default:
+          if (ITEM_METHODS.has(prop)) {
+            if ((state.stage === 'body' || state.stage === 'maybe') && cb && isFunctionNode(cb)) {
+              const item: FlowState = { ...state, stage: 'body', prefix: [...state.prefix, '[]'] };
+              this.param(cb, 0, item);
+              if (prop === 'find' || prop === 'findLast' || prop === 'filter' || prop === 'sort') this.follow(gp, prop === 'find' || prop === 'findLast' ? item : state, depth + 1);
+            }
+            return;
+          }
+          // any other method handed a callback (`list.eachSlice(fn)`): what the callback reads is not followed
+          if (!FOLLOWED_CALLBACK_METHODS.has(prop) && state.stage !== 'text' && (gp.arguments as Node[]).some((x) => isFunctionNode(unwrapExpr(x)))) {
+            this.onEscape?.(state, `the callback of .${prop}() (line ${gp.loc?.start.line ?? '?'})`, 'callback');
+          }
           return;
       }
     }
@@ -318,7 +316,7 @@ export class ResponseFlow {
     if (next.stage === 'body' && next.prefix.length > 0) {
       // only the outermost read of a chain is recorded
       const up = mod.parent.get(member);
-      const extends_ = up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === member && !(mod.parent.get(up)?.type === 'CallExpression' && mod.parent.get(up).callee === up && ITERATORS.includes(up.property?.name));
+      const extends_ = up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === member && !(mod.parent.get(up)?.type === 'CallExpression' && mod.parent.get(up).callee === up && ITEM_METHODS.has(up.property?.name));
       if (!extends_) this.onRead(member, next);
     }
     this.follow(member, next, depth + 1);

@@ -13,7 +13,7 @@ import type { Node } from './parse.ts';
 import { bindingOf, declaredValue, importOf, type Module } from './pieces.ts';
 import type { Binding } from '../analysis/module.ts';
 import { checkBudget } from '../analysis/budget.ts';
-import { CALLBACK_NAME, isLogging, LIST_EACH } from '../analysis/clients.ts';
+import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../analysis/clients.ts';
 
 export interface Taint {
   rule: Rule;
@@ -34,7 +34,6 @@ export interface FlowSummary {
 const MAX_PREFIX_DEPTH = 10;
 /** Distinct taints one node may carry (calls × depths a real file produces stay far below). */
 const MAX_TAINTS_PER_NODE = 48;
-const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex']);
 const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
 
@@ -293,7 +292,8 @@ export class Flow {
 
   private methodCall(call: Node, name: string | undefined, t: Taint): void {
     const args = call.arguments as Node[];
-    if (name === 'then' || name === 'done' || name === 'success') {
+    // (Angular's HttpClient: the observable's subscriber gets the body)
+    if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
       const fn = args[0] && unwrapExpr(args[0]);
       if (fn && isFunction(fn)) {
         this.taintParams(fn, t, 0);
@@ -306,7 +306,7 @@ export class Flow {
       this.add(call, t);
       return;
     }
-    if (name && ITERATORS.has(name)) {
+    if (name && ITEM_METHODS.has(name)) {
       const fn = args[0] && unwrapExpr(args[0]);
       const item = this.step(t, undefined);
       if (fn && isFunction(fn)) this.taintParams(fn, item, 0);
@@ -332,7 +332,10 @@ export class Flow {
     // unknown method: the result may still be the response (got(...).json(), superagent chains)
     if (name === 'send' || name === 'set' || name === 'query' || name === 'type' || name === 'accept' || name === 'auth' || name === 'timeout' || name === 'promise' || name === 'body') {
       this.add(call, t);
+      return;
     }
+    // any other method handed a callback (`list.eachSlice(fn)`): what the callback reads is not followed
+    if (!(name && FOLLOWED_CALLBACK_METHODS.has(name)) && args.some((x) => isFunction(unwrapExpr(x)))) this.escape(call, t, `the callback of .${name ?? '?'}()`);
   }
 
   /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */
