@@ -40,7 +40,7 @@ export interface CallModel {
   host?: string;
   /** Files of the URL's parts other than the call's own file (constants, config, helpers). */
   urlFiles: string[];
-  body?: { span: Span; file: string; property?: string; stringified?: boolean };
+  body?: { span: Span; file: string; property?: string; stringified?: boolean; formEncoded?: boolean };
   /** v1 payload wrappers found in the body. */
   wrappers: Array<WrapperInfo & { file: string; span: Span }>;
   /** Response reads traced to this call. */
@@ -115,7 +115,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       fidelity: s.fidelity ?? null,
       inComment: !!s.inComment,
     };
-    if (info.body) m.body = { span: info.body, file: info.body.file ?? own, property: info.bodyProperty, stringified: info.bodyStringified };
+    if (info.body) m.body = { span: info.body, file: info.body.file ?? own, property: info.bodyProperty, stringified: info.bodyStringified, ...(info.bodyFormEncoded ? { formEncoded: true } : {}) };
     models.push(m);
     byCall.set(key(own, info.span.start), m);
   }

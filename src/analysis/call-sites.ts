@@ -102,8 +102,19 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     info.body = a.span(shape.body.node, shape.body.mod);
     if (shape.bodyProperty) info.bodyProperty = shape.bodyProperty;
     if (stringified) info.bodyStringified = true;
+    if (shape.formEncoded || isFormEncoding(b)) info.bodyFormEncoded = true;
   }
   return info;
+}
+
+/** A body built as a form-encoded string or object: `qs.stringify(x)`, `$.param(x)`, `new URLSearchParams(x)`. */
+function isFormEncoding(n: Node | undefined): boolean {
+  if (!n) return false;
+  const callee = n.type === 'CallExpression' || n.type === 'NewExpression' ? unwrapExpr(n.callee) : undefined;
+  if (!callee) return false;
+  if (n.type === 'NewExpression') return callee.type === 'Identifier' && callee.name === 'URLSearchParams';
+  const path = memberPath(callee)?.join('.') ?? '';
+  return /^(qs|querystring|Qs|\$|jQuery)\.(stringify|param)$/.test(path);
 }
 
 /**

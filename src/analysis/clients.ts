@@ -5,7 +5,7 @@
  * with global names for browsers, Apps Script and app frameworks.
  */
 import type { ModuleInfo } from './module.ts';
-import { bindingAt, memberPath } from './module.ts';
+import { bindingAt, isFunctionNode, isJsonStringify, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { Evaluator, isStringLiteral, unwrapExpr, type Frames, type Value } from './evaluate.ts';
 import type { ClientKind } from './types.ts';
@@ -30,6 +30,12 @@ export interface CallShape {
   options?: NodeRef;
   body?: NodeRef;
   bodyProperty?: string;
+  /**
+   * The body goes out form-encoded (application/x-www-form-urlencoded): request's and got's
+   * `form:`, jQuery's `data` without a JSON `contentType` (its default), UrlFetchApp's `payload`
+   * without one. v1 read such bodies (`helpdesk_ticket[subject]=…`); v2 takes JSON there.
+   */
+  formEncoded?: boolean;
   /** Query object (`params`, `qs`, `searchParams`, jQuery GET `data`). */
   query?: NodeRef;
   insecure?: boolean;
@@ -504,6 +510,7 @@ export class ClientRecognizer {
           options: optsNode ? this.ref(mod, optsNode, frames) : undefined,
           body: body && !(body.key === 'json' && this.isBooleanLiteral(body)) ? body : undefined,
           bodyProperty: body?.key,
+          ...(body?.key === 'form' ? { formEncoded: true } : {}),
           query: this.prop(opts, 'qs', 'searchParams'),
         };
       }
@@ -611,6 +618,7 @@ export class ClientRecognizer {
             body: method === 'GET' ? undefined : data,
             query: method === 'GET' ? data : undefined,
             bodyProperty: data?.key,
+            ...(data && method !== 'GET' && this.formEncodes(data, this.declaredType(settings, 'contentType')) ? { formEncoded: true } : {}),
           };
         }
         if (op === 'get' || op === 'getJSON' || op === 'post') {
@@ -624,6 +632,8 @@ export class ClientRecognizer {
             methodSource: 'callee',
             body: method === 'POST' ? this.ref(mod, args[1], frames) : undefined,
             dataArg: method === 'POST' ? 1 : undefined,
+            // (the shorthand cannot set a content type: its data always goes out form-encoded)
+            ...(method === 'POST' && args[1] && !isFunctionNode(unwrapExpr(args[1])) && !(unwrapExpr(args[1]).type === 'Identifier' && CALLBACK_NAME.test(unwrapExpr(args[1]).name)) ? { formEncoded: true } : {}),
           };
         }
         return null;
@@ -644,6 +654,7 @@ export class ClientRecognizer {
           options: this.ref(mod, args[1], frames),
           body,
           bodyProperty: body?.key,
+          ...(body && this.formEncodes(body, this.declaredType(params, 'contentType')) ? { formEncoded: true } : {}),
         };
       }
       case 'app-request':
@@ -652,6 +663,47 @@ export class ClientRecognizer {
       default:
         return null;
     }
+  }
+
+  /**
+   * The content type the options declare for the body: their content type option
+   * (`contentType: 'application/json'`) or a `Content-Type` header among their `headers`. `none`:
+   * neither is written (the client's default applies); `unknown`: written, not readable here.
+   */
+  private declaredType(opts: Extract<Value, { t: 'obj' }> | undefined, option: string): 'json' | 'form' | 'other' | 'unknown' | 'none' {
+    const kind = (r: NodeRef) => {
+      const text = Evaluator.text(this.ev.eval(r.mod, r.node, r.frames));
+      return text === undefined ? 'unknown' : /json/i.test(text) ? 'json' : /x-www-form-urlencoded/i.test(text) ? 'form' : 'other';
+    };
+    const own = this.prop(opts, option);
+    if (own) return kind(own);
+    const headers = this.prop(opts, 'headers');
+    if (!headers) return 'none';
+    const hv = this.ev.eval(headers.mod, headers.node, headers.frames);
+    if (hv.t !== 'obj') return 'unknown';
+    const header = this.prop(hv, 'Content-Type', 'content-type', 'Content-type', 'CONTENT-TYPE');
+    return header ? kind(header) : 'none';
+  }
+
+  /**
+   * Does a body with this declared content type go out form-encoded? A string (`JSON.stringify(x)`,
+   * held in a variable or not) goes as the type says, the client's default (form) when none is
+   * written; an object is form-encoded by jQuery and UrlFetchApp whatever the header says, unless a
+   * multipart type is declared (UrlFetchApp's blobs).
+   */
+  private formEncodes(body: NodeRef, declared: ReturnType<ClientRecognizer['declaredType']>): boolean {
+    if (declared === 'form' || declared === 'none') return true;
+    if (declared === 'json' || declared === 'unknown') return !this.isStringBody(body) && this.ev.eval(body.mod, body.node, body.frames).t === 'obj';
+    return false;
+  }
+
+  /** A body that is text: a string, `JSON.stringify(x)`, or a variable holding one. */
+  private isStringBody(body: NodeRef): boolean {
+    const n = unwrapExpr(body.node);
+    if (isJsonStringify(n) || this.ev.eval(body.mod, n, body.frames).t === 'str') return true;
+    if (n.type !== 'Identifier') return false;
+    const b = bindingAt(body.mod, n);
+    return !!b && ((!!b.init && isJsonStringify(unwrapExpr(b.init))) || b.assigns.some((w) => isJsonStringify(unwrapExpr(w.right))));
   }
 
   private isBooleanLiteral(r: NodeRef): boolean {

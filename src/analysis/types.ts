@@ -146,6 +146,8 @@ export interface CallInfo {
   bodyProperty?: string;
   /** The body was passed through `JSON.stringify(...)`. */
   bodyStringified?: boolean;
+  /** The body goes out form-encoded (see CallShape.formEncoded, or built with `qs.stringify`, `URLSearchParams`). */
+  bodyFormEncoded?: boolean;
   /** The argument position where the client takes the body, given or not (`axios.put(url, data)` → 1). */
   dataArg?: number;
   /**

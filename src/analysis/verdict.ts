@@ -113,7 +113,8 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // and callers the run does not see (fd may be exported) would move to v2 with this one
   if (m.client === 'wrapper') {
     const atCall = (p: (typeof m.url.parts)[number]) => p.file === m.file && p.span.start >= m.span.start && p.span.end <= m.span.end;
-    const shared = m.url.parts.find((p) => !p.dynamic && p.node !== 'synthetic' && !atCall(p) && V1_PATH_TEXT.test(p.text));
+    // (text the function writes itself: not a constant it reads, `TICKETS_PATH`, which its callers share knowingly)
+    const shared = m.url.parts.find((p) => !p.dynamic && p.node !== 'synthetic' && !atCall(p) && !p.whole && !p.via?.length && V1_PATH_TEXT.test(p.text));
     const named = m.url.parts.some((p) => !p.dynamic && atCall(p) && /[a-z]/i.test(p.text));
     if (shared && named) {
       needs.push(`${m.callee}() writes v1 path text (${JSON.stringify(shared.text.slice(0, 40))}, ${where(shared.file, shared.span.line)}) around the path its callers name: change ${m.callee}() and every caller of it together, by hand`);
@@ -191,6 +192,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     if (sends && !m.body && (m.client === 'generic' || m.client === 'wrapper')) needs.push(`v2 takes ${Object.keys(t.calls[0]!.body!).join(', ')} in the body: give ${m.callee}() that body`);
   } catch {
     needs.push('the catalogue could not translate this URL');
+  }
+  // v1 read a form-encoded body (`helpdesk_ticket[subject]=…`); v2 answers it 415: the body's
+  // encoding changes with the call, and that is more than a rewrite of its text
+  if (m.body?.formEncoded && rule.request && rule.request.body !== 'none') {
+    needs.push(`the body goes out form-encoded (${m.body.property ? `${m.body.property}: ` : ''}line ${m.body.span.line}); v2 takes JSON here (415 otherwise): send it as JSON with Content-Type: application/json`);
   }
   // the codemod rewrites a body where the call is: one built by a caller in another module is not,
   // nor one that an options builder of another module puts in place (`request(buildOptions(…, data))`)

@@ -432,7 +432,7 @@ export class ModulePlanner {
     }
     for (const [name, { lines, fields }] of byName) {
       const changes = rule ? mappingsOf(rule).filter((m) => fields.has(m.v1)).map(describeMapping).filter(Boolean) : [];
-      const at = lines.length > 1 ? `lines ${Math.min(...lines)}–${Math.max(...lines)}` : `line ${lines[0]}`;
+      const at = Math.min(...lines) < Math.max(...lines) ? `lines ${Math.min(...lines)}–${Math.max(...lines)}` : `line ${lines[0]}`;
       tx.withIt.push({ line: Math.min(...lines), text: `${at}: send the fields without the ${name} wrapper${changes.length ? ` (${changes.join('; ')})` : ''}` });
     }
   }
