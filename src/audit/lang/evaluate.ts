@@ -240,6 +240,9 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   }
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  // `tags.empty? ? "" : "?tags=#{t}"`, `a if c else b`, `c ? a : b`: either branch
+  const arms = conditionalArms(n);
+  if (arms) return arms.flatMap((a) => evaluate(a, ctx, depth + 1)).slice(0, MAX_ALTS);
   // `ENDPOINTS['tickets']`, `$this->endpoints[$endpoint]`: an entry of a table of paths
   const sub = subscriptOf(n);
   if (sub) {
@@ -301,6 +304,19 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   const root = /^[$@]?(\w+)/.exec(n.text)?.[1];
   if (ctx.params && root && ctx.params.has(root) && /^[$@]?\w+(\.|->|\[)/.test(n.text)) return [[{ text: `{${root}}`, dynamic: true, param: root }]];
   return [[dyn(n.text)]];
+}
+
+/** The two arms of a conditional expression (Ruby, C#, PHP `c ? a : b`, Java's ternary, Python's `a if c else b`). */
+function conditionalArms(n: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
+  if (n.type === 'conditional_expression' && n.childForFieldName('condition') === null) {
+    // Python: `a if c else b` has no fields
+    const k = n.namedChildren.filter((c) => !/comment/.test(c.type));
+    return k.length === 3 ? [k[0]!, k[2]!] : null;
+  }
+  if (n.type !== 'conditional' && n.type !== 'conditional_expression' && n.type !== 'ternary_expression') return null;
+  const a = n.childForFieldName('consequence') ?? n.childForFieldName('body');
+  const b = n.childForFieldName('alternative');
+  return a && b ? [a, b] : null;
 }
 
 /** The node a value is read from once wrappers (arguments, parentheses) are peeled off. */
