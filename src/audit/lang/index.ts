@@ -24,6 +24,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
+import { collectResources, emptyResources, fillResourcePaths, finishResources, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -99,6 +100,8 @@ interface Project {
   others: Map<string, string>;
   consts: Map<string, ParsedFile>;
   files: Map<string, ParsedFile>;
+  /** Ruby: resource classes' paths, for requests written once in a base class or module. */
+  resources?: RubyResources;
 }
 
 const projects = new Map<string, Project>();
@@ -386,6 +389,9 @@ function callView(d: Dialect, index: TreeIndex, i: number): CallView | null {
 }
 const callViews = new WeakMap<TreeIndex, Array<CallView | null | undefined>>();
 
+/** Names a class's path is read by (a Ruby DSL method that sets it with an argument and returns it without). */
+const URL_GETTER_NAME = /(path|endpoint|url|resource)$/i;
+
 /** Setters of the path a later request uses (`setUrlSuffix`, `setUri`, `set_path`). */
 const URL_SETTER = /^set_?(?:url|uri|path|endpoint)(?:_?(?:suffix|path))?$/i;
 
@@ -647,6 +653,11 @@ function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
     }
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
+  if (d === DIALECTS.ruby) {
+    p.resources = emptyResources();
+    for (const pf of p.files.values()) collectResources(d, pf.tree.rootNode, pf.index, pf.ctx, pf.text, p.resources);
+    finishResources(p.resources);
+  }
   for (const pf of p.files.values()) {
     summariseHelpers(pf, p.helpers, cat, p.functions);
     pf.own = [...p.helpers.values()].filter((h) => h.file === pf.file);
@@ -680,7 +691,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     for (const h of known.own ?? []) own.set(h.name, h);
     const pf: ParsedFile = { ...known, ctx: { ...known.ctx, helpers: own } };
     const functions = new Set(project.functions);
-    return { sites: findSites(pf, cat, lang, rel, functions) };
+    return { sites: findSites(pf, cat, lang, rel, functions, project.resources) };
   }
   const tree = parse(lang, abs, text)!;
   const share = errorShare(tree, text.length);
@@ -700,7 +711,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     const f = fnOf(d, x.node);
     if (f) functions.add(f.name);
   }
-  const sites = findSites(pf, cat, lang, rel, functions);
+  const sites = findSites(pf, cat, lang, rel, functions, project.resources);
   tree.delete();
   return { sites };
 }
@@ -709,7 +720,7 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
   return spanIn(pf.lines, n.startIndex, n.endIndex);
 }
 
-function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>): Site[] {
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>, resources?: RubyResources): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
   const sites: Site[] = [];
@@ -741,7 +752,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
     // tests call through stubs and mocks: recorded test data, not the integration
     if (testFile) return;
-    for (const raw of values) {
+    for (const raw of fillResourcePaths(resources, c.node, values)) {
       const v = collapseSlashes(raw);
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
@@ -813,6 +824,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       }
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
+      // a setter of the path called as its getter (`self.class.resource_path`): no request of its own
+      if (i >= 0 && !c.args[i] && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
       const before = sites.length;
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
@@ -966,6 +979,8 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     if (!d || !parserFor(lang)) continue;
     const project = getProject(root, lang, d, cat);
     const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
+    // a base class or module whose requests take a resource class's path (`client.post(endpoint, body)`)
+    if (project.resources?.byOwner.size) names.push(...project.resources.names, ...project.resources.byOwner.keys());
     if (!names.length) continue;
     const re = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegex).join('|')})(?![\\w$])`);
     if (match) {

@@ -1,0 +1,207 @@
+/**
+ * Ruby resource classes: client libraries that write each resource's path once, in the resource
+ * class (`endpoint "helpdesk/tickets"`, `def self.path; "contacts" end`, `RESOURCE_PATH = "..."`),
+ * and make every request in a base class or in operation modules mixed in
+ * (`include Desk::Operations::Create`): `client.post(endpoint, body)`, `get("#{self.class.path}/#{id}")`.
+ * The request's URL then has a hole named for the path (`{endpoint}`, `{get_endpoint}`,
+ * `{self.class.path}`): it is filled with the path of every resource class that inherits from the
+ * class making the request, or includes the module it is written in.
+ *
+ * When the project's request layer appends the format suffix itself (`url += '.json'`,
+ * `"#{path}.json"`), a path filled in this way gets that suffix too.
+ */
+import type { SyntaxNode } from './grammars.ts';
+import { evaluate, returnedExpressions, type EvalContext, type Value } from './evaluate.ts';
+import type { Dialect } from './dialects.ts';
+import type { TreeIndex } from './tree-index.ts';
+
+/** Names a resource class gives its path by (a class-level call, a method, a constant). */
+const PATH_NAME = /^(?:get_)?(endpoint|path|url|api_url|api_path|resource_path|collection_path|base_path|resource_url|collection_url|element_path|resource|resource_name|collection_name|site_path)$/i;
+
+export interface RubyResources {
+  /** Class or module name (last segment) → paths of the resource classes inheriting from or including it. */
+  byOwner: Map<string, Value[]>;
+  /** Class or module name → the classes under it (for a path made of the class name, `"/#{class_name.downcase}s.json"`). */
+  classesByOwner: Map<string, string[]>;
+  /** The names the project's resource classes declare their path under. */
+  names: Set<string>;
+  /** The format suffix the project's request layer appends (`url += '.json'`), if it does. */
+  suffix: 'json' | 'xml' | null;
+  /** The classes read so far (`finishResources` turns them into `byOwner`). */
+  classes: Array<{ name: string; superclass?: string; includes: string[]; paths: Value[] }>;
+}
+
+export function emptyResources(): RubyResources {
+  return { byOwner: new Map(), classesByOwner: new Map(), names: new Set(), suffix: null, classes: [] };
+}
+
+/** `SolutionCategory` → `solution_category`. */
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** A hole made of the class's own name (`#{class_name.downcase}s`, `#{self.name.split('::').last.underscore}`, `#{resource_name}`). */
+const CLASS_NAME_HOLE = /^\{(?:self\.|class\.)*(?:class_name|name|to_s|singular_resource_name|resource_name|model_name)\b|^\{\w*\.?escape\w*class_?name|^\{CGI\.escapeclass_name/;
+
+/**
+ * Every class's paths (its own, else its nearest ancestor's with the class name filled in for a
+ * hole made of the class name), listed under the class, its ancestors and the modules they include.
+ */
+export function finishResources(res: RubyResources): void {
+  const byName = new Map(res.classes.map((c) => [c.name, c]));
+  const ancestors = (c: { superclass?: string }) => {
+    const out: Array<{ name: string; superclass?: string; includes: string[]; paths: Value[] }> = [];
+    for (let s = c.superclass ? byName.get(c.superclass) : undefined; s && out.length < 8 && !out.includes(s); s = s.superclass ? byName.get(s.superclass) : undefined) out.push(s);
+    return out;
+  };
+  for (const c of res.classes) {
+    const up = ancestors(c);
+    for (const o of new Set([c.name, ...c.includes, ...up.flatMap((a) => [a.name, ...a.includes])])) {
+      const list = res.classesByOwner.get(o) ?? [];
+      if (!list.includes(c.name) && list.length < 24) list.push(c.name);
+      res.classesByOwner.set(o, list);
+    }
+    let paths = c.paths;
+    if (!paths.length) {
+      const inherited = up.find((a) => a.paths.length)?.paths ?? [];
+      // only a path made from the class name belongs to a subclass that does not give its own
+      paths = inherited.filter((v) => v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text))).map((v) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: snake(c.name), dynamic: false } : p)));
+    }
+    paths = paths.filter((v) => !v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)));
+    if (!paths.length) continue;
+    const owners = new Set<string>([c.name, c.superclass ?? '', ...c.includes, ...up.flatMap((a) => [a.name, ...a.includes])].filter(Boolean));
+    for (const o of owners) {
+      const list = res.byOwner.get(o) ?? [];
+      for (const p of paths) if (list.length < 24 && !list.some((x) => x.map((q) => q.text).join('') === p.map((q) => q.text).join(''))) list.push(p);
+      res.byOwner.set(o, list);
+    }
+  }
+}
+
+const lastSegment = (t: string) => t.replace(/^.*::/, '');
+
+function pathLike(v: Value): boolean {
+  const t = v.map((p) => p.text).join('');
+  const lit = v.filter((p) => !p.dynamic).map((p) => p.text).join('');
+  // `helpdesk/tickets`, `/contacts`, `solution/categories`: letters and slashes, no host, no spaces
+  return /^\/?[a-z_.]+(\/[a-z_{}.%<>0-9]+)*\/?$/i.test(t.replace(/\{[^}]*\}/g, 'x')) && /[a-z]/i.test(lit) && !/\s/.test(t);
+}
+
+/** Adds what one parsed Ruby file says about resource classes to `into`. */
+export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex, ctx: EvalContext, text: string, into: RubyResources): void {
+  const suffix = /\b\w+\s*(?:\+=|<<)\s*['"]\.(json|xml)['"]|\+\s*['"]\.(json|xml)['"]|\}\.(json|xml)["']/.exec(text);
+  if (suffix && !into.suffix) into.suffix = (suffix[1] ?? suffix[2] ?? suffix[3]) as 'json' | 'xml';
+  const classes: SyntaxNode[] = [];
+  const visit = (n: SyntaxNode, depth: number) => {
+    if (depth > 12) return;
+    for (const c of n.namedChildren) {
+      if (c.type === 'class') classes.push(c);
+      if (c.type === 'class' || c.type === 'module' || c.type === 'program' || c.type === 'body_statement') visit(c, depth + 1);
+    }
+  };
+  visit(root, 0);
+  for (const cls of classes) {
+    const name = cls.childForFieldName('name');
+    if (!name) continue;
+    const superclass = cls.childForFieldName('superclass')?.namedChild(0)?.text;
+    const body = cls.namedChildren.find((c) => c.type === 'body_statement');
+    if (!body) continue;
+    const paths: Value[] = [];
+    const includes: string[] = [];
+    const statements = (b: SyntaxNode): SyntaxNode[] => b.namedChildren.flatMap((s) => (s.type === 'singleton_class' ? statements(s.namedChildren.find((c) => c.type === 'body_statement') ?? s) : [s]));
+    for (const s of statements(body)) {
+      const call = s.type === 'call' || s.type === 'identifier' ? d.call(s) : null;
+      if (call && !call.receiver && /^(include|extend|prepend)$/.test(call.name)) {
+        for (const a of call.args) includes.push(lastSegment(a.text));
+        continue;
+      }
+      // `endpoint "helpdesk/tickets"`, `self.path = '/contacts'`
+      if (call && !call.receiver && PATH_NAME.test(call.name) && call.args.length === 1) {
+        const vals = evaluate(call.args[0]!, ctx).filter(pathLike);
+        if (vals.length) {
+          paths.push(...vals);
+          into.names.add(call.name);
+        }
+        continue;
+      }
+      // `def self.path; "helpdesk/tickets" end`, `def api_url(_o = {}) '/solution/categories' end`
+      const f = d.fn(s);
+      if (f && PATH_NAME.test(f.name)) {
+        const vals = returnedExpressions(d, f, s, index).flatMap((e) => evaluate(e, ctx)).filter(pathLike);
+        if (vals.length) {
+          paths.push(...vals);
+          into.names.add(f.name);
+        }
+        continue;
+      }
+      // `RESOURCE_PATH = "helpdesk/tickets"`
+      for (const def of d.defs(s)) {
+        if (!/^[A-Z_]+$/.test(def.name) || !PATH_NAME.test(def.name.toLowerCase())) continue;
+        const vals = evaluate(def.value, ctx).filter(pathLike);
+        if (vals.length) {
+          paths.push(...vals);
+          into.names.add(def.name);
+        }
+      }
+    }
+    into.classes.push({ name: lastSegment(name.text), superclass: superclass ? lastSegment(superclass) : undefined, includes, paths });
+  }
+}
+
+/** A hole that holds a resource path: `{endpoint}`, `{get_endpoint}`, `{self.class.path}`, `{PATH}`. */
+function isPathHole(text: string, names: Set<string>): boolean {
+  const t = text.replace(/^\{|\}$/g, '').replace(/^(self\.class|self|class)\./, '').replace(/^.*\./, '');
+  return names.has(t) || names.has(t.replace(/^get_/, '')) || PATH_NAME.test(t) || (/^[A-Z_]+$/.test(t) && PATH_NAME.test(t.toLowerCase()));
+}
+
+/** Class and module names the node is written in, innermost first. */
+function ownersOf(n: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'class' || p.type === 'module') {
+      const name = p.childForFieldName('name');
+      if (name) out.push(lastSegment(name.text));
+    }
+  }
+  return out;
+}
+
+/**
+ * The URL values of a request written in a base class or operation module, with their path hole
+ * filled by each resource class's path (unchanged when there is nothing to fill).
+ */
+export function fillResourcePaths(res: RubyResources | undefined, at: SyntaxNode, values: Value[]): Value[] {
+  if (!res || !res.byOwner.size) return values;
+  // a path made of the class name, written in a base class or a module its subclasses use
+  if (values.some((v) => v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)))) {
+    const names = [...new Set(ownersOf(at).flatMap((o) => res.classesByOwner.get(o) ?? []))];
+    if (names.length) values = values.flatMap((v) => (v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)) ? names.map((n) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: snake(n), dynamic: false } : p))) : [v])).slice(0, 24);
+  }
+  if (!values.some((v) => v.some((p) => p.dynamic && isPathHole(p.text, res.names)))) return values;
+  const paths = ownersOf(at).flatMap((o) => res.byOwner.get(o) ?? []);
+  if (!paths.length) return values;
+  const out: Value[] = [];
+  for (const v of values) {
+    const i = v.findIndex((p) => p.dynamic && isPathHole(p.text, res.names));
+    if (i < 0) {
+      out.push(v);
+      continue;
+    }
+    for (const path of paths) {
+      const before = v.slice(0, i);
+      let after = v.slice(i + 1);
+      const filled: Value = [...before, ...path, ...after];
+      const text = filled.map((p) => p.text).join('');
+      // the request layer adds the format suffix: after the path (and its id), before a query
+      if (res.suffix && !/\.(json|xml)\b/.test(text) && !/format\W*(json|xml)/i.test(text)) {
+        const q = after.findIndex((p) => !p.dynamic && p.text.includes('?'));
+        if (q < 0) after = [...after, { text: `.${res.suffix}`, dynamic: false }];
+        else {
+          const k = after[q]!.text.indexOf('?');
+          after = [...after.slice(0, q), { ...after[q]!, text: `${after[q]!.text.slice(0, k)}.${res.suffix}${after[q]!.text.slice(k)}` }, ...after.slice(q + 1)];
+        }
+        out.push([...before, ...path, ...after]);
+      } else out.push(filled);
+      if (out.length >= 24) return out;
+    }
+  }
+  return out;
+}
