@@ -61,6 +61,11 @@ export interface EvalContext {
   params?: Set<string>;
   /** Loop variables bound to table entries. */
   bound?: Map<string, Value[]>;
+  /**
+   * Ruby: the name reads a resource class's path where it is used (`self.url` in a module the
+   * resource classes include): left a hole for the resource paths, not one class's helper.
+   */
+  resourceHole?: (n: SyntaxNode, name: string, receiver: string) => boolean;
 }
 
 const MAX_ALTS = 24;
@@ -291,6 +296,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
       return evaluate(call.args[0]!, ctx, depth + 1);
     }
     if (/^(escape|encode)$/.test(call.name) && call.receiver === 'URI' && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
+    if (ctx.resourceHole && /^(|self|self\.class|class)$/.test(call.receiver) && ctx.resourceHole(n, call.name, call.receiver)) return [[dyn(call.receiver ? `${call.receiver}.${call.name}` : call.name)]];
     const h = ctx.helpers.get(call.name);
     if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
       return instantiate(h.returns, h.params, call.args, ctx, depth);
@@ -421,8 +427,14 @@ export function collapseSlashes(v: Value): Value {
 function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   const bound = ctx.bound?.get(name);
   if (bound) return bound;
-  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) return [[{ text: `{${name}}`, dynamic: true, param: name }]];
   const list = ctx.defs.byName.get(name);
+  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) {
+    // a parameter given a new value from itself before this use (`url = 'helpdesk' + url + '.json'`): that value
+    const fn = member ? null : enclosingFunction(ctx.d, at);
+    const again = fn ? list?.filter((x) => x.scope === fn.startIndex && x.at < at.startIndex && !isInside(at, x.value) && refersTo(x.value, name)).at(-1) : undefined;
+    if (again && !isInside(at, again.value)) return evaluate(again.value, ctx, depth + 1);
+    return [[{ text: `{${name}}`, dynamic: true, param: name }]];
+  }
   if (list?.length) {
     const fn = enclosingFunction(ctx.d, at);
     const scope = fn ? fn.startIndex : -1;
@@ -437,6 +449,12 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
       return vals;
     }
   }
+  // a parameter of the function the name is read in is the caller's value, whatever the project calls a helper of that name
+  if (!member && !ctx.params) {
+    const fn = enclosingFunction(ctx.d, at);
+    if (fn && ctx.d.fn(fn)?.params.includes(name)) return [[dyn(name)]];
+  }
+  if (!member && ctx.resourceHole?.(at, name, '')) return [[dyn(name)]];
   // a helper without parameters used as a value (`helpdesk_path + '/x.json'` in Ruby)
   const h = ctx.helpers.get(name);
   if (h?.returns && h.params.length === 0) return h.returns;
@@ -446,6 +464,11 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   }
   if (member) return [[{ ...dyn(name), member: name }]];
   return [[dyn(name)]];
+}
+
+/** The expression reads the name (`'helpdesk' + url + '.json'` reads `url`). */
+function refersTo(n: SyntaxNode, name: string): boolean {
+  return new RegExp(`(?<![\\w$@])\\$?${name.replace(/\W/g, '\\$&')}(?![\\w])`).test(n.text);
 }
 
 function isInside(n: SyntaxNode, outer: SyntaxNode): boolean {

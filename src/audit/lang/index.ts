@@ -24,7 +24,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
-import { collectResources, emptyResources, fillResourcePaths, finishResources, type RubyResources } from './ruby-resources.ts';
+import { collectResources, emptyResources, fillResourcePaths, finishResources, isResourceRead, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -117,7 +117,9 @@ export function resetProjects(): void {
 }
 
 /** The files the helper index parses: those that mention one of these (the others cannot define a v1 URL builder). */
-const INDEX_WORDS = /helpdesk|\.json|\.xml|freshdesk/i;
+// (and Ruby resource classes, whose path or operations are declared without any of those words:
+// `resource_path 'contacts'`, `include Desk::APIOperations::Create`)
+const INDEX_WORDS = /helpdesk|\.json|\.xml|freshdesk|(?:^|\n)[ \t]*(?:endpoint|resource_path|collection_path|element_path|site_path)[ \t(]+['"]|(?:^|\n)[ \t]*(?:include|extend)[ \t]+[\w:]*(?:Operations|Actions)::/i;
 /** Larger files are left out of the index (generated code, data). */
 const MAX_INDEX_TEXT = 512 * 1024;
 
@@ -723,6 +725,7 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
 function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>, resources?: RubyResources): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
+  if (resources?.byOwner.size) ctx.resourceHole = (n, name, receiver) => isResourceRead(resources, n, name, receiver);
   const sites: Site[] = [];
   const consumed = new Set<number>();
   const comments = pf.index.comments;

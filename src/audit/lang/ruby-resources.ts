@@ -152,6 +152,44 @@ function isPathHole(text: string, names: Set<string>): boolean {
   return names.has(t) || names.has(t.replace(/^get_/, '')) || PATH_NAME.test(t) || (/^[A-Z_]+$/.test(t) && PATH_NAME.test(t.toLowerCase()));
 }
 
+/**
+ * The name reads the path of the resource classes the code at `n` serves: a path name read at
+ * class level (`self.class.path`, or in `def self.x`, `class << self`, a `ClassMethods` module),
+ * in a class or module they inherit or include. At instance level `url` is the instance's own
+ * method (`"#{self.class.url}/#{id}"`), read as the project's helper.
+ */
+export function isResourceRead(res: RubyResources, n: SyntaxNode, name: string, receiver: string): boolean {
+  if (!res.names.has(name) && !res.names.has(name.replace(/^get_/, ''))) return false;
+  if (!/^(self\.)?class$/.test(receiver) && !classLevel(n)) return false;
+  // a parameter of that name (`def self.request(verb, url)`) is the caller's value, not the path
+  if (!receiver && paramsAt(n).has(name)) return false;
+  return ownersOf(n).some((o) => res.byOwner.has(o));
+}
+
+/** Parameters of the method (and blocks) the node is written in. */
+function paramsAt(n: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type !== 'method' && p.type !== 'singleton_method' && p.type !== 'block' && p.type !== 'do_block') continue;
+    const params = p.childForFieldName('parameters') ?? p.namedChildren.find((c) => /parameters$/.test(c.type));
+    for (const m of (params?.text ?? '').matchAll(/[a-z_]\w*/g)) out.add(m[0]);
+    if (p.type === 'method' || p.type === 'singleton_method') break;
+  }
+  return out;
+}
+
+function classLevel(n: SyntaxNode): boolean {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'singleton_method' || p.type === 'singleton_class') return true;
+    if (p.type === 'method') {
+      // a method of a module of class methods (`module ClassMethods`, extended into the class)
+      for (let q = p.parent; q; q = q.parent) if (q.type === 'module' || q.type === 'class') return q.type === 'module' && /ClassMethods$/.test(q.childForFieldName('name')?.text ?? '');
+      return false;
+    }
+  }
+  return false;
+}
+
 /** Class and module names the node is written in, innermost first. */
 function ownersOf(n: SyntaxNode): string[] {
   const out: string[] = [];
@@ -175,12 +213,14 @@ export function fillResourcePaths(res: RubyResources | undefined, at: SyntaxNode
     const names = [...new Set(ownersOf(at).flatMap((o) => res.classesByOwner.get(o) ?? []))];
     if (names.length) values = values.flatMap((v) => (v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)) ? names.map((n) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: snake(n), dynamic: false } : p))) : [v])).slice(0, 24);
   }
-  if (!values.some((v) => v.some((p) => p.dynamic && isPathHole(p.text, res.names)))) return values;
+  const params = paramsAt(at);
+  const hole = (p: { text: string; dynamic: boolean; param?: string }) => p.dynamic && !p.param && !params.has(p.text.replace(/^\{|\}$/g, '')) && isPathHole(p.text, res.names);
+  if (!values.some((v) => v.some(hole))) return values;
   const paths = ownersOf(at).flatMap((o) => res.byOwner.get(o) ?? []);
   if (!paths.length) return values;
   const out: Value[] = [];
   for (const v of values) {
-    const i = v.findIndex((p) => p.dynamic && isPathHole(p.text, res.names));
+    const i = v.findIndex(hole);
     if (i < 0) {
       out.push(v);
       continue;
