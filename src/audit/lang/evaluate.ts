@@ -11,6 +11,7 @@ import type { StringPart } from '../../analysis/types.ts';
 import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
+import { ruby } from './ruby.ts';
 
 export interface Part {
   text: string;
@@ -458,6 +459,9 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   // a helper without parameters used as a value (`helpdesk_path + '/x.json'` in Ruby)
   const h = ctx.helpers.get(name);
   if (h?.returns && h.params.length === 0) return h.returns;
+  // Ruby: a bare name is a call without arguments, so a helper read that way has defaults for its
+  // parameters (`def note_url(id = @id)` … `URI(note_url)`): its value with the parameters left holes
+  if (h?.returns && ctx.d === ruby && !member) return instantiate(h.returns, h.params, [], ctx, depth);
   if (member || /^[A-Z][A-Z0-9_]+$/.test(name)) {
     const pc = ctx.projectConst(name);
     if (pc) return evaluate(pc.value, pc.ctx, depth + 1);
