@@ -29,6 +29,8 @@ export interface Part {
    * (`$this->endpoints[$endpoint]`); instantiating looks the caller's key up.
    */
   lookup?: Array<{ key: string; value: Value[] }>;
+  /** The format the request asks for without a suffix (a resource path under a client that accepts JSON). */
+  format?: 'json' | 'xml';
 }
 
 export type Value = Part[];

@@ -455,6 +455,10 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     return recv ? [recv] : [];
   }
   const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  // RestClient's sub-resource: `site[path].get`, `@client[url].send(:post, body)`: the path is the index
+  const recv = d === DIALECTS.ruby ? receiverNode(c.node) : null;
+  const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
+  if (sub) return [sub];
   return [...c.args.slice(0, 4), ...kw];
 }
 
@@ -765,6 +769,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (um && !um.format) {
         const format = FORMAT_PARAM.exec(fnNode ? text.slice(fnNode.startIndex, fnNode.endIndex) : statementOf(c.node).text)?.[1]?.toLowerCase();
         if (format) um = { ...um, format: format as 'json' | 'xml' };
+        // a resource path under a client that asks for JSON in its Accept header (see ruby-resources.ts)
+        else if (v.some((p) => p.format)) um = { ...um, format: v.find((p) => p.format)!.format! };
       }
       // no format suffix under a base not shown: the app's own route (see isOwnRoute)
       if (!um || isOwnRoute(um)) continue;

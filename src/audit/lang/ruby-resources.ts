@@ -27,12 +27,21 @@ export interface RubyResources {
   names: Set<string>;
   /** The format suffix the project's request layer appends (`url += '.json'`), if it does. */
   suffix: 'json' | 'xml' | null;
+  /** Modules a resource class `extend`s: their methods are class methods. */
+  extended: Set<string>;
+  /** Names of instance methods that return the class's path as written (`def api_url; '/solution/categories' end`). */
+  instanceNames: Set<string>;
+  /** The project names the product and sets JSON as the format it accepts (`accept: :json`): a path without suffix asks for JSON. */
+  acceptJson: boolean;
+  seen: { accept: boolean; product: boolean };
+  /** Module name → the modules it includes. */
+  moduleIncludes: Map<string, string[]>;
   /** The classes read so far (`finishResources` turns them into `byOwner`). */
   classes: Array<{ name: string; superclass?: string; includes: string[]; paths: Value[] }>;
 }
 
 export function emptyResources(): RubyResources {
-  return { byOwner: new Map(), classesByOwner: new Map(), names: new Set(), suffix: null, classes: [] };
+  return { byOwner: new Map(), classesByOwner: new Map(), extended: new Set(), instanceNames: new Set(), acceptJson: false, seen: { accept: false, product: false }, moduleIncludes: new Map(), names: new Set(), suffix: null, classes: [] };
 }
 
 /** `SolutionCategory` → `solution_category`. */
@@ -52,6 +61,13 @@ export function finishResources(res: RubyResources): void {
     for (let s = c.superclass ? byName.get(c.superclass) : undefined; s && out.length < 8 && !out.includes(s); s = s.superclass ? byName.get(s.superclass) : undefined) out.push(s);
     return out;
   };
+  // the modules a class includes, with the modules those include
+  const expand = (names: string[]) => {
+    const out = new Set(names);
+    for (let i = 0, list = [...out]; i < list.length && out.size < 64; i++) for (const m of res.moduleIncludes.get(list[i]!) ?? []) if (!out.has(m)) (out.add(m), list.push(m));
+    return [...out];
+  };
+  for (const c of res.classes) c.includes = expand(c.includes);
   for (const c of res.classes) {
     const up = ancestors(c);
     for (const o of new Set([c.name, ...c.includes, ...up.flatMap((a) => [a.name, ...a.includes])])) {
@@ -89,15 +105,32 @@ function pathLike(v: Value): boolean {
 export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex, ctx: EvalContext, text: string, into: RubyResources): void {
   const suffix = /\b\w+\s*(?:\+=|<<)\s*['"]\.(json|xml)['"]|\+\s*['"]\.(json|xml)['"]|\}\.(json|xml)["']/.exec(text);
   if (suffix && !into.suffix) into.suffix = (suffix[1] ?? suffix[2] ?? suffix[3]) as 'json' | 'xml';
+  if (/\baccept\s*(?::|=>)\s*(?::json\b|['"]application\/json)|['"]Accept['"]\s*(?:=>|,)\s*['"]application\/json/i.test(text)) into.seen.accept = true;
+  if (/freshdesk|freshservice/i.test(text)) into.seen.product = true;
+  into.acceptJson = into.seen.accept && into.seen.product;
   const classes: SyntaxNode[] = [];
+  const modules: SyntaxNode[] = [];
   const visit = (n: SyntaxNode, depth: number) => {
     if (depth > 12) return;
     for (const c of n.namedChildren) {
       if (c.type === 'class') classes.push(c);
+      if (c.type === 'module') modules.push(c);
       if (c.type === 'class' || c.type === 'module' || c.type === 'program' || c.type === 'body_statement') visit(c, depth + 1);
     }
   };
   visit(root, 0);
+  // modules that include other modules (`module Create; include Save`): a class including the first includes both
+  for (const m of modules) {
+    const name = m.childForFieldName('name');
+    const body = m.namedChildren.find((c) => c.type === 'body_statement');
+    if (!name || !body) continue;
+    const inc: string[] = [];
+    for (const s of body.namedChildren) {
+      const call = s.type === 'call' || s.type === 'identifier' ? d.call(s) : null;
+      if (call && !call.receiver && /^(include|extend|prepend)$/.test(call.name)) inc.push(...call.args.map((a) => lastSegment(a.text)));
+    }
+    if (inc.length) into.moduleIncludes.set(lastSegment(name.text), [...(into.moduleIncludes.get(lastSegment(name.text)) ?? []), ...inc]);
+  }
   for (const cls of classes) {
     const name = cls.childForFieldName('name');
     if (!name) continue;
@@ -110,7 +143,10 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
     for (const s of statements(body)) {
       const call = s.type === 'call' || s.type === 'identifier' ? d.call(s) : null;
       if (call && !call.receiver && /^(include|extend|prepend)$/.test(call.name)) {
-        for (const a of call.args) includes.push(lastSegment(a.text));
+        for (const a of call.args) {
+          includes.push(lastSegment(a.text));
+          if (call.name === 'extend') into.extended.add(lastSegment(a.text));
+        }
         continue;
       }
       // `endpoint "helpdesk/tickets"`, `self.path = '/contacts'`
@@ -129,6 +165,7 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
         if (vals.length) {
           paths.push(...vals);
           into.names.add(f.name);
+          if (s.type === 'method' && vals.every((v) => v.every((p) => !p.dynamic))) into.instanceNames.add(f.name);
         }
         continue;
       }
@@ -160,7 +197,7 @@ function isPathHole(text: string, names: Set<string>): boolean {
  */
 export function isResourceRead(res: RubyResources, n: SyntaxNode, name: string, receiver: string): boolean {
   if (!res.names.has(name) && !res.names.has(name.replace(/^get_/, ''))) return false;
-  if (!/^(self\.)?class$/.test(receiver) && !classLevel(n)) return false;
+  if (!/^(self\.)?class$/.test(receiver) && !classLevel(n, res) && !res.instanceNames.has(name)) return false;
   // a parameter of that name (`def self.request(verb, url)`) is the caller's value, not the path
   if (!receiver && paramsAt(n).has(name)) return false;
   return ownersOf(n).some((o) => res.byOwner.has(o));
@@ -178,12 +215,16 @@ function paramsAt(n: SyntaxNode): Set<string> {
   return out;
 }
 
-function classLevel(n: SyntaxNode): boolean {
+function classLevel(n: SyntaxNode, res: RubyResources): boolean {
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'singleton_method' || p.type === 'singleton_class') return true;
     if (p.type === 'method') {
       // a method of a module of class methods (`module ClassMethods`, extended into the class)
-      for (let q = p.parent; q; q = q.parent) if (q.type === 'module' || q.type === 'class') return q.type === 'module' && /ClassMethods$/.test(q.childForFieldName('name')?.text ?? '');
+      for (let q = p.parent; q; q = q.parent) {
+        if (q.type !== 'module' && q.type !== 'class') continue;
+        const name = lastSegment(q.childForFieldName('name')?.text ?? '');
+        return q.type === 'module' && (/ClassMethods$/.test(name) || res.extended.has(name));
+      }
       return false;
     }
   }
@@ -239,7 +280,8 @@ export function fillResourcePaths(res: RubyResources | undefined, at: SyntaxNode
           after = [...after.slice(0, q), { ...after[q]!, text: `${after[q]!.text.slice(0, k)}.${res.suffix}${after[q]!.text.slice(k)}` }, ...after.slice(q + 1)];
         }
         out.push([...before, ...path, ...after]);
-      } else out.push(filled);
+      } else if (res.acceptJson && !/\.(json|xml)\b/.test(text)) out.push([...before, ...path.map((p) => ({ ...p, format: 'json' as const })), ...after]);
+      else out.push(filled);
       if (out.length >= 24) return out;
     }
   }
