@@ -561,6 +561,9 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const esc = assigned.replace(/\W/g, '\\$&');
     const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
     if (use) return normaliseMethod(use[1]);
+    // `createRequest.Method = "POST"` (HttpWebRequest), `req.method = 'PUT'`: the method of that object, not of another request in the function
+    const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*["'](\\w+)["']`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    if (set) return normaliseMethod(set[1]);
   }
   const fromScope = methodInScope(scope);
   if (fromScope !== undefined) return fromScope;
