@@ -150,7 +150,8 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
         continue;
       }
       // `endpoint "helpdesk/tickets"`, `self.path = '/contacts'`
-      if (call && !call.receiver && PATH_NAME.test(call.name) && call.args.length === 1) {
+      // (a string: `resource :tickets` is Grape's route block, not a path)
+      if (call && !call.receiver && PATH_NAME.test(call.name) && call.args.length === 1 && call.args[0]!.type === 'string') {
         const vals = evaluate(call.args[0]!, ctx).filter(pathLike);
         if (vals.length) {
           paths.push(...vals);
