@@ -24,7 +24,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
-import { collectResources, emptyResources, fillResourcePaths, finishResources, isResourceRead, type RubyResources } from './ruby-resources.ts';
+import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, isResourceRead, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -816,6 +816,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
     const setter = URL_SETTER.test(c.name) && c.args.length === 1;
+    // Ruby: a method of the v1 `freshdesk` gem on a client it made (`freshdesk.post_tickets(…)`)
+    const gem = lang === 'ruby' ? gemRequest(resources, c, text) : null;
+    if (gem) {
+      addCall(c, c.node, [gem.url], gem.method, `Freshdesk#${c.name}`, x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null);
+      continue;
+    }
     // a URL builder of the project is not a client call; a method of the same name on the result of
     // a call (OkHttp's `Request.Builder().url(url("helpdesk/…"))`) is the client's, not the builder
     const builder = !!helper?.returns && !/\)\s*$/.test(c.receiver);

@@ -34,6 +34,8 @@ export interface RubyResources {
   /** The project names the product and sets JSON as the format it accepts (`accept: :json`): a path without suffix asks for JSON. */
   acceptJson: boolean;
   seen: { accept: boolean; product: boolean };
+  /** The project makes clients of the v1 `freshdesk` gem (`Freshdesk.new(…)`). */
+  freshdeskGem?: boolean;
   /** Module name → the modules it includes. */
   moduleIncludes: Map<string, string[]>;
   /** The classes read so far (`finishResources` turns them into `byOwner`). */
@@ -107,6 +109,7 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
   if (suffix && !into.suffix) into.suffix = (suffix[1] ?? suffix[2] ?? suffix[3]) as 'json' | 'xml';
   if (/\baccept\s*(?::|=>)\s*(?::json\b|['"]application\/json)|['"]Accept['"]\s*(?:=>|,)\s*['"]application\/json/i.test(text)) into.seen.accept = true;
   if (/freshdesk|freshservice/i.test(text)) into.seen.product = true;
+  if (/\bFreshdesk\.new\s*\(/.test(text)) into.freshdeskGem = true;
   into.acceptJson = into.seen.accept && into.seen.product;
   const classes: SyntaxNode[] = [];
   const modules: SyntaxNode[] = [];
@@ -287,4 +290,41 @@ export function fillResourcePaths(res: RubyResources | undefined, at: SyntaxNode
     }
   }
   return out;
+}
+
+/**
+ * The v1 Ruby gem `freshdesk` (`Freshdesk.new(url, user, password)`): its methods `get_tickets`,
+ * `post_users`, `put_tickets`, `delete_companies`… are made by `define_method` from a table of
+ * resources; a call of one is a v1 request to that resource's path (the gem's own table).
+ */
+const GEM_PATHS: Record<string, string> = {
+  tickets: '/helpdesk/tickets',
+  create_ticket: '/helpdesk/tickets',
+  user_ticket: '/helpdesk/tickets/user_ticket',
+  ticket_fields: '/ticket_fields',
+  ticket_notes: '/helpdesk/tickets/{ticket_id}/notes',
+  users: '/contacts',
+  forums: '/categories',
+  solutions: '/solution/categories',
+  companies: '/customers',
+  time_sheets: '/helpdesk/time_sheets',
+};
+const GEM_METHOD = /^(get|post|put|delete)_(tickets|create_ticket|user_ticket|ticket_fields|ticket_notes|users|forums|solutions|companies|time_sheets)$/;
+
+/** A call of the gem's methods on an object the gem made: its URL and method, else null. */
+export function gemRequest(res: RubyResources | undefined, call: { name: string; receiver: string; args: SyntaxNode[]; kwargs: Map<string, SyntaxNode> }, fileText: string): { url: Value; method: 'GET' | 'POST' | 'PUT' | 'DELETE' } | null {
+  if (!res?.freshdeskGem) return null;
+  const m = GEM_METHOD.exec(call.name);
+  if (!m) return null;
+  // the receiver: a variable or method holding `Freshdesk.new(…)`, or one named for the product
+  const made = new Set([...fileText.matchAll(/(?:^|[^\w@])(@?\w+)\s*(?:\|\|)?=\s*Freshdesk\.new\b/g)].map((x) => x[1]!.replace(/^@/, '')));
+  const recv = call.receiver.replace(/^@/, '').replace(/^self\./, '');
+  if (!made.has(recv) && !/freshdesk|^(client|fd|desk|helpdesk)$/i.test(recv)) return null;
+  const verb = m[1]!.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const base = GEM_PATHS[m[2]!]!;
+  // get with an id (not a hash of filters), put and delete: the record's own path
+  const first = call.args[0];
+  const one = verb === 'PUT' || verb === 'DELETE' || (verb === 'GET' && !!first && first.type !== 'hash' && !call.kwargs.size && m[2] !== 'ticket_fields');
+  const text = one && m[2] !== 'ticket_notes' ? `${base}/{id}.json` : `${base}.json`;
+  return { url: text.split(/(\{\w+\})/).filter(Boolean).map((t) => (t.startsWith('{') ? { text: t, dynamic: true } : { text: t, dynamic: false })), method: verb };
 }
