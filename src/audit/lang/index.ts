@@ -24,7 +24,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
-import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, isResourceRead, type RubyResources } from './ruby-resources.ts';
+import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -999,6 +999,8 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
     // a base class or module whose requests take a resource class's path (`client.post(endpoint, body)`)
     if (project.resources?.byOwner.size) names.push(...project.resources.names, ...project.resources.byOwner.keys());
+    // files calling the v1 gem's methods (`client.post_tickets(…)`) in a project that makes its clients
+    if (project.resources?.freshdeskGem) names.push(...GEM_METHOD_NAMES);
     if (!names.length) continue;
     const re = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegex).join('|')})(?![\\w$])`);
     if (match) {

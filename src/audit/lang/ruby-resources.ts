@@ -310,11 +310,25 @@ const GEM_PATHS: Record<string, string> = {
   time_sheets: '/helpdesk/time_sheets',
 };
 const GEM_METHOD = /^(get|post|put|delete)_(tickets|create_ticket|user_ticket|ticket_fields|ticket_notes|users|forums|solutions|companies|time_sheets)$/;
+/** Every method name the gem makes (for picking the files that call them). */
+export const GEM_METHOD_NAMES = ['get', 'post', 'put', 'delete'].flatMap((v) => Object.keys(GEM_PATHS).map((r) => `${v}_${r}`));
+
+/**
+ * Another gem's client (`Freshdesk.new(freshdesk_domain:, …).create_ticket(helpdesk_ticket: {…})`):
+ * a create or update of a ticket whose arguments carry v1's `helpdesk_ticket` wrapper.
+ */
+function wrapperCall(call: { name: string; node?: SyntaxNode; args: SyntaxNode[]; kwargs: Map<string, SyntaxNode> }): RegExpExecArray | null {
+  const m = /^(create|post|add|update|put)_ticket$/.exec(call.name);
+  if (!m) return null;
+  const wrapped = call.kwargs.has('helpdesk_ticket') || call.args.some((a) => /(?:^|[{\s,(:])['":]?helpdesk_ticket['"]?\s*(?:=>|:)/.test(a.text));
+  if (!wrapped) return null;
+  return /^(post|put)_(tickets)$/.exec(`${/^(update|put)$/.test(m[1]!) ? 'put' : 'post'}_tickets`);
+}
 
 /** A call of the gem's methods on an object the gem made: its URL and method, else null. */
 export function gemRequest(res: RubyResources | undefined, call: { name: string; receiver: string; args: SyntaxNode[]; kwargs: Map<string, SyntaxNode> }, fileText: string): { url: Value; method: 'GET' | 'POST' | 'PUT' | 'DELETE' } | null {
   if (!res?.freshdeskGem) return null;
-  const m = GEM_METHOD.exec(call.name);
+  const m = GEM_METHOD.exec(call.name) ?? wrapperCall(call);
   if (!m) return null;
   // the receiver: a variable or method holding `Freshdesk.new(…)`, or one named for the product
   const made = new Set([...fileText.matchAll(/(?:^|[^\w@])(@?\w+)\s*(?:\|\|)?=\s*Freshdesk\.new\b/g)].map((x) => x[1]!.replace(/^@/, '')));
