@@ -14,7 +14,8 @@ export const MINIFIED_LINE = 2500;
 /** The words of the prefilter, from the catalogue: first segments of v1 paths, distinctive wrapper names, markers. */
 function prefilterWords(cat: Catalogue): { bounded: string[]; anywhere: string[] } {
   const first = new Set<string>();
-  const anywhere = new Set<string>(['@hdmigrate-']);
+  // (and the constructor of the v1 Ruby gem `freshdesk`, whose calls name no path: see lang/ruby-resources.ts)
+  const anywhere = new Set<string>(['@hdmigrate-', 'Freshdesk.new']);
   for (const r of cat.rules) {
     for (const p of r.v1.paths) {
       const seg = p.split('/').filter(Boolean)[0];

@@ -11,6 +11,7 @@ import type { StringPart } from '../../analysis/types.ts';
 import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
+import { ruby } from './ruby.ts';
 
 export interface Part {
   text: string;
@@ -28,6 +29,8 @@ export interface Part {
    * (`$this->endpoints[$endpoint]`); instantiating looks the caller's key up.
    */
   lookup?: Array<{ key: string; value: Value[] }>;
+  /** The format the request asks for without a suffix (a resource path under a client that accepts JSON). */
+  format?: 'json' | 'xml';
 }
 
 export type Value = Part[];
@@ -61,6 +64,11 @@ export interface EvalContext {
   params?: Set<string>;
   /** Loop variables bound to table entries. */
   bound?: Map<string, Value[]>;
+  /**
+   * Ruby: the name reads a resource class's path where it is used (`self.url` in a module the
+   * resource classes include): left a hole for the resource paths, not one class's helper.
+   */
+  resourceHole?: (n: SyntaxNode, name: string, receiver: string) => boolean;
 }
 
 const MAX_ALTS = 24;
@@ -240,6 +248,9 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   }
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  // `tags.empty? ? "" : "?tags=#{t}"`, `a if c else b`, `c ? a : b`: either branch
+  const arms = conditionalArms(n);
+  if (arms) return arms.flatMap((a) => evaluate(a, ctx, depth + 1)).slice(0, MAX_ALTS);
   // `ENDPOINTS['tickets']`, `$this->endpoints[$endpoint]`: an entry of a table of paths
   const sub = subscriptOf(n);
   if (sub) {
@@ -288,6 +299,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
       return evaluate(call.args[0]!, ctx, depth + 1);
     }
     if (/^(escape|encode)$/.test(call.name) && call.receiver === 'URI' && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
+    if (ctx.resourceHole && /^(|self|self\.class|class)$/.test(call.receiver) && ctx.resourceHole(n, call.name, call.receiver)) return [[dyn(call.receiver ? `${call.receiver}.${call.name}` : call.name)]];
     const h = ctx.helpers.get(call.name);
     if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
       return instantiate(h.returns, h.params, call.args, ctx, depth);
@@ -301,6 +313,19 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   const root = /^[$@]?(\w+)/.exec(n.text)?.[1];
   if (ctx.params && root && ctx.params.has(root) && /^[$@]?\w+(\.|->|\[)/.test(n.text)) return [[{ text: `{${root}}`, dynamic: true, param: root }]];
   return [[dyn(n.text)]];
+}
+
+/** The two arms of a conditional expression (Ruby, C#, PHP `c ? a : b`, Java's ternary, Python's `a if c else b`). */
+function conditionalArms(n: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
+  if (n.type === 'conditional_expression' && n.childForFieldName('condition') === null) {
+    // Python: `a if c else b` has no fields
+    const k = n.namedChildren.filter((c) => !/comment/.test(c.type));
+    return k.length === 3 ? [k[0]!, k[2]!] : null;
+  }
+  if (n.type !== 'conditional' && n.type !== 'conditional_expression' && n.type !== 'ternary_expression') return null;
+  const a = n.childForFieldName('consequence') ?? n.childForFieldName('body');
+  const b = n.childForFieldName('alternative');
+  return a && b ? [a, b] : null;
 }
 
 /** The node a value is read from once wrappers (arguments, parentheses) are peeled off. */
@@ -405,8 +430,14 @@ export function collapseSlashes(v: Value): Value {
 function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   const bound = ctx.bound?.get(name);
   if (bound) return bound;
-  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) return [[{ text: `{${name}}`, dynamic: true, param: name }]];
   const list = ctx.defs.byName.get(name);
+  if (ctx.params?.has(name) && (!member || /^\d$/.test(name))) {
+    // a parameter given a new value from itself before this use (`url = 'helpdesk' + url + '.json'`): that value
+    const fn = member ? null : enclosingFunction(ctx.d, at);
+    const again = fn ? list?.filter((x) => x.scope === fn.startIndex && x.at < at.startIndex && !isInside(at, x.value) && refersTo(x.value, name)).at(-1) : undefined;
+    if (again && !isInside(at, again.value)) return evaluate(again.value, ctx, depth + 1);
+    return [[{ text: `{${name}}`, dynamic: true, param: name }]];
+  }
   if (list?.length) {
     const fn = enclosingFunction(ctx.d, at);
     const scope = fn ? fn.startIndex : -1;
@@ -421,15 +452,29 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
       return vals;
     }
   }
+  // a parameter of the function the name is read in is the caller's value, whatever the project calls a helper of that name
+  if (!member && !ctx.params) {
+    const fn = enclosingFunction(ctx.d, at);
+    if (fn && ctx.d.fn(fn)?.params.includes(name)) return [[dyn(name)]];
+  }
+  if (!member && ctx.resourceHole?.(at, name, '')) return [[dyn(name)]];
   // a helper without parameters used as a value (`helpdesk_path + '/x.json'` in Ruby)
   const h = ctx.helpers.get(name);
   if (h?.returns && h.params.length === 0) return h.returns;
+  // Ruby: a bare name is a call without arguments, so a helper read that way has defaults for its
+  // parameters (`def note_url(id = @id)` … `URI(note_url)`): its value with the parameters left holes
+  if (h?.returns && ctx.d === ruby && !member) return instantiate(h.returns, h.params, [], ctx, depth);
   if (member || /^[A-Z][A-Z0-9_]+$/.test(name)) {
     const pc = ctx.projectConst(name);
     if (pc) return evaluate(pc.value, pc.ctx, depth + 1);
   }
   if (member) return [[{ ...dyn(name), member: name }]];
   return [[dyn(name)]];
+}
+
+/** The expression reads the name (`'helpdesk' + url + '.json'` reads `url`). */
+function refersTo(n: SyntaxNode, name: string): boolean {
+  return new RegExp(`(?<![\\w$@])\\$?${name.replace(/\W/g, '\\$&')}(?![\\w])`).test(n.text);
 }
 
 function isInside(n: SyntaxNode, outer: SyntaxNode): boolean {

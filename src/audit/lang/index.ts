@@ -24,6 +24,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
+import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -99,6 +100,8 @@ interface Project {
   others: Map<string, string>;
   consts: Map<string, ParsedFile>;
   files: Map<string, ParsedFile>;
+  /** Ruby: resource classes' paths, for requests written once in a base class or module. */
+  resources?: RubyResources;
 }
 
 const projects = new Map<string, Project>();
@@ -114,7 +117,9 @@ export function resetProjects(): void {
 }
 
 /** The files the helper index parses: those that mention one of these (the others cannot define a v1 URL builder). */
-const INDEX_WORDS = /helpdesk|\.json|\.xml|freshdesk/i;
+// (and Ruby resource classes, whose path or operations are declared without any of those words:
+// `resource_path 'contacts'`, `include Desk::APIOperations::Create`)
+const INDEX_WORDS = /helpdesk|\.json|\.xml|freshdesk|(?:^|\n)[ \t]*(?:endpoint|resource_path|collection_path|element_path|site_path)[ \t(]+['"]|(?:^|\n)[ \t]*(?:include|extend)[ \t]+[\w:]*(?:Operations|Actions)::/i;
 /** Larger files are left out of the index (generated code, data). */
 const MAX_INDEX_TEXT = 512 * 1024;
 
@@ -386,6 +391,9 @@ function callView(d: Dialect, index: TreeIndex, i: number): CallView | null {
 }
 const callViews = new WeakMap<TreeIndex, Array<CallView | null | undefined>>();
 
+/** Names a class's path is read by (a Ruby DSL method that sets it with an argument and returns it without). */
+const URL_GETTER_NAME = /(path|endpoint|url|resource)$/i;
+
 /** Setters of the path a later request uses (`setUrlSuffix`, `setUri`, `set_path`). */
 const URL_SETTER = /^set_?(?:url|uri|path|endpoint)(?:_?(?:suffix|path))?$/i;
 
@@ -447,6 +455,10 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     return recv ? [recv] : [];
   }
   const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  // RestClient's sub-resource: `site[path].get`, `@client[url].send(:post, body)`: the path is the index
+  const recv = d === DIALECTS.ruby ? receiverNode(c.node) : null;
+  const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
+  if (sub) return [sub];
   return [...c.args.slice(0, 4), ...kw];
 }
 
@@ -549,6 +561,9 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const esc = assigned.replace(/\W/g, '\\$&');
     const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
     if (use) return normaliseMethod(use[1]);
+    // `createRequest.Method = "POST"` (HttpWebRequest), `req.method = 'PUT'`: the method of that object, not of another request in the function
+    const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*["'](\\w+)["']`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    if (set) return normaliseMethod(set[1]);
   }
   const fromScope = methodInScope(scope);
   if (fromScope !== undefined) return fromScope;
@@ -647,6 +662,11 @@ function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
     }
     for (const [name, defs] of pf.ctx.defs.byName) if (defs.some((x) => x.scope === -1 && /^[A-Z][A-Z0-9_]*$/.test(name)) && !p.consts.has(name)) p.consts.set(name, pf);
   }
+  if (d === DIALECTS.ruby) {
+    p.resources = emptyResources();
+    for (const pf of p.files.values()) collectResources(d, pf.tree.rootNode, pf.index, pf.ctx, pf.text, p.resources);
+    finishResources(p.resources);
+  }
   for (const pf of p.files.values()) {
     summariseHelpers(pf, p.helpers, cat, p.functions);
     pf.own = [...p.helpers.values()].filter((h) => h.file === pf.file);
@@ -680,7 +700,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     for (const h of known.own ?? []) own.set(h.name, h);
     const pf: ParsedFile = { ...known, ctx: { ...known.ctx, helpers: own } };
     const functions = new Set(project.functions);
-    return { sites: findSites(pf, cat, lang, rel, functions) };
+    return { sites: findSites(pf, cat, lang, rel, functions, project.resources) };
   }
   const tree = parse(lang, abs, text)!;
   const share = errorShare(tree, text.length);
@@ -700,7 +720,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     const f = fnOf(d, x.node);
     if (f) functions.add(f.name);
   }
-  const sites = findSites(pf, cat, lang, rel, functions);
+  const sites = findSites(pf, cat, lang, rel, functions, project.resources);
   tree.delete();
   return { sites };
 }
@@ -709,9 +729,10 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
   return spanIn(pf.lines, n.startIndex, n.endIndex);
 }
 
-function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>): Site[] {
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>, resources?: RubyResources): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
+  if (resources?.byOwner.size) ctx.resourceHole = (n, name, receiver) => isResourceRead(resources, n, name, receiver);
   const sites: Site[] = [];
   const consumed = new Set<number>();
   const comments = pf.index.comments;
@@ -741,7 +762,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
     // tests call through stubs and mocks: recorded test data, not the integration
     if (testFile) return;
-    for (const raw of values) {
+    for (const raw of fillResourcePaths(resources, c.node, values)) {
       const v = collapseSlashes(raw);
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
@@ -751,6 +772,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (um && !um.format) {
         const format = FORMAT_PARAM.exec(fnNode ? text.slice(fnNode.startIndex, fnNode.endIndex) : statementOf(c.node).text)?.[1]?.toLowerCase();
         if (format) um = { ...um, format: format as 'json' | 'xml' };
+        // a resource path under a client that asks for JSON in its Accept header (see ruby-resources.ts)
+        else if (v.some((p) => p.format)) um = { ...um, format: v.find((p) => p.format)!.format! };
       }
       // no format suffix under a base not shown: the app's own route (see isOwnRoute)
       if (!um || isOwnRoute(um)) continue;
@@ -793,6 +816,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
     const setter = URL_SETTER.test(c.name) && c.args.length === 1;
+    // Ruby: a method of the v1 `freshdesk` gem on a client it made (`freshdesk.post_tickets(…)`)
+    const gem = lang === 'ruby' ? gemRequest(resources, c, text) : null;
+    if (gem) {
+      addCall(c, c.node, [gem.url], gem.method, `Freshdesk#${c.name}`, x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null);
+      continue;
+    }
     // a URL builder of the project is not a client call; a method of the same name on the result of
     // a call (OkHttp's `Request.Builder().url(url("helpdesk/…"))`) is the client's, not the builder
     const builder = !!helper?.returns && !/\)\s*$/.test(c.receiver);
@@ -813,6 +842,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       }
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
+      // a setter of the path called as its getter (`self.class.resource_path`): no request of its own
+      if (i >= 0 && !c.args[i] && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
       const before = sites.length;
       addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
@@ -966,6 +997,10 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     if (!d || !parserFor(lang)) continue;
     const project = getProject(root, lang, d, cat);
     const names = [...project.helpers.values()].filter((h) => h.request || h.returns).map((h) => h.name);
+    // a base class or module whose requests take a resource class's path (`client.post(endpoint, body)`)
+    if (project.resources?.byOwner.size) names.push(...project.resources.names, ...project.resources.byOwner.keys());
+    // files calling the v1 gem's methods (`client.post_tickets(…)`) in a project that makes its clients
+    if (project.resources?.freshdeskGem) names.push(...GEM_METHOD_NAMES);
     if (!names.length) continue;
     const re = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegex).join('|')})(?![\\w$])`);
     if (match) {
