@@ -9,7 +9,7 @@ import type { Analysis } from './analysis.ts';
 import { isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
 import { isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
-import { memberPath } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
 import { ResponseFlow, type FlowState } from './response-flow.ts';
@@ -44,7 +44,7 @@ class ReadSites {
 
   constructor(private readonly a: Analysis) {}
 
-  record(member: Node, state: FlowState, traced: boolean): void {
+  record(member: Node, state: FlowState, traced: boolean, besideUrl = false): void {
     const a = this.a;
     // only what this member chain itself reads: steps taken earlier (`const t = data.helpdesk_ticket`) were reported there
     const own = chainLength(member);
@@ -60,6 +60,7 @@ class ReadSites {
     }));
     const root = memberPath(rootOf(member))?.[0] ?? 'expr';
     const read: ReadInfo = { chain: state.prefix, fields, root, traced };
+    if (besideUrl) read.besideUrl = true;
     if (state.origin) read.call = { start: state.origin.start, end: state.origin.end, file: state.origin.file ?? a.mod.file };
     const site: Site = {
       kind: 'response-read',
@@ -93,8 +94,11 @@ const REQUEST_INPUT = new Set(['req', 'request', 'ctx', 'params', 'query', 'body
 function shapeReads(a: Analysis, reads: ReadSites): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
-  const rank = (rules: Rule[]) => [
-    ...rules.filter((r) => chosen.has(r.id)),
+  const handedTo = callbackUrlRules(a);
+  const rank = (rules: Rule[], member: Node) => [
+    // the read is in a callback handed to the call that sends this URL (`send(params, (err, res) => …)`)
+    ...rules.filter((r) => handedTo(member).has(r.id)),
+    ...rules.filter((r) => chosen.has(r.id) && !handedTo(member).has(r.id)),
     ...rules.filter((r) => !chosen.has(r.id) && fileRules.has(r.id)),
     // then what the repo's other files call (a ticket read in a handler of a repo that views tickets)
     ...rules.filter((r) => !fileRules.has(r.id) && a.repoRules.has(r.id)),
@@ -122,7 +126,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
       if (!rules) continue;
-      const ranked = rank(rules);
+      const ranked = rank(rules, m);
       for (const rule of ranked) {
         const sub = keys.slice(i);
         const prefix = rule.response!.shape === 'object' ? sub : ['[]', ...sub];
@@ -135,7 +139,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         // when read through: `messages[i].user` alone is any list of objects with a `user`
         const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
         if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
-        reads.record(m, { rule, stage: 'body', prefix }, false);
+        reads.record(m, { rule, stage: 'body', prefix }, false, handedTo(m).has(rule.id));
         done = true;
         break;
       }
@@ -146,11 +150,43 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (!rules) continue;
     // only names no other code would use (`display_id`, `frDueBy`): `form.description` is any form's
     if (!isV1OnlyName(last)) continue;
-    const rule = rank(rules)[0]!;
+    const rule = rank(rules, m)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;
-    reads.record(m, { rule, stage: 'body', prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false);
+    reads.record(m, { rule, stage: 'body', prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, handedTo(m).has(rule.id));
   }
+}
+
+/**
+ * The rules of the v1 URLs handed to the call a read's callback is handed to: in
+ * `common.getData(params, function (err, res) { res.helpdesk_ticket… })` with `params = { path:
+ * '/helpdesk/tickets/' + id + '.json' }`, the read is the ticket view's whatever else the file calls.
+ */
+function callbackUrlRules(a: Analysis): (member: Node) => ReadonlySet<string> {
+  const none: ReadonlySet<string> = new Set();
+  const urls = a.sites.filter((s) => (s.kind === 'url' || s.kind === 'call') && s.rule && s.file === a.mod.file);
+  const cache = new Map<Node, ReadonlySet<string>>();
+  const inside = (n: Node) => urls.filter((s) => s.span.start >= n.start && s.span.end <= n.end).map((s) => s.rule!);
+  return (member) => {
+    let fn: Node | undefined = a.mod.parent.get(member);
+    while (fn && !isFunctionNode(fn)) fn = a.mod.parent.get(fn);
+    const call = fn && a.mod.parent.get(fn);
+    if (!fn || !call || (call.type !== 'CallExpression' && call.type !== 'NewExpression') || !(call.arguments as Node[]).includes(fn)) return none;
+    let found = cache.get(call);
+    if (!found) {
+      const rules: string[] = [];
+      for (const arg of call.arguments as Node[]) {
+        if (arg === fn) continue;
+        const x = unwrapExpr(arg);
+        rules.push(...inside(x));
+        // the options held in a variable: where it is declared
+        const b = x.type === 'Identifier' ? bindingAt(a.mod, x) : undefined;
+        if (b?.init) rules.push(...inside(b.init));
+      }
+      cache.set(call, (found = new Set(rules)));
+    }
+    return found;
+  };
 }
 
 /** Property spans of a member chain, outermost last, aligned with the chain keys. */

@@ -207,6 +207,11 @@ export interface ReadInfo {
   traced: boolean;
   /** The call the response comes from, when traced (its `call.span`; `file` always set). */
   call?: { start: number; end: number; file: string };
+  /**
+   * Recognised by shape in a callback handed to the call that sends a v1 URL of this rule (the
+   * rule is that URL's, not a guess among the rules of the file).
+   */
+  besideUrl?: boolean;
 }
 
 export interface Site {

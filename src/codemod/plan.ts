@@ -325,10 +325,11 @@ export class ModulePlanner {
   private unreachedReads(ruleId: string): number[] {
     const pf = this.pf;
     const lines = new Set<number>();
-    // by family: a read found by shape names the likeliest rule (contacts.create), the call may be contacts.list
+    // by family: a read found by shape names the likeliest rule (contacts.create), the call may be
+    // contacts.list; one in a callback handed with another URL of the family is that URL's
     const family = ruleId.split('.')[0];
     for (const s of this.readSites) {
-      if (s.rule !== ruleId && s.rule?.split('.')[0] !== family) continue;
+      if (s.rule !== ruleId && (s.read!.besideUrl || s.rule?.split('.')[0] !== family)) continue;
       for (const f of s.read!.fields) {
         const nodes = nodesAt(pf, f.span.start, f.span.end);
         const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
