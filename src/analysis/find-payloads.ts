@@ -6,6 +6,7 @@
  */
 import { v2RefusesRequestField, type Rule } from '../catalogue/index.ts';
 import { escapeRegex } from './match-url.ts';
+import { urlOf } from './call-sites.ts';
 import type { Analysis } from './analysis.ts';
 import { isJsonStringify } from './module.ts';
 import { isDistinctiveWrapper, writeMappings } from './catalogue-facts.ts';
@@ -30,7 +31,10 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     const call = it.site.call?.span;
     if (call) for (const s of a.sites.slice(before)) if (s.wrapper) s.wrapper.call ??= { start: call.start, end: call.end, file: it.site.file };
   }
-  if (!v1) return;
+  if (!v1) {
+    bodiesToUnseenUrls(a);
+    return;
+  }
   // file-level: distinctive wrappers anywhere in a file that talks to v1
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
   const ruleForName = (w: string): { rule: Rule; rules: string[] } | undefined => {
@@ -124,6 +128,42 @@ export function findPayloads(a: Analysis, v1: boolean): void {
       }
     }
   }
+}
+
+/**
+ * In a file that names no v1 URL: a request whose body holds a distinctive v1 wrapper
+ * (`fetch(settings.url, { body: JSON.stringify({ helpdesk_ticket: {…} }) })`, the URL from
+ * configuration). The body alone says it is a v1 write, wherever the URL comes from; its wrapper is
+ * reported (never auto-fixable: the call's URL is not seen).
+ */
+function bodiesToUnseenUrls(a: Analysis): void {
+  const names = [...a.facts.requestWrappers.keys()].filter((w) => isDistinctiveWrapper(w) && a.mod.source.includes(w));
+  if (!names.length) return;
+  for (const call of a.mod.nodes.calls) {
+    const shape = a.rec.recognize(a.mod, call, EMPTY_FRAMES);
+    if (!shape?.body) continue;
+    // a URL the code writes out is another API's (Redmine's helpdesk plugin also says helpdesk_ticket)
+    const url = urlOf(a, shape);
+    if (url?.some((p) => !p.dynamic && p.node !== 'synthetic' && /[a-z]/i.test(p.text))) continue;
+    const text = a.mod.source.slice(call.start, call.end);
+    const own = names.filter((w) => text.includes(w) || bodyNamesWrapper(a, shape.body!, w));
+    for (const w of own) {
+      // the write of that wrapper: a create when v1 has one
+      const candidates = a.facts.requestWrappers.get(w)!;
+      const rule = candidates.find((r) => r.v1.method === 'POST') ?? candidates[0]!;
+      bodyWrappers(a, rule, candidates.map((r) => r.id), shape.body, shape);
+    }
+  }
+}
+
+/** Does the body expression (or the variable holding it) write this wrapper key? */
+function bodyNamesWrapper(a: Analysis, body: NodeRef, wrapper: string): boolean {
+  let n = unwrapExpr(body.node);
+  if (isJsonStringify(n)) n = unwrapExpr(n.arguments[0]);
+  const b = n?.type === 'Identifier' ? bindingAt(body.mod, n) : undefined;
+  const init = b?.init && unwrapExpr(b.init);
+  const at = init ?? n;
+  return !!at && body.mod.source.slice(at.start, at.end).includes(wrapper);
 }
 
 /** Fields v2 refuses among these names written under a wrapper in text (a bracket key, a JSON string). */
