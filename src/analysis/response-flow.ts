@@ -3,6 +3,10 @@
  * awaits, variables, destructuring, `.then`, callbacks, `JSON.parse`, `.json()`, returns of repo
  * functions, promises and array iteration. Transport properties (`.data`, `.body`) lead into the
  * v1 document; every outermost read of the document is handed to `onRead`.
+ *
+ * The audit's own tracer, until it reads its reads off the shared one (./flow/tracer.ts, which the
+ * codemod uses): the two still differ in what they follow and what counts as an escape, and moving
+ * the audit changes its findings (README, "One response-flow tracer, half way").
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';

@@ -1,11 +1,13 @@
 /**
- * The one response-flow tracer: where a v1 response goes, from its call through `await`, `.then`,
- * callbacks, `JSON.parse`, variables, destructuring, conditionals, array iteration, returns and
- * callbacks of functions (in this module, and through exports into the modules that import them,
- * by `FlowSummary`). Every expression reached carries a `Taint` (./taint.ts): the call it comes
- * from and how deep into the v1 shape it is. Where the value leaves what is followed (a callback
- * the caller hands in, a function not seen, an object property, a return to callers not seen),
- * the call gets an escape: code there may read v1 shapes, so the call cannot change with certainty.
+ * The shared response-flow tracer (the codemod rewrites reads along it; the audit's
+ * ../response-flow.ts is to move onto it): where a v1 response goes, from its call through
+ * `await`, `.then`, callbacks, `JSON.parse`, variables, destructuring, conditionals, array
+ * iteration, returns and callbacks of functions (in this module, and through exports into the
+ * modules that import them, by `FlowSummary`). Every expression reached carries a `Taint`
+ * (./taint.ts): the call it comes from and how deep into the v1 shape it is. Where the value
+ * leaves what is followed (a callback the caller hands in, a function not seen, an object
+ * property, a return to callers not seen), the call gets an escape: code there may read v1
+ * shapes, so the call cannot change with certainty.
  */
 import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
