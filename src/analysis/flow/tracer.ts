@@ -1,6 +1,6 @@
 /**
- * The shared response-flow tracer (the codemod rewrites reads along it; the audit's
- * ../response-flow.ts is to move onto it): where a v1 response goes, from its call through
+ * The one response-flow tracer (the codemod rewrites reads along it; the audit finds its reads
+ * and escapes on it, ../trace-responses.ts): where a v1 response goes, from its call through
  * `await`, `.then`, callbacks, `JSON.parse`, variables, destructuring, conditionals, array
  * iteration, returns and callbacks of functions (in this module, and through exports into the
  * modules that import them, by `FlowSummary`). Every expression reached carries a `Taint`
@@ -16,7 +16,7 @@ import { declaredValue, importOf } from '../binding-facts.ts';
 import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { callsOf, enclosingFunction, exportNames } from './functions.ts';
-import { fieldDepth, isWholeValue, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
+import { asDocument, fieldDepth, isWholeValue, itemOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
 /** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
@@ -34,6 +34,21 @@ export interface ImportedFlow {
   callbacks?: CallbackFlow[];
 }
 
+/**
+ * A place where the value leaves what the tracer follows, as a fact; each tool decides which ones
+ * block its call (the codemod's decision is `escapes`):
+ * - `argument`: handed to a function (not `JSON.parse`, `Promise.resolve` or a list's `each`);
+ * - `method`: a method of the value called with a callback the tracer does not follow
+ *   (`list.eachSlice(fn)`: not an item method, not a promise step or an event);
+ * - `list`: put in an array or spread;
+ * - `return`: returned from `fn` (at `from`), which `localCalls` calls of this module call.
+ */
+export type Exit =
+  | { kind: 'argument'; taint: Taint; call: Node }
+  | { kind: 'method'; taint: Taint; call: Node }
+  | { kind: 'list'; taint: Taint; node: Node }
+  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean };
+
 export class ResponseTracer {
   /** Every expression reached (chain roots and every step), with the taints it carries. */
   readonly taints = new Map<Node, Taint[]>();
@@ -41,6 +56,8 @@ export class ResponseTracer {
   readonly summary: FlowSummary = { returns: new Map(), callbacks: new Map() };
   /** Per call (`Taint.tx`), where its response goes that this tracer does not follow. */
   readonly escapes = new Map<string, string[]>();
+  /** Every place a value leaves what is followed, in the order reached. */
+  readonly exits: Exit[] = [];
   private readonly queue: Array<[Node, Taint]> = [];
   private readonly boundTaints = new Map<Binding, Taint[]>();
   /** Functions whose result is tainted (local), and callback params (local). */
@@ -125,8 +142,9 @@ export class ResponseTracer {
     this.queue.length = 0;
   }
 
-  private add(node: Node, t: Taint): void {
-    if (!this.bounded(node, t)) return;
+  /** `t` null: the value is no v1 document there (a document step the audit does not follow). */
+  private add(node: Node, t: Taint | null): void {
+    if (!t || !this.bounded(node, t)) return;
     const list = this.taints.get(node) ?? [];
     const k = taintKey(t);
     if (list.some((x) => taintKey(x) === k)) return;
@@ -148,7 +166,14 @@ export class ResponseTracer {
     return true;
   }
 
-  private taintParams(fn: Node, t: Taint, which: 'all' | number): void {
+  /** A parameter of a function holds the value (a callback the call itself takes: `(err, res, body) => …`). */
+  seedParam(fn: Node, index: number, t: Taint): void {
+    const p = fn?.params?.[index];
+    if (p && this.mod.info.fnScope.get(fn)) this.taintPattern(p, t);
+  }
+
+  private taintParams(fn: Node, t: Taint | null, which: 'all' | number): void {
+    if (!t) return;
     const fs = this.mod.info.fnScope.get(fn);
     if (!fs) return;
     const params = fn.params as Node[];
@@ -160,7 +185,8 @@ export class ResponseTracer {
     });
   }
 
-  private taintPattern(p: Node, t: Taint): void {
+  private taintPattern(p: Node, t: Taint | null): void {
+    if (!t) return;
     const u = p.type === 'AssignmentPattern' ? p.left : p;
     if (u.type === 'Identifier') {
       const b = bindingOf(this.mod, u);
@@ -237,7 +263,7 @@ export class ResponseTracer {
         if (argIndex < 0) return;
         const name = calleeName(parent);
         if (name === 'JSON.parse' && argIndex === 0) {
-          this.add(parent, t);
+          this.add(parent, asDocument(t, { stage: 'body', prefix: [] }));
           return;
         }
         if (name === 'Promise.resolve') {
@@ -248,9 +274,10 @@ export class ResponseTracer {
         const each = name !== undefined && argIndex === 0 ? LIST_EACH[name] : undefined;
         const fn = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
         if (each !== undefined && fn && isFunction(fn)) {
-          this.taintParams(fn, stepInto(t, undefined), each);
+          this.taintParams(fn, itemOf(t), each);
           return;
         }
+        this.exits.push({ kind: 'argument', taint: t, call: parent });
         if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
         else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`);
         return;
@@ -270,15 +297,16 @@ export class ResponseTracer {
         return;
       case 'ArrayExpression':
       case 'SpreadElement':
+        this.exits.push({ kind: 'list', taint: t, node: parent });
         this.escape(parent, t, 'an array or spread');
         return;
       case 'ReturnStatement': {
         const fn = enclosingFunction(this.mod, cur);
-        if (fn) this.returnedFrom(fn, t);
+        if (fn) this.returnedFrom(fn, t, parent);
         return;
       }
       case 'ArrowFunctionExpression':
-        if (parent.body === cur) this.returnedFrom(parent, t);
+        if (parent.body === cur) this.returnedFrom(parent, t, cur);
         return;
       case 'ConditionalExpression':
         if (parent.test !== cur) this.add(parent, t);
@@ -289,7 +317,7 @@ export class ResponseTracer {
       case 'ForOfStatement':
         if (parent.right === cur) {
           const left = parent.left.type === 'VariableDeclaration' ? parent.left.declarations[0].id : parent.left;
-          this.taintPattern(left, stepInto(t, undefined));
+          this.taintPattern(left, itemOf(t));
         }
         return;
       default:
@@ -299,11 +327,16 @@ export class ResponseTracer {
 
   private methodCall(call: Node, name: string | undefined, t: Taint): void {
     const args = call.arguments as Node[];
+    if (!(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)))) {
+      this.exits.push({ kind: 'method', taint: t, call });
+    }
     // (Angular's HttpClient: the observable's subscriber gets the body)
     if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
       const fn = args[0] && unwrapExpr(args[0]);
       if (fn && isFunction(fn)) {
-        this.taintParams(fn, t, 0);
+        // (jQuery's `done`/`success` get the parsed document)
+        const arg = (name === 'done' || name === 'success') && t.doc?.stage === 'raw' ? asDocument(t, { ...t.doc, stage: 'body' }) : t;
+        this.taintParams(fn, arg, 0);
         return;
       }
       this.add(call, t);
@@ -315,7 +348,9 @@ export class ResponseTracer {
     }
     if (name && ITEM_METHODS.has(name)) {
       const fn = args[0] && unwrapExpr(args[0]);
-      const item = stepInto(t, undefined);
+      const item = itemOf(t);
+      // (what is not a list of documents is not iterated: the text of a response)
+      if (!item) return;
       if (fn && isFunction(fn)) this.taintParams(fn, item, 0);
       if (name === 'find' || name === 'findLast') this.add(call, item);
       else if (name === 'filter' || name === 'sort') this.add(call, t);
@@ -323,7 +358,7 @@ export class ResponseTracer {
     }
     if (name === 'reduce') {
       const fn = args[0] && unwrapExpr(args[0]);
-      if (fn && isFunction(fn)) this.taintParams(fn, stepInto(t, undefined), 1);
+      if (fn && isFunction(fn)) this.taintParams(fn, itemOf(t), 1);
       return;
     }
     if (name === 'on' || name === 'once') {
@@ -332,6 +367,15 @@ export class ResponseTracer {
       return;
     }
     if (name === 'end' || name === 'pipe') return;
+    if (name === 'json') {
+      // the parsed body of a fetch-style response
+      this.add(call, asDocument(t, t.doc?.stage === 'raw' ? { stage: 'body', prefix: [] } : null));
+      return;
+    }
+    if (name === 'text' || name === 'getContentText') {
+      this.add(call, asDocument(t, t.doc?.stage === 'raw' ? { stage: 'text', prefix: [] } : null));
+      return;
+    }
     if (name && PASS_THROUGH_CALLS.has(name)) {
       this.add(call, t);
       return;
@@ -401,18 +445,19 @@ export class ResponseTracer {
   }
 
   /** The function returns the value: its calls here, its importers (by the summary), a `.then` around it. */
-  private returnedFrom(fn: Node, t: Taint): void {
+  private returnedFrom(fn: Node, t: Taint, from: Node): void {
+    const parent = this.mod.tree.parent(fn);
+    const thenCallback = !!parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then';
+    const calls = callsOf(this.mod, fn);
+    this.exits.push({ kind: 'return', taint: t, fn, from, localCalls: calls.length, thenCallback });
     const list = this.fnReturns.get(fn) ?? [];
     if (list.some((x) => taintKey(x) === taintKey(t))) return;
     list.push(t);
     this.fnReturns.set(fn, list);
-    const calls = callsOf(this.mod, fn);
     for (const call of calls) this.add(call, t);
     const names = exportNames(this.mod, fn);
     for (const name of names) this.summary.returns.set(name, t);
     // a .then(fn) callback: the then-call's result
-    const parent = this.mod.tree.parent(fn);
-    const thenCallback = !!parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then';
     if (thenCallback) this.add(parent, t);
     // (a function handed to another call: a promise executor, a callback whose result is that call's)
     const passed = !!parent && isCall(parent) && parent.callee !== fn;
