@@ -312,6 +312,8 @@ export class ResponseTracer {
         if (parent.test !== cur) this.add(parent, t);
         return;
       case 'LogicalExpression':
+        // `res && res.status` is `res` only when `res` is falsy: no answer then
+        if (parent.operator === '&&' && parent.left === cur) return;
         this.add(parent, t);
         return;
       case 'ForOfStatement':
