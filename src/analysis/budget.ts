@@ -1,6 +1,6 @@
 /**
  * A per-file time budget, the last resort against input that makes analysis run away: the hot
- * loops (evaluation, response flows, the codemod's flow) call `checkBudget()`, which throws
+ * loops (evaluation, the response-flow tracer) call `checkBudget()`, which throws
  * `BudgetExceeded` once the deadline of the innermost `withBudget` has passed. The tools catch it,
  * leave the file untouched and report it.
  */

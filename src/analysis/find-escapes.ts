@@ -3,13 +3,17 @@
  * caller (`client.get(path, cb)` inside `getTicket(id, cb)`), or a return to callers that are not
  * in the module. Code there may read v1 shapes and statuses nobody checked, so such a call is not
  * migrated automatically when v2 changes its answer (the verdict decides). Recorded on the call:
- * `CallInfo.escapes`.
+ * `CallInfo.escapes`, from the call's own syntax (`findEscapes`) and from where the shared tracer
+ * followed its response (`recordResponseEscapes`).
  */
 import type { Analysis } from './analysis.ts';
-import { bindingAt, isFunctionNode, type Binding } from './module.ts';
+import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
+import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
+import type { DocumentDepth, Taint } from './flow/taint.ts';
+import type { Exit } from './flow/tracer.ts';
+import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
-import { unwrapExpr } from './evaluate.ts';
-import { answersThroughCallback, CALLBACK_NAME } from './clients.ts';
+import type { TracedResponses } from './trace-responses.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
@@ -74,4 +78,79 @@ export function calledHere(a: Analysis, fn: Node): boolean {
     const p = mod.parent.get(r);
     return (p?.type === 'CallExpression' || p?.type === 'OptionalCallExpression') && p.callee === r && (r.start < fn.start || r.start >= fn.end);
   });
+}
+
+/**
+ * The places a traced response leaves the module that the audit counts as escapes of its call
+ * (`CallInfo.escapes`, `returnEscapes` for a return): a callback parameter called with it
+ * (`callback(users[0])`), a function this module does not have (`list.push(res.body)`,
+ * `res.json(body)`; a log line only prints it), a method of it whose callback is not followed
+ * (`list.eachSlice(fn)`), an array or spread, and a return from a function
+ * nobody in the module calls (its callers may be elsewhere; another file of the run may be one,
+ * the verdict decides). Only a whole answer, the resource or a list item counts: one field read
+ * from it is a value, not a v1 shape. The tracer's own `escapes` are the codemod's, which also
+ * follows exports into the modules that import them.
+ */
+export function recordResponseEscapes(a: Analysis, traced: TracedResponses): void {
+  for (const e of responseEscapes(a, traced.tracer.exits)) {
+    const call = traced.callOf(e.tx);
+    if (!call) continue;
+    const list = e.kind === 'return' ? (call.returnEscapes ??= []) : (call.escapes ??= []);
+    if (!list.includes(e.where)) list.push(e.where);
+  }
+}
+
+function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 'callback' | 'return'; where: string; at: number }> {
+  const mod = a.mod;
+  const out: Array<{ tx: string; kind: 'callback' | 'return'; where: string; at: number }> = [];
+  for (const x of exits) {
+    const doc = x.taint.doc;
+    if (!doc) continue;
+    const tx = x.taint.tx;
+    if (x.kind === 'argument') {
+      const call = x.call;
+      const callee = unwrapExpr(call.callee);
+      const line = call.loc?.start.line ?? '?';
+      const name = memberPath(callee)?.join('.') ?? '';
+      // resolve(x) inside a Promise executor: the promise holds it
+      if (callee.type === 'Identifier' && callee.name === 'resolve') continue;
+      if (!isWhole(doc)) continue;
+      if (callee.type === 'Identifier' && bindingAt(mod, callee)?.kind === 'param') {
+        out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start });
+        continue;
+      }
+      // a function of this module is followed; any other one may read the v1 shape
+      const fv = a.ev.eval(mod, callee, EMPTY_FRAMES);
+      const local = fv.t === 'fn' && fv.mod === mod && !!functionNodeOf(fv);
+      if (local || isLogging(name) || /^(String|Number|Boolean|Promise\.resolve)$/.test(name)) continue;
+      // (`res.status(…).json` when the callee is a chain)
+      const shown = name || mod.source.slice(callee.start, callee.end).replace(/\([^()]*\)/g, '(…)').replace(/\s+/g, '').slice(0, 40);
+      out.push({ tx, kind: 'callback', where: `${shown}() (line ${line})`, at: call.start });
+    } else if (x.kind === 'method') {
+      // a method of the answer whose callback is not followed (`list.eachSlice(fn)`); `.json()` and `.text()` read the body
+      const m = x.call.callee;
+      const prop = m.computed ? (isStringLiteral(m.property) ? String(m.property.value) : '[]') : m.property.name;
+      if (doc.stage !== 'text' && prop !== 'json' && prop !== 'text' && prop !== 'getContentText') {
+        out.push({ tx, kind: 'callback', where: `the callback of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
+      }
+    } else if (x.kind === 'list') {
+      if (isWhole(doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
+    } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
+      out.push({ tx, kind: 'return', where: `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`, at: x.from.start });
+    }
+  }
+  // top to bottom, whatever order the tracer reached them in
+  return out.sort((x, y) => x.at - y.at);
+}
+
+/** The answer itself or an item of a list of it (not one field read from it, not its text). */
+function isWhole(doc: DocumentDepth): boolean {
+  return doc.stage !== 'text' && (doc.prefix.length === 0 || doc.prefix.at(-1) === '[]');
+}
+
+/** The answer itself, the resource inside its wrapper or an item of a list. */
+function holdsResource(t: Taint, doc: DocumentDepth): boolean {
+  const p = doc.prefix.filter((k) => k !== '[]');
+  const wrapper = t.rule.response?.wrapper;
+  return p.length === 0 || (p.length === 1 && p[0] === wrapper);
 }

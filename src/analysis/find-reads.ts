@@ -1,41 +1,59 @@
 /**
  * `response-read` sites: member chains that read a v1-shaped response (`res.data.helpdesk_ticket.status_name`)
- * where v2 drops the wrapper or renames, reshapes or removes the field. Found by following each v1
- * call's response (./response-flow.ts), and, in a file that talks to v1, by shape alone: a response
- * wrapper or a field only v1 has. One site per line and rule; further reads on the line add fields.
+ * where v2 drops the wrapper or renames, reshapes or removes the field. Found where the shared
+ * tracer took each v1 call's response (./trace-responses.ts), and, in a file that talks to v1, by
+ * shape alone: a response wrapper or a field only v1 has. One site per line and rule; further
+ * reads on the line add fields.
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
+import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
+import { recordResponseEscapes } from './find-escapes.ts';
 import { bindingAt, isFunctionNode, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
-import { ResponseFlow, type FlowState } from './response-flow.ts';
+import { isMember, memberName } from './syntax.ts';
+import { traceResponses } from './trace-responses.ts';
 import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
   const reads = new ReadSites(a);
-  const flow = new ResponseFlow(
-    a,
-    (member, state) => reads.record(member, state, true),
-    (state, where, kind) => {
-      const it = state.origin && a.found.find((f) => f.site.call?.span.start === state.origin!.start && f.site.file === a.mod.file);
-      const call = it?.site.call;
-      if (!call) return;
-      const list = kind === 'return' ? (call.returnEscapes ??= []) : (call.escapes ??= []);
-      if (!list.includes(where)) list.push(where);
-    },
-  );
-  for (const it of [...a.found]) {
-    if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
-    const rule = a.cat.get(it.site.rule);
-    if (!rule?.response) continue;
-    // a function of the repo may return the response or already its body
-    flow.fromCall(it.node, it.shape, rule, it.site.call?.client === 'wrapper' ? 'maybe' : 'raw', it.site.call?.span);
+  const traced = traceResponses(a);
+  const found: Array<[Node, ReadState]> = [];
+  for (const [node, taints] of traced.tracer.taints) {
+    if (!isMember(node)) continue;
+    // a list's `.length` ends the chain the tracer follows, but is still part of the read
+    const up = a.mod.parent.get(node);
+    const length = isMember(up) && up.object === node && !up.computed && memberName(up) === 'length' ? up : undefined;
+    const read = length ?? node;
+    if (extendsChain(a, read)) continue;
+    for (const t of taints) {
+      if (t.doc?.stage !== 'body' || t.doc.prefix.length === 0) continue;
+      found.push([read, { rule: t.rule, prefix: length ? [...t.doc.prefix, 'length'] : t.doc.prefix, origin: traced.callOf(t.tx)?.span }]);
+    }
   }
+  // top to bottom: the first read of a line and rule gives its site
+  found.sort((x, y) => x[0].start - y[0].start);
+  for (const [member, state] of found) reads.record(member, state, true);
+  recordResponseEscapes(a, traced);
   if (v1) shapeReads(a, reads);
+}
+
+
+/** A member read that a longer chain continues (only the outermost read of a chain is recorded; iterating it, `res.data.tickets.map(…)`, does not continue it). */
+function extendsChain(a: Analysis, member: Node): boolean {
+  const up = a.mod.parent.get(member);
+  return !!up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === member && !(a.mod.parent.get(up)?.type === 'CallExpression' && a.mod.parent.get(up).callee === up && ITEM_METHODS.has(up.property?.name));
+}
+
+/** A read of the v1 document: its rule, the keys read inside the document, and the call it comes from. */
+interface ReadState {
+  rule: Rule;
+  prefix: string[];
+  origin?: Span;
 }
 
 /** Records reads as sites, one per line and rule. */
@@ -44,7 +62,7 @@ class ReadSites {
 
   constructor(private readonly a: Analysis) {}
 
-  record(member: Node, state: FlowState, traced: boolean, besideUrl = false): void {
+  record(member: Node, state: ReadState, traced: boolean, besideUrl = false): void {
     const a = this.a;
     // only what this member chain itself reads: steps taken earlier (`const t = data.helpdesk_ticket`) were reported there
     const own = chainLength(member);
@@ -139,7 +157,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         // when read through: `messages[i].user` alone is any list of objects with a `user`
         const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
         if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
-        reads.record(m, { rule, stage: 'body', prefix }, false, handedTo(m).has(rule.id));
+        reads.record(m, { rule, prefix }, false, handedTo(m).has(rule.id));
         done = true;
         break;
       }
@@ -153,7 +171,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const rule = rank(rules, m)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;
-    reads.record(m, { rule, stage: 'body', prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, handedTo(m).has(rule.id));
+    reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, handedTo(m).has(rule.id));
   }
 }
 

@@ -8,6 +8,9 @@
 import { isCall, isMember, isStringLiteral, memberName, propName, unwrapExpr, isObjectProperty, isFunction } from './ast.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { bindingAt, buildModule, type Binding, type ModuleInfo } from '../analysis/module.ts';
+import { declaredValue, importOf } from '../analysis/binding-facts.ts';
+
+export { declaredValue, importOf, requireSource } from '../analysis/binding-facts.ts';
 
 /**
  * A module the codemod edits or reads: its parsed text (spans, parents, printing) and the shared
@@ -61,14 +64,6 @@ export interface ExprPiece extends PieceBase {
 export type Piece = TextPiece | ExprPiece;
 
 const MAX_DEPTH = 12;
-
-/** What a binding is declared as: the function of a function declaration, the initializer of `x = init` (not of a pattern). */
-export function declaredValue(b: Binding | undefined): Node | undefined {
-  if (!b || !b.init) return undefined;
-  if (b.kind === 'function') return b.init;
-  if ((b.kind === 'const' || b.kind === 'let' || b.kind === 'var') && !b.path) return b.init;
-  return undefined;
-}
 
 /** A binding whose value is fixed: `const`, or `let`/`var` never written again, with a plain initializer. */
 export function constantInit(b: Binding | undefined): Node | undefined {
@@ -176,43 +171,6 @@ export class Flattener {
     const node = exportedValue(target, imp.imported);
     return node ? { mod: target, node } : undefined;
   }
-}
-
-/** `require('x')` → 'x'. */
-export function requireSource(n: Node | undefined): string | undefined {
-  if (!n) return undefined;
-  const c = unwrapExpr(n);
-  if (isCall(c) && c.callee.type === 'Identifier' && c.callee.name === 'require' && c.arguments.length === 1 && isStringLiteral(c.arguments[0])) {
-    return c.arguments[0].value;
-  }
-  return undefined;
-}
-
-/**
- * Where a binding's value comes from in another module: ES imports, `const x = require('m')`
- * (namespace, `*`), `const { X } = require('m')` and `const X = require('m').X`.
- */
-export function importOf(b: Binding | undefined): { source: string; imported: string } | undefined {
-  if (!b) return undefined;
-  if (b.kind === 'import') return b.importFrom;
-  if (b.kind !== 'const' && b.kind !== 'let' && b.kind !== 'var') return undefined;
-  if (b.writes.length) return undefined;
-  // a destructured name's init is the whole right-hand side, its path the keys taken out of it
-  const init = b.init;
-  const src = requireSource(init);
-  if (src !== undefined) {
-    if (!b.path) return { source: src, imported: '*' };
-    // (`const [a] = require(…)` takes an index, not an export)
-    if (b.path.length === 1 && !/^\d+$/.test(b.path[0]!)) return { source: src, imported: b.path[0]! };
-    return undefined;
-  }
-  const i = init && unwrapExpr(init);
-  if (i && isMember(i) && !b.path) {
-    const s2 = requireSource(i.object);
-    const k = memberName(i);
-    if (s2 !== undefined && k) return { source: s2, imported: k };
-  }
-  return undefined;
 }
 
 /**

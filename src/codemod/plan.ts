@@ -22,7 +22,8 @@ import { analyzeSource, callModels, callVerdict, FsModuleLoader, RUN_TIME_NEED, 
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
-import { Flow, type FlowSummary, type Taint } from './flow.ts';
+import { ResponseTracer } from '../analysis/flow/tracer.ts';
+import type { FlowSummary, Taint } from '../analysis/flow/taint.ts';
 import { anchorOf, leadingComments, LEFT_ON_V1, leftOnV1, ruleMatches, scanMarkers, WITH_IT, type FoundMarker } from './markers.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
@@ -222,7 +223,7 @@ export class ModulePlanner {
   private readonly notes: string[] = [];
   /** The response reads the analysis found in this file (traced or by shape). */
   private readSites: Site[] = [];
-  private readonly flow: Flow;
+  private readonly flow: ResponseTracer;
   private readonly txById = new Map<string, Tx>();
   /** Call models of this module by the offset of their call. */
   private readonly models = new Map<number, CallModel>();
@@ -232,7 +233,7 @@ export class ModulePlanner {
     private readonly mod: Module,
   ) {
     this.pf = mod.pf;
-    this.flow = new Flow(mod);
+    this.flow = new ResponseTracer({ info: mod.info, tree: mod.pf });
   }
 
   plan(): ModulePlan {

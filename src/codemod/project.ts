@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
 import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
-import type { FlowSummary } from './flow.ts';
+import type { FlowSummary } from '../analysis/flow/taint.ts';
 import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
 import { ParsedFile, checkParses, type ParserName } from './parse.ts';

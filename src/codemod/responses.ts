@@ -1,5 +1,6 @@
 /**
- * Reads of v1-shaped responses and status checks, rewritten along the flows found by flow.ts:
+ * Reads of v1-shaped responses and status checks, rewritten along the flows the shared tracer
+ * found (src/analysis/flow/tracer.ts):
  * `.helpdesk_ticket.display_id` → `.id`, `.helpdesk_ticket.x` → `.x`, `[0].ticket.x` → `.x`
  * (v1 answered a one-item list), `.user.x` → `.x` for contacts, renamed fields; fields v2 no
  * longer has get a marker. `status === 200` after a create becomes 201, after a delete 204.
@@ -9,7 +10,8 @@ import { reshapesValue } from '../catalogue/index.ts';
 import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
-import type { Flow, Taint } from './flow.ts';
+import type { ResponseTracer } from '../analysis/flow/tracer.ts';
+import type { Taint } from '../analysis/flow/taint.ts';
 import type { Node } from './parse.ts';
 import type { Module } from './pieces.ts';
 
@@ -53,7 +55,7 @@ export function readMessage(m: FieldMapping): string {
  * Turns the flow of each transaction's response into edits and markers on that transaction.
  * `txOf` gives the transaction of a taint (a site of this module or of another one).
  */
-export function responseEdits(mod: Module, flow: Flow, txOf: (t: Taint) => Tx | undefined): void {
+export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint) => Tx | undefined): void {
   const pf = mod.pf;
   const done = new Set<string>();
   for (const [node, taints] of flow.taints) {

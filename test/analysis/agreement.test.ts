@@ -35,8 +35,9 @@ function copyCase(name: string): string {
 
 /**
  * Known gap, listed so the test notices when it closes: the codemod follows a response through an
- * exported function into the modules that import it (codemod/flow.ts summaries) and blocks the call
- * on a read there; the shared analysis's response flow does not cross modules yet, so the audit
+ * exported function into the modules that import it (the tracer's summaries, handed from module
+ * to module by the codemod's run) and blocks the call on a read there; the audit reads one file
+ * at a time, so the audit
  * still calls these calls auto-fixable. The codemod errs on the safe side (a marker).
  */
 const KNOWN_GAPS: Record<string, string[]> = {

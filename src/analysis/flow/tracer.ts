@@ -1,0 +1,468 @@
+/**
+ * The one response-flow tracer (the codemod rewrites reads along it; the audit finds its reads
+ * and escapes on it, ../trace-responses.ts): where a v1 response goes, from its call through
+ * `await`, `.then`, callbacks, `JSON.parse`, variables, destructuring, conditionals, array
+ * iteration, returns and callbacks of functions (in this module, and through exports into the
+ * modules that import them, by `FlowSummary`). Every expression reached carries a `Taint`
+ * (./taint.ts): the call it comes from and how deep into the v1 shape it is. Where the value
+ * leaves what is followed (a callback the caller hands in, a function not seen, an object
+ * property, a return to callers not seen), the call gets an escape: code there may read v1
+ * shapes, so the call cannot change with certainty.
+ */
+import type { Binding } from '../module.ts';
+import type { Node } from '../parse.ts';
+import { checkBudget } from '../budget.ts';
+import { declaredValue, importOf } from '../binding-facts.ts';
+import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
+import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
+import { callsOf, enclosingFunction, exportNames } from './functions.ts';
+import { asDocument, fieldDepth, isWholeValue, itemOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
+import { bindingOf, type TracedModule } from './traced-module.ts';
+
+/** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
+const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
+/** Methods whose result is still the value (or a list of it): `.json()`, `.slice()`, `.filter()`. */
+const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
+/** Request-builder methods whose result is still the request (got, superagent chains). */
+const CHAIN_CALLS = new Set(['send', 'set', 'query', 'type', 'accept', 'auth', 'timeout', 'promise', 'body']);
+/** Wrappers the value passes through unchanged. */
+const TRANSPARENT = new Set(['TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression', 'TSSatisfiesExpression', 'ChainExpression', 'TypeCastExpression', 'TSTypeAssertion']);
+
+/** What a module's exported function does with a response, as its summary says (for a call of it from an importing module). */
+export interface ImportedFlow {
+  returns?: Taint;
+  callbacks?: CallbackFlow[];
+}
+
+/**
+ * A place where the value leaves what the tracer follows, as a fact; each tool decides which ones
+ * block its call (the codemod's decision is `escapes`):
+ * - `argument`: handed to a function (not `JSON.parse`, `Promise.resolve` or a list's `each`);
+ * - `method`: a method of the value called with a callback the tracer does not follow
+ *   (`list.eachSlice(fn)`: not an item method, not a promise step or an event);
+ * - `list`: put in an array or spread;
+ * - `return`: returned from `fn` (at `from`), which `localCalls` calls of this module call.
+ */
+export type Exit =
+  | { kind: 'argument'; taint: Taint; call: Node }
+  | { kind: 'method'; taint: Taint; call: Node }
+  | { kind: 'list'; taint: Taint; node: Node }
+  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean };
+
+export class ResponseTracer {
+  /** Every expression reached (chain roots and every step), with the taints it carries. */
+  readonly taints = new Map<Node, Taint[]>();
+  /** This module's exported functions that hand a response to their callers. */
+  readonly summary: FlowSummary = { returns: new Map(), callbacks: new Map() };
+  /** Per call (`Taint.tx`), where its response goes that this tracer does not follow. */
+  readonly escapes = new Map<string, string[]>();
+  /** Every place a value leaves what is followed, in the order reached. */
+  readonly exits: Exit[] = [];
+  private readonly queue: Array<[Node, Taint]> = [];
+  private readonly boundTaints = new Map<Binding, Taint[]>();
+  /** Functions whose result is tainted (local), and callback params (local). */
+  private readonly fnReturns = new Map<Node, Taint[]>();
+  private readonly fnCallbacks = new Map<Node, CallbackFlow[]>();
+
+  constructor(private readonly mod: TracedModule) {}
+
+  /** The response of a call (or a value known to carry one). */
+  seed(node: Node, t: Taint): void {
+    this.add(node, t);
+  }
+
+  /** A variable that is the response itself (`xhr` after `xhr.open(...)`). */
+  seedIdentifier(id: Node, t: Taint): void {
+    const b = bindingOf(this.mod, id);
+    if (b) this.taintBinding(b, t);
+  }
+
+  /** Parameters of callback functions given to the call (`request(opts, (err, res, body) => ...)`, `success: fn`). */
+  seedCallbacks(call: Node, t: Taint, skip: Node[] = []): void {
+    const args = (call.arguments ?? []) as Node[];
+    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+    if (last && last.type === 'Identifier' && !skip.some((n) => unwrapExpr(n) === last)) {
+      // `client.get(path, callback)`: a callback of this module is followed, one from elsewhere is not
+      const b = bindingOf(this.mod, last);
+      const value = declaredValue(b);
+      const fn = value && unwrapExpr(value);
+      if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
+      else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`);
+    }
+    for (const a of args) {
+      const u = unwrapExpr(a);
+      if (isFunction(u)) this.taintParams(u, t, 'all');
+      if (u.type === 'ObjectExpression') {
+        for (const p of u.properties as Node[]) {
+          const name = p.key?.name ?? p.key?.value;
+          const v = p.value ? unwrapExpr(p.value) : undefined;
+          if (['success', 'complete', 'done', 'callback', 'onload'].includes(name) && v && isFunction(v)) this.taintParams(v, t, 'all');
+        }
+      }
+    }
+  }
+
+  /** Seeds calls of imported functions whose summaries say they return or call back with a response. */
+  seedImports(lookup: (source: string, imported: string) => ImportedFlow | undefined): void {
+    const tree = this.mod.tree;
+    for (const b of this.mod.info.bindings) {
+      const imp = importOf(b);
+      if (!imp) continue;
+      for (const ref of b.refs) {
+        const p = tree.parent(ref);
+        let call: Node | undefined;
+        let name = imp.imported;
+        if (p && isCall(p) && p.callee === ref) call = p;
+        else if (imp.imported === '*' && p && isMember(p) && p.object === ref) {
+          const g = tree.parent(p);
+          if (g && isCall(g) && g.callee === p) {
+            call = g;
+            name = memberName(p) ?? '';
+          }
+        }
+        if (!call || name === '*') continue;
+        const s = lookup(imp.source, name);
+        if (!s) continue;
+        if (s.returns) this.add(call, s.returns);
+        for (const cb of s.callbacks ?? []) {
+          const fn = call.arguments[cb.param] && unwrapExpr(call.arguments[cb.param]);
+          if (fn && isFunction(fn)) this.taintParams(fn, cb.taint, cb.arg);
+        }
+      }
+    }
+  }
+
+  /** Follows every seed to its end. */
+  run(): void {
+    // an index, not shift(): the queue may grow long
+    for (let i = 0; i < this.queue.length; i++) {
+      const [node, t] = this.queue[i]!;
+      this.propagate(node, t);
+    }
+    this.queue.length = 0;
+  }
+
+  /** `t` null: the value is no v1 document there (a document step the audit does not follow). */
+  private add(node: Node, t: Taint | null): void {
+    if (!t || !this.bounded(node, t)) return;
+    const list = this.taints.get(node) ?? [];
+    const k = taintKey(t);
+    if (list.some((x) => taintKey(x) === k)) return;
+    list.push(t);
+    this.taints.set(node, list);
+    this.queue.push([node, t]);
+  }
+
+  /**
+   * The flow stays finite: a field path deeper than any v1 answer, or a node reached by more
+   * taints than calls could bring, comes from a loop (`x = x[k]`, recursion through callbacks).
+   * The call it comes from is then marked as escaping (it stays v1), never followed further.
+   */
+  private bounded(node: Node, t: Taint): boolean {
+    if (fieldDepth(t) > MAX_PREFIX_DEPTH || (this.taints.get(node)?.length ?? 0) >= MAX_TAINTS_PER_NODE) {
+      this.escape(node, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
+      return false;
+    }
+    return true;
+  }
+
+  /** A parameter of a function holds the value (a callback the call itself takes: `(err, res, body) => …`). */
+  seedParam(fn: Node, index: number, t: Taint): void {
+    const p = fn?.params?.[index];
+    if (p && this.mod.info.fnScope.get(fn)) this.taintPattern(p, t);
+  }
+
+  private taintParams(fn: Node, t: Taint | null, which: 'all' | number): void {
+    if (!t) return;
+    const fs = this.mod.info.fnScope.get(fn);
+    if (!fs) return;
+    const params = fn.params as Node[];
+    params.forEach((p, i) => {
+      if (which !== 'all' && which !== i) return;
+      // a node-style callback's first parameter is the error, never the answer (`(err, res, body)`)
+      if (which === 'all' && i === 0 && params.length > 1 && p.type === 'Identifier' && ERROR_PARAM.test(p.name)) return;
+      this.taintPattern(p, t);
+    });
+  }
+
+  private taintPattern(p: Node, t: Taint | null): void {
+    if (!t) return;
+    const u = p.type === 'AssignmentPattern' ? p.left : p;
+    if (u.type === 'Identifier') {
+      const b = bindingOf(this.mod, u);
+      if (b) this.taintBinding(b, t);
+    } else if (u.type === 'ObjectPattern') {
+      for (const prop of u.properties as Node[]) {
+        if (prop.type === 'RestElement') continue;
+        const name = prop.key?.name ?? prop.key?.value;
+        this.taintPattern(prop.value, stepInto(t, name));
+      }
+    }
+  }
+
+  private taintBinding(b: Binding, t: Taint): void {
+    const list = this.boundTaints.get(b) ?? [];
+    const k = taintKey(t);
+    if (list.some((x) => taintKey(x) === k)) return;
+    if (list.length >= MAX_TAINTS_PER_NODE || fieldDepth(t) > MAX_PREFIX_DEPTH) {
+      this.escape(b.id, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
+      return;
+    }
+    list.push(t);
+    this.boundTaints.set(b, list);
+    for (const ref of b.refs) this.add(ref, t);
+  }
+
+  /** A whole response object (not one scalar field of it) reaches `where`, which the tracer does not follow. */
+  private escape(node: Node, t: Taint, where: string): void {
+    if (!isWholeValue(t)) return;
+    // the error of a node-style callback (`done(err)`) is not the answer
+    if (node.type === 'CallExpression' && (node.arguments as Node[]).every((x) => (x.type === 'Identifier' && ERROR_PARAM.test(x.name)) || x.type === 'NullLiteral' || (x.type === 'Literal' && x.value === null))) return;
+    const list = this.escapes.get(t.tx) ?? [];
+    const text = `${where} (line ${this.mod.tree.position(node.start).line})`;
+    if (!list.includes(text)) list.push(text);
+    this.escapes.set(t.tx, list);
+  }
+
+  /** One step from an expression holding the value to the expression around it. */
+  private propagate(node: Node, t: Taint): void {
+    checkBudget();
+    const tree = this.mod.tree;
+    let cur = node;
+    let parent = tree.parent(cur);
+    while (parent && TRANSPARENT.has(parent.type)) {
+      cur = parent;
+      parent = tree.parent(cur);
+    }
+    if (!parent) return;
+    switch (parent.type) {
+      case 'AwaitExpression':
+      case 'YieldExpression':
+        this.add(parent, t);
+        return;
+      case 'MemberExpression':
+      case 'OptionalMemberExpression': {
+        if (parent.object !== cur) return;
+        const name = memberName(parent);
+        const index = parent.computed && (name === undefined || /^\d+$/.test(name));
+        const grand = tree.parent(parent);
+        // a method call on the value
+        if (grand && isCall(grand) && grand.callee === parent) {
+          this.methodCall(grand, name, t);
+          return;
+        }
+        // a list's length is a number, not a part of the v1 answer
+        if (name === 'length' && !parent.computed) return;
+        this.add(parent, stepInto(t, index ? undefined : name));
+        return;
+      }
+      case 'CallExpression':
+      case 'OptionalCallExpression': {
+        if (parent.callee === cur) return;
+        const argIndex = (parent.arguments as Node[]).indexOf(cur);
+        if (argIndex < 0) return;
+        const name = calleeName(parent);
+        if (name === 'JSON.parse' && argIndex === 0) {
+          this.add(parent, asDocument(t, { stage: 'body', prefix: [] }));
+          return;
+        }
+        if (name === 'Promise.resolve') {
+          this.add(parent, t);
+          return;
+        }
+        // `$.each(list, (i, item) => …)`: the callback gets each item
+        const each = name !== undefined && argIndex === 0 ? LIST_EACH[name] : undefined;
+        const fn = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
+        if (each !== undefined && fn && isFunction(fn)) {
+          this.taintParams(fn, itemOf(t), each);
+          return;
+        }
+        this.exits.push({ kind: 'argument', taint: t, call: parent });
+        if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
+        else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`);
+        return;
+      }
+      case 'VariableDeclarator':
+        if (parent.init === cur) this.taintPattern(parent.id, t);
+        return;
+      case 'AssignmentExpression':
+        if (parent.right === cur && parent.left.type === 'Identifier') {
+          const b = bindingOf(this.mod, parent.left);
+          if (b) this.taintBinding(b, t);
+        } else if (parent.right === cur) this.escape(parent, t, `the property ${tree.text(parent.left).slice(0, 40)}`);
+        return;
+      case 'ObjectProperty':
+      case 'Property':
+        if (parent.value === cur) this.escape(parent, t, 'an object property');
+        return;
+      case 'ArrayExpression':
+      case 'SpreadElement':
+        this.exits.push({ kind: 'list', taint: t, node: parent });
+        this.escape(parent, t, 'an array or spread');
+        return;
+      case 'ReturnStatement': {
+        const fn = enclosingFunction(this.mod, cur);
+        if (fn) this.returnedFrom(fn, t, parent);
+        return;
+      }
+      case 'ArrowFunctionExpression':
+        if (parent.body === cur) this.returnedFrom(parent, t, cur);
+        return;
+      case 'ConditionalExpression':
+        if (parent.test !== cur) this.add(parent, t);
+        return;
+      case 'LogicalExpression':
+        // `res && res.status` is `res` only when `res` is falsy: no answer then
+        if (parent.operator === '&&' && parent.left === cur) return;
+        this.add(parent, t);
+        return;
+      case 'ForOfStatement':
+        if (parent.right === cur) {
+          const left = parent.left.type === 'VariableDeclaration' ? parent.left.declarations[0].id : parent.left;
+          this.taintPattern(left, itemOf(t));
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private methodCall(call: Node, name: string | undefined, t: Taint): void {
+    const args = call.arguments as Node[];
+    if (!(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)))) {
+      this.exits.push({ kind: 'method', taint: t, call });
+    }
+    // (Angular's HttpClient: the observable's subscriber gets the body)
+    if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
+      const fn = args[0] && unwrapExpr(args[0]);
+      if (fn && isFunction(fn)) {
+        // (jQuery's `done`/`success` get the parsed document)
+        const arg = (name === 'done' || name === 'success') && t.doc?.stage === 'raw' ? asDocument(t, { ...t.doc, stage: 'body' }) : t;
+        this.taintParams(fn, arg, 0);
+        return;
+      }
+      this.add(call, t);
+      return;
+    }
+    if (name === 'catch' || name === 'finally' || name === 'fail' || name === 'error') {
+      this.add(call, t);
+      return;
+    }
+    if (name && ITEM_METHODS.has(name)) {
+      const fn = args[0] && unwrapExpr(args[0]);
+      const item = itemOf(t);
+      // (what is not a list of documents is not iterated: the text of a response)
+      if (!item) return;
+      if (fn && isFunction(fn)) this.taintParams(fn, item, 0);
+      if (name === 'find' || name === 'findLast') this.add(call, item);
+      else if (name === 'filter' || name === 'sort') this.add(call, t);
+      return;
+    }
+    if (name === 'reduce') {
+      const fn = args[0] && unwrapExpr(args[0]);
+      if (fn && isFunction(fn)) this.taintParams(fn, itemOf(t), 1);
+      return;
+    }
+    if (name === 'on' || name === 'once') {
+      const fn = args[1] && unwrapExpr(args[1]);
+      if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
+      return;
+    }
+    if (name === 'end' || name === 'pipe') return;
+    if (name === 'json') {
+      // the parsed body of a fetch-style response
+      this.add(call, asDocument(t, t.doc?.stage === 'raw' ? { stage: 'body', prefix: [] } : null));
+      return;
+    }
+    if (name === 'text' || name === 'getContentText') {
+      this.add(call, asDocument(t, t.doc?.stage === 'raw' ? { stage: 'text', prefix: [] } : null));
+      return;
+    }
+    if (name && PASS_THROUGH_CALLS.has(name)) {
+      this.add(call, t);
+      return;
+    }
+    // unknown method: the result may still be the response (got(...).json(), superagent chains)
+    if (name && CHAIN_CALLS.has(name)) {
+      this.add(call, t);
+      return;
+    }
+    // any other method handed a callback (`list.eachSlice(fn)`): what the callback reads is not followed
+    if (!(name && FOLLOWED_CALLBACK_METHODS.has(name)) && args.some((x) => isFunction(unwrapExpr(x)))) this.escape(call, t, `the callback of .${name ?? '?'}()`);
+  }
+
+  /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */
+  private passToFunction(call: Node, callee: Node, argIndex: number, t: Taint): void {
+    const b = bindingOf(this.mod, callee);
+    if (!b) {
+      if (callee.name !== 'resolve' && callee.name !== 'String' && callee.name !== 'Number' && callee.name !== 'Boolean') this.escape(call, t, `${callee.name}()`);
+      return;
+    }
+    if (b.kind === 'param' && b.fn && isFunction(b.fn)) {
+      this.callbackParam(call, callee, b, argIndex, t);
+      return;
+    }
+    // a function of this module: its parameter carries the value
+    const value = declaredValue(b);
+    const fn = value && unwrapExpr(value);
+    if (fn && isFunction(fn)) {
+      const p = (fn.params as Node[])[argIndex];
+      if (p) this.taintPattern(p, t);
+    } else if (!importOf(b)) this.escape(call, t, `${callee.name}()`);
+  }
+
+  /** A parameter of the enclosing function is called with the value: `resolve(x)`, `cb(null, x)`. */
+  private callbackParam(call: Node, callee: Node, b: Binding, argIndex: number, t: Taint): void {
+    const fn = b.fn!;
+    // new Promise((resolve) => ... resolve(x))
+    const owner = this.mod.tree.parent(fn);
+    if (owner?.type === 'NewExpression' && owner.callee.type === 'Identifier' && owner.callee.name === 'Promise' && b.paramIndex === 0) {
+      this.add(owner, t);
+      return;
+    }
+    const list = this.fnCallbacks.get(fn) ?? [];
+    if (list.some((c) => c.param === b.paramIndex && c.arg === argIndex && taintKey(c.taint) === taintKey(t))) return;
+    list.push({ param: b.paramIndex!, arg: argIndex, taint: t });
+    this.fnCallbacks.set(fn, list);
+    const uses = this.callbackUses(fn, b.paramIndex!, argIndex, t);
+    const names = exportNames(this.mod, fn);
+    for (const name of names) {
+      const l = this.summary.callbacks.get(name) ?? [];
+      l.push({ param: b.paramIndex!, arg: argIndex, taint: t });
+      this.summary.callbacks.set(name, l);
+    }
+    if (!uses && !names.length) this.escape(call, t, `the callback ${callee.name} of a function whose callers are not seen`);
+  }
+
+  /** Calls of `fn` pass a function as the callback parameter: its parameter `arg` is tainted. */
+  private callbackUses(fn: Node, param: number, arg: number, t: Taint): number {
+    let n = 0;
+    for (const call of callsOf(this.mod, fn)) {
+      n++;
+      const cb = call.arguments[param] && unwrapExpr(call.arguments[param]);
+      if (cb && isFunction(cb)) this.taintParams(cb, t, arg);
+      else if (cb) this.escape(call, t, `the callback ${this.mod.tree.text(cb).slice(0, 30)}`);
+    }
+    return n;
+  }
+
+  /** The function returns the value: its calls here, its importers (by the summary), a `.then` around it. */
+  private returnedFrom(fn: Node, t: Taint, from: Node): void {
+    const parent = this.mod.tree.parent(fn);
+    const thenCallback = !!parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then';
+    const calls = callsOf(this.mod, fn);
+    this.exits.push({ kind: 'return', taint: t, fn, from, localCalls: calls.length, thenCallback });
+    const list = this.fnReturns.get(fn) ?? [];
+    if (list.some((x) => taintKey(x) === taintKey(t))) return;
+    list.push(t);
+    this.fnReturns.set(fn, list);
+    for (const call of calls) this.add(call, t);
+    const names = exportNames(this.mod, fn);
+    for (const name of names) this.summary.returns.set(name, t);
+    // a .then(fn) callback: the then-call's result
+    if (thenCallback) this.add(parent, t);
+    // (a function handed to another call: a promise executor, a callback whose result is that call's)
+    const passed = !!parent && isCall(parent) && parent.callee !== fn;
+    if (!calls.length && !names.length && !thenCallback && !passed) this.escape(fn, t, 'a return to callers that are not seen');
+  }
+}

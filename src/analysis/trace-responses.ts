@@ -1,0 +1,82 @@
+/**
+ * The responses of a file's v1 calls, followed by the shared tracer (./flow/tracer.ts) at the
+ * audit's depth (`DocumentDepth`: response, text or v1 document, and the keys read inside it).
+ * Each call is seeded where its client hands over the response: the call's value, and the
+ * callbacks given to the call itself (`request(opts, (err, res, body) => …)`, `$.ajax({ success })`,
+ * superagent's `.end(cb)`).
+ */
+import type { Rule } from '../catalogue/index.ts';
+import type { Analysis } from './analysis.ts';
+import { answersThroughCallback, type CallShape } from './clients.ts';
+import type { DocumentDepth, Taint } from './flow/taint.ts';
+import type { TracedModule } from './flow/traced-module.ts';
+import { ResponseTracer } from './flow/tracer.ts';
+import { isFunctionNode, positionOf } from './module.ts';
+import type { Node } from './parse.ts';
+import type { CallInfo } from './types.ts';
+
+export interface TracedResponses {
+  tracer: ResponseTracer;
+  /** The call a taint comes from (`Taint.tx`). */
+  callOf(tx: string): CallInfo | undefined;
+}
+
+export function traceResponses(a: Analysis): TracedResponses {
+  const tracer = new ResponseTracer(tracedModuleOf(a.mod));
+  const calls = new Map<string, CallInfo>();
+  for (const it of [...a.found]) {
+    if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
+    const rule = a.cat.get(it.site.rule);
+    if (!rule?.response) continue;
+    const call = it.site.call;
+    const tx = call ? String(call.span.start) : `?${it.node.start}`;
+    if (call && !calls.has(tx)) calls.set(tx, call);
+    // a function of the repo may return the response or already its body
+    seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw');
+  }
+  tracer.run();
+  return { tracer, callOf: (tx) => calls.get(tx) };
+}
+
+function tracedModuleOf(mod: Analysis['mod']): TracedModule {
+  return {
+    info: mod,
+    tree: { parent: (n) => mod.parent.get(n), position: (o) => positionOf(mod, o), text: (n) => mod.source.slice(n.start, n.end) },
+  };
+}
+
+function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
+  const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });
+  if (!answersThroughCallback(shape?.client, call)) tracer.seed(call, t(stage));
+  const args: Node[] = call.arguments ?? [];
+  const fnArg = [...args].reverse().find((x) => isFunctionNode(x));
+  const client = shape?.client;
+  if (fnArg && (client === 'request' || client === 'needle')) {
+    tracer.seedParam(fnArg, 1, t('raw'));
+    tracer.seedParam(fnArg, 2, t('body'));
+  } else if (fnArg && client === 'jquery') {
+    tracer.seedParam(fnArg, 0, t('body'));
+  } else if (fnArg && (client === 'wrapper' || client === 'generic')) {
+    // callback style: (err, res, body), (err, data) or (data)
+    const n = fnArg.params?.length ?? 0;
+    if (n >= 3) {
+      tracer.seedParam(fnArg, 1, t('raw'));
+      tracer.seedParam(fnArg, 2, t('maybe'));
+    } else tracer.seedParam(fnArg, n === 2 ? 1 : 0, t('maybe'));
+  }
+  if (client === 'jquery' && shape?.options) {
+    const v = a.ev.eval(shape.options.mod, shape.options.node, shape.options.frames);
+    if (v.t === 'obj') {
+      const s = a.ev.objectPropertyNode(v, 'success');
+      const fn = s?.prop.value ?? (s?.prop.type === 'ObjectMethod' ? s.prop : undefined);
+      if (fn && isFunctionNode(fn)) tracer.seedParam(fn, 0, t('body'));
+    }
+  }
+  if ((client === 'superagent' || client === 'unirest') && shape?.chain) {
+    const end = shape.chain.find((c) => c.callee.property?.name === 'end' && isFunctionNode(c.arguments[0]));
+    if (end) {
+      const fn = end.arguments[0];
+      tracer.seedParam(fn, (fn.params?.length ?? 0) >= 2 ? 1 : 0, t('raw'));
+    }
+  }
+}
