@@ -230,6 +230,12 @@ function renderText(report: RunReport, flags: CodemodFlags, written: number, uni
       lines.push(`  ${m.file}:${m.line}:${m.column} ${m.rule}${m.existing ? '' : ' (new)'}: ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`);
     }
   }
+  // files it will not rewrite (links, mixed line endings, pages with scripts): a human takes them
+  const untouched = report.skipped.filter((x) => x.reason === 'unsafe');
+  if (untouched.length) {
+    lines.push('', 'left untouched:');
+    for (const u of untouched) lines.push(`  ${u.file}${u.detail ? `: ${u.detail}` : ''}`);
+  }
   const generated = report.skipped.filter((x) => x.reason === 'generated' && x.detail);
   if (generated.length) {
     lines.push('', 'generated files (not edited):');

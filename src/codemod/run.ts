@@ -46,6 +46,8 @@ export interface RunReport {
 }
 
 const MAX_BYTES = 2_000_000;
+/** Pages whose scripts the audit reads but this codemod does not rewrite. */
+const SCRIPT_PAGE = /\.(vue|html?|svelte)$/i;
 
 
 interface Candidate {
@@ -91,12 +93,16 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
   const files: Candidate[] = [];
   const skipped: SkippedFile[] = [];
   const generated = new Map<string, string>();
+  const pages: Array<{ abs: string; rel: string }> = [];
   const seen = new Set<string>();
   const add = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const rel = relPath(root, file) || path.basename(file);
-    if (!parserFor(file)) return;
+    if (!parserFor(file)) {
+      if (SCRIPT_PAGE.test(file)) pages.push({ abs: file, rel });
+      return;
+    }
     if (/\.d\.[mc]?ts$/.test(file)) return;
     let size = 0;
     try {
@@ -169,6 +175,17 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
     } else add(p);
   }
   const { words, format } = codemodPrefilter(loadCatalogue());
+  // pages whose scripts the audit reads (Vue single-file components, HTML): never rewritten here,
+  // and said so when they look like they talk to v1, so that a run's summary does not pass them over
+  for (const p of pages) {
+    let text = '';
+    try {
+      if (statSync(p.abs).size <= MAX_BYTES) text = readFileSync(p.abs, 'utf8');
+    } catch {
+      continue;
+    }
+    if (words.test(text) && format.test(text)) skipped.push({ file: p.rel, reason: 'unsafe', detail: 'a page with scripts (Vue, HTML): the codemod rewrites JS/TS files only; migrate its v1 calls by hand (hdmigrate audit lists them)' });
+  }
   const candidates: Candidate[] = [];
   const others: Candidate[] = [];
   for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);

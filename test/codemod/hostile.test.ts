@@ -47,6 +47,19 @@ describe('hostile files', () => {
     expect(readFileSync(path.join(outside, 'shared.js'), 'utf8')).toBe(CALL);
   });
 
+  it('names pages with scripts that talk to v1 (Vue, HTML) as left untouched, and only those', async () => {
+    const dir = tmp();
+    const script = "  fetch('https://acme.freshdesk.com/helpdesk/tickets.json').then((r) => r.json());";
+    writeFileSync(path.join(dir, 'Tickets.vue'), `<template><ul></ul></template>\n<script>\nexport default { mounted() {\n${script}\n} };\n</script>\n`);
+    writeFileSync(path.join(dir, 'help.html'), `<html><body><script>\n${script}\n</script></body></html>\n`);
+    writeFileSync(path.join(dir, 'about.html'), '<html><body><a href="https://acme.freshdesk.com/support/home">Help</a></body></html>\n');
+    const run = await runCodemod([dir], { workers: 0 });
+    const pages = run.skipped.filter((s) => s.reason === 'unsafe').map((s) => s.file).sort();
+    expect(pages).toEqual(['Tickets.vue', 'help.html']);
+    expect(run.skipped.find((s) => s.file === 'Tickets.vue')!.detail).toMatch(/rewrites JS\/TS files only/);
+    expect(readFileSync(path.join(dir, 'Tickets.vue'), 'utf8')).toContain(script);
+  });
+
   it('keeps a byte order mark first and CRLF line endings when it rewrites', async () => {
     const dir = tmp();
     writeFileSync(path.join(dir, 'bom.js'), `\ufeff${CALL}`);
