@@ -30,6 +30,7 @@ export function findPayloads(a: Analysis, v1: boolean): void {
     // the wrappers found in this call's body belong to it (the call model groups them)
     const call = it.site.call?.span;
     if (call) for (const s of a.sites.slice(before)) if (s.wrapper) s.wrapper.call ??= { start: call.start, end: call.end, file: it.site.file };
+    preferWrittenRule(it.site, a.sites.slice(before));
   }
   if (!v1) {
     bodiesToUnseenUrls(a);
@@ -128,6 +129,21 @@ export function findPayloads(a: Analysis, v1: boolean): void {
       }
     }
   }
+}
+
+/**
+ * A call whose method is not known, with a body that carries one candidate's request wrapper
+ * (`helpdesk_ticket` among tickets.list, tickets.create): that candidate is the likeliest, so its
+ * plan heads the call's marker (the method stays unknown, and is said so).
+ */
+function preferWrittenRule(call: Site, wrappers: Site[]): void {
+  if (call.methodSource !== null && call.methodSource !== 'rule') return;
+  const w = wrappers.find((x) => x.kind === 'wrapper' && x.rule && x.rule !== call.rule && call.rules.includes(x.rule));
+  const written = w?.rule;
+  if (!written) return;
+  call.rule = written;
+  call.fidelity = w.fidelity;
+  call.rules = [written, ...call.rules.filter((r) => r !== written)];
 }
 
 /**
