@@ -56,6 +56,9 @@ function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallSh
     tracer.seedParam(fnArg, 2, t('body'));
   } else if (fnArg && client === 'jquery') {
     tracer.seedParam(fnArg, 0, t('body'));
+  } else if (fnArg && (client === 'http' || client === 'https')) {
+    // Node's http(s).request/get: the response stream, read by `res.on('data')` and `res.on('end')`
+    tracer.seedParam(fnArg, 0, t('raw'));
   } else if (fnArg && (client === 'wrapper' || client === 'generic')) {
     // callback style: (err, res, body), (err, data) or (data)
     const n = fnArg.params?.length ?? 0;

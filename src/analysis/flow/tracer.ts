@@ -49,6 +49,11 @@ export type Exit =
   | { kind: 'list'; taint: Taint; node: Node }
   | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean };
 
+/** The answer itself, not yet read into (a response stream's `data` chunk is one). */
+function isStreamChunk(t: Taint): boolean {
+  return t.level === 'pre' && t.prefix === '' && (!t.doc || t.doc.stage === 'raw' || t.doc.stage === 'text');
+}
+
 export class ResponseTracer {
   /** Every expression reached (chain roots and every step), with the taints it carries. */
   readonly taints = new Map<Node, Taint[]>();
@@ -286,6 +291,13 @@ export class ResponseTracer {
         if (parent.init === cur) this.taintPattern(parent.id, t);
         return;
       case 'AssignmentExpression':
+        // `res.on('data', (chunk) => { body += chunk })`: the variable gathers the answer's text
+        if (parent.operator === '+=' && parent.right === cur && parent.left.type === 'Identifier' && isStreamChunk(t)) {
+          const b = bindingOf(this.mod, parent.left);
+          const text = asDocument(t, { stage: 'text', prefix: [] });
+          if (b && text) this.taintBinding(b, text);
+          return;
+        }
         if (parent.right === cur && parent.left.type === 'Identifier') {
           const b = bindingOf(this.mod, parent.left);
           if (b) this.taintBinding(b, t);
