@@ -11,7 +11,8 @@
 import * as fs from 'node:fs';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Language, SkippedFile } from '../files.ts';
-import { passesWideTest, type WideWords } from '../catalogue-facts.ts';
+import type { WideWords } from '../catalogue-facts.ts';
+import { jsTextTest, type JsTestCache } from './js-text-test.ts';
 import type { WalkedFile } from './walk.ts';
 
 export interface ScanConfig {
@@ -22,12 +23,15 @@ export interface ScanConfig {
    * characters (first path segments); the others (wrappers, markers) count anywhere.
    */
   prefilter: string;
+  /** The prefilter's words (what `prefilter` alternates). */
+  words: string[];
   bounded: string[];
   minifiedLine: number;
   /**
    * The words of the audit's repo-wide text test (a 403, a v1-only field name, a response wrapper
    * read; `passesWideTest`): JS/TS files that fail the prefilter but pass it are flagged `wide`, so
-   * the repo-wide pass reads only those instead of the whole tree again.
+   * the repo-wide pass reads only those instead of the whole tree again. Both tests of a JS/TS
+   * file are one regex pass (`jsTextTest`).
    */
   wide?: WideWords;
   /**
@@ -49,8 +53,9 @@ export type ScanResult =
 
 export interface ScanState {
   re?: RegExp;
-  wideCache?: { re?: RegExp; names?: Set<string>; wrappers?: Set<string> };
-  wideTest?: typeof passesWideTest;
+  /** The prefilter and repo-wide test of JS/TS files in one pass (without it: the prefilter alone). */
+  jsTest?: typeof jsTextTest;
+  jsCache?: JsTestCache;
   projectExt?: RegExp | null;
   projectWords?: RegExp;
   buf?: Buffer;
@@ -129,8 +134,10 @@ export function scanFile(
   // ASCII (nearly every source file) decodes as latin1 to the same string at half the cost of
   // validating UTF-8; then one pass of the prefilter
   const text = state.isAscii?.(buf) ? buf.toString('latin1') : buf.toString('utf8');
+  // JS/TS: the prefilter and the repo-wide test in one pass; other files: the prefilter
+  const verdict = file.config ? 'candidate' : isJs && state.jsTest ? state.jsTest(text, cfg, (state.jsCache ??= {})) : state.test(text, state.re, cfg.bounded) ? 'candidate' : null;
   {
-    if (file.config || state.test(text, state.re, cfg.bounded)) {
+    if (verdict === 'candidate') {
       if ((isJs || file.language === 'html') && text.length > cfg.minifiedLine) {
         let max = 0;
         let last = 0;
@@ -170,7 +177,7 @@ export function scanFile(
     }
     at = text.indexOf('./', at + 2);
   }
-  const wide = !!cfg.wide && !!state.wideTest && state.wideTest(text, cfg.wide, (state.wideCache ??= {}));
+  const wide = verdict === 'wide';
   return imports || wide ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports: imports ?? [], ...(wide ? { wide } : {}) } : { kind: 'none' };
 }
 
@@ -211,10 +218,10 @@ const workerCode = () => `
   const __name = (f) => f;
   const scanFile = (${scanFile.toString()});
   const test = (${passesPrefilter.toString()});
-  const wideTest = (${passesWideTest.toString()});
+  const jsTest = (${jsTextTest.toString()});
   const isAscii = require('node:buffer').isAscii;
   parentPort.on('message', ({ cfg, ctl, port }) => {
-    const state = { isAscii, test, wideTest };
+    const state = { isAscii, test, jsTest };
     const files = [];
     const pull = () => {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) for (const f of m.message) files.push(f);
