@@ -20,7 +20,6 @@ import { filesUsedInRun } from '../analysis/module.ts';
 import { jsTextTest } from '../analysis/run/js-text-test.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
-import { analysisRun, startAnalysisThread } from './analysis-thread.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanResult, type ScanWorker } from '../analysis/run/scan.ts';
 import {
   REPORT_VERSION,
@@ -220,10 +219,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   if (streaming) scanWorker!.finish();
   else scanWorker?.release();
   let scannedInWorker = false;
-  // JS/TS candidates shared with the analysis thread (./analysis-thread.ts) once it has loaded:
-  // it takes the next one whenever it has fewer than two, this thread audits the others
-  const helper = streaming && opts.jobs !== 1 && !opts.catalogue ? analysisRun(root, opts.overlay) : null;
-  const sent: Array<{ candidate: Candidate; result: Promise<FileResult> }> = [];
   let waited = 0;
   let mainScanned = 0;
   let scanWorkerMs = 0;
@@ -249,12 +244,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
         continue;
       }
       const next = queue.shift();
-      if (next && helper && isJs(next.language) && helper.pending < 2) {
-        const result = helper.analyse(next, next.text);
-        result.catch(() => {}); // awaited (and audited here on failure) below
-        sent.push({ candidate: next, result });
-        continue;
-      }
       if (next) {
         await prepareLanguage(next.language);
         analyseOne(next);
@@ -289,7 +278,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     scannedInWorker = !failed;
     if (failed) {
       // start again in this thread
-      for (const list of [queue, candidates, others, results, deferred, projectQueue, sent] as unknown[][]) list.length = 0;
+      for (const list of [queue, candidates, others, results, deferred, projectQueue] as unknown[][]) list.length = 0;
       waitingForCandidate.clear();
       activeLanguages.clear();
       skipped.length = walked.skipped.length;
@@ -413,17 +402,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       analyseOne(c);
     }
   }
-  // the analysis thread's share (a file it could not audit is audited here)
-  for (const s of sent) {
-    const r = await s.result.catch(() => null);
-    if (!r) {
-      analyseOne(s.candidate);
-      continue;
-    }
-    results.push(r);
-    analysed++;
-    opts.onProgress?.(analysed, Math.max(analysed, candidates.length), 'analyse');
-  }
   // a call whose response goes back to callers in other modules: what it is when another file of the
   // repo imports its module (those callers are then in the repo, where the codemod follows the value)
   if (results.some((r) => r.ifImported)) {
@@ -472,10 +450,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   });
   report.summary.phases = { walk: tWalk - t0, scan: tScan - tWalk, analyse: tAnalyse - tScan, merge: Date.now() - tAnalyse };
   if (scannedInWorker) Object.assign(report.summary.phases, { scanWorkerLastResult: lastResultAt - tWalk, mainWaited: waited, mainAnalysing: Math.round(anaMs), scanWorkerFirstResult: firstAt - tWalk, streamEnd: scanWorkerMs, mainScanned });
-  if (helper) report.summary.phases.analysisThreadFiles = sent.length;
   report.summary.threads = { scanWorker: scannedInWorker, analysisWorkers };
-  // a large tree: the next audits of this process share their JS/TS analysis with a thread
-  if (streaming && opts.jobs !== 1 && !opts.catalogue) startAnalysisThread();
   return report;
 }
 
