@@ -39,8 +39,8 @@ export interface ScanConfig {
    * Files of the syntax-audited languages that fail the prefilter (by extension, regex source):
    * those whose text matches `words` come back as `project` results with their text (the helper
    * index of src/audit/lang parses them while the scan goes on); the worker keeps the others'
-   * texts for one later `matchKept` query (the files that call a helper of the index), so no
-   * file is read twice. Files over `maxText` characters are neither.
+   * bytes (./kept-bytes.ts) for one later `matchKept` query (the files that call a helper of the
+   * index), so no file is read twice. Files over `maxText` characters are neither.
    */
   project?: { ext: string; words: string; maxText: number };
 }
@@ -354,7 +354,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
         release();
         answer?.resolve(msg.matched);
       } else {
-        // the scan is over; a worker that keeps texts waits for its one query, unreferenced (an
+        // the scan is over; a worker that keeps files waits for its one query, unreferenced (an
         // audit that ends without asking never keeps the process alive)
         keeping = !!msg.kept;
         if (keeping) {
