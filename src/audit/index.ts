@@ -17,7 +17,7 @@ import { generatedNote, generatedSource } from '../analysis/generated.ts';
 import { addProjectText, analyzeFile, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type FileResult, type FileTask, type TextMatcher } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
 import { filesUsedInRun } from '../analysis/module.ts';
-import { passesWideTest } from '../analysis/catalogue-facts.ts';
+import { jsTextTest } from '../analysis/run/js-text-test.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
 import { createScanWorker, nodeFs, passesPrefilter, scanFile, type ScanResult, type ScanWorker } from '../analysis/run/scan.ts';
@@ -235,7 +235,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
         wake?.();
       },
     );
-    const state = { isAscii, test: passesPrefilter, wideTest: passesWideTest };
+    const state = { isAscii, test: passesPrefilter, jsTest: jsTextTest };
     let ownScanned = 0;
     let filesLeft = true;
     for (;;) {
@@ -286,7 +286,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     }
   }
   if (!scannedInWorker) {
-    const state = { isAscii, test: passesPrefilter, wideTest: passesWideTest };
+    const state = { isAscii, test: passesPrefilter, jsTest: jsTextTest };
     for (const f of files) handle(scanFile(nodeFs, f, cfg, state));
   }
   // the helper index has every file now: the files of its languages can be audited

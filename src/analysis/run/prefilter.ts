@@ -32,7 +32,7 @@ export function scanConfig(cat: Catalogue, maxSize: number): ScanConfig {
   const { bounded, anywhere } = prefilterWords(cat);
   // longest first: `helpdesk_ticket` (anywhere) must win over `helpdesk` (bounded) at one position
   const all = [...anywhere, ...bounded].sort((a, b) => b.length - a.length);
-  return { maxSize, prefilter: all.map(escapeRegex).join('|'), bounded, minifiedLine: MINIFIED_LINE, wide: repoWideWords(cat) };
+  return { maxSize, prefilter: all.map(escapeRegex).join('|'), words: all, bounded, minifiedLine: MINIFIED_LINE, wide: repoWideWords(cat) };
 }
 
 /** The cheap test every file goes through before anything is parsed (what the scan applies). */

@@ -11,7 +11,9 @@
 import * as fs from 'node:fs';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Language, SkippedFile } from '../files.ts';
-import { passesWideTest, type WideWords } from '../catalogue-facts.ts';
+import type { WideWords } from '../catalogue-facts.ts';
+import { jsTextTest, type JsTestCache } from './js-text-test.ts';
+import { clearKept, keepBytes, keptText, newKeptBytes } from './kept-bytes.ts';
 import type { WalkedFile } from './walk.ts';
 
 export interface ScanConfig {
@@ -22,20 +24,23 @@ export interface ScanConfig {
    * characters (first path segments); the others (wrappers, markers) count anywhere.
    */
   prefilter: string;
+  /** The prefilter's words (what `prefilter` alternates). */
+  words: string[];
   bounded: string[];
   minifiedLine: number;
   /**
    * The words of the audit's repo-wide text test (a 403, a v1-only field name, a response wrapper
    * read; `passesWideTest`): JS/TS files that fail the prefilter but pass it are flagged `wide`, so
-   * the repo-wide pass reads only those instead of the whole tree again.
+   * the repo-wide pass reads only those instead of the whole tree again. Both tests of a JS/TS
+   * file are one regex pass (`jsTextTest`).
    */
   wide?: WideWords;
   /**
    * Files of the syntax-audited languages that fail the prefilter (by extension, regex source):
    * those whose text matches `words` come back as `project` results with their text (the helper
    * index of src/audit/lang parses them while the scan goes on); the worker keeps the others'
-   * texts for one later `matchKept` query (the files that call a helper of the index), so no
-   * file is read twice. Files over `maxText` characters are neither.
+   * bytes (./kept-bytes.ts) for one later `matchKept` query (the files that call a helper of the
+   * index), so no file is read twice. Files over `maxText` characters are neither.
    */
   project?: { ext: string; words: string; maxText: number };
 }
@@ -44,13 +49,15 @@ export type ScanResult =
   | { kind: 'candidate'; file: WalkedFile; text: string; size: number }
   | { kind: 'skipped'; skipped: SkippedFile }
   | { kind: 'imports'; file: WalkedFile; imports: string[]; wide?: boolean }
-  | { kind: 'project'; file: WalkedFile; text: string; indexed: boolean }
+  /** `bytes` (a view of the scan's reused buffer, valid until the next file) and how they were decoded: for a worker that keeps them. */
+  | { kind: 'project'; file: WalkedFile; text: string; indexed: boolean; bytes?: Uint8Array; latin1?: boolean }
   | { kind: 'none' };
 
 export interface ScanState {
   re?: RegExp;
-  wideCache?: { re?: RegExp; names?: Set<string>; wrappers?: Set<string> };
-  wideTest?: typeof passesWideTest;
+  /** The prefilter and repo-wide test of JS/TS files in one pass (without it: the prefilter alone). */
+  jsTest?: typeof jsTextTest;
+  jsCache?: JsTestCache;
   projectExt?: RegExp | null;
   projectWords?: RegExp;
   buf?: Buffer;
@@ -128,9 +135,12 @@ export function scanFile(
   const isJs = file.language === 'javascript' || file.language === 'typescript';
   // ASCII (nearly every source file) decodes as latin1 to the same string at half the cost of
   // validating UTF-8; then one pass of the prefilter
-  const text = state.isAscii?.(buf) ? buf.toString('latin1') : buf.toString('utf8');
+  const latin1 = !!state.isAscii?.(buf);
+  const text = latin1 ? buf.toString('latin1') : buf.toString('utf8');
+  // JS/TS: the prefilter and the repo-wide test in one pass; other files: the prefilter
+  const verdict = file.config ? 'candidate' : isJs && state.jsTest ? state.jsTest(text, cfg, (state.jsCache ??= {})) : state.test(text, state.re, cfg.bounded) ? 'candidate' : null;
   {
-    if (file.config || state.test(text, state.re, cfg.bounded)) {
+    if (verdict === 'candidate') {
       if ((isJs || file.language === 'html') && text.length > cfg.minifiedLine) {
         let max = 0;
         let last = 0;
@@ -152,7 +162,7 @@ export function scanFile(
     if (state.projectExt === undefined) state.projectExt = cfg.project ? new RegExp(cfg.project.ext) : null;
     if (!state.projectExt || !state.projectExt.test(file.abs) || text.length > cfg.project!.maxText) return { kind: 'none' };
     if (!state.projectWords) state.projectWords = new RegExp(cfg.project!.words, 'i');
-    return { kind: 'project', file: { abs: file.abs, rel: file.rel, language: file.language }, text, indexed: state.projectWords.test(text) };
+    return { kind: 'project', file: { abs: file.abs, rel: file.rel, language: file.language }, text, indexed: state.projectWords.test(text), bytes: buf, latin1 };
   }
   // relative import specifiers: `'./x'`, `"../y"` (string search: no call into the buffer binding per hit)
   let imports: string[] | null = null;
@@ -170,7 +180,7 @@ export function scanFile(
     }
     at = text.indexOf('./', at + 2);
   }
-  const wide = !!cfg.wide && !!state.wideTest && state.wideTest(text, cfg.wide, (state.wideCache ??= {}));
+  const wide = verdict === 'wide';
   return imports || wide ? { kind: 'imports', file: { abs: file.abs, rel: file.rel, language: file.language }, imports: imports ?? [], ...(wide ? { wide } : {}) } : { kind: 'none' };
 }
 
@@ -211,10 +221,17 @@ const workerCode = () => `
   const __name = (f) => f;
   const scanFile = (${scanFile.toString()});
   const test = (${passesPrefilter.toString()});
-  const wideTest = (${passesWideTest.toString()});
+  const jsTest = (${jsTextTest.toString()});
   const isAscii = require('node:buffer').isAscii;
+  const newKeptBytes = (${newKeptBytes.toString()});
+  const keepBytes = (${keepBytes.toString()});
+  const keptText = (${keptText.toString()});
+  const clearKept = (${clearKept.toString()});
+  // as scanFile decoded them
+  const toText = (bytes, latin1) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(latin1 ? 'latin1' : 'utf8');
+  const kept = newKeptBytes();
   parentPort.on('message', ({ cfg, ctl, port }) => {
-    const state = { isAscii, test, wideTest };
+    const state = { isAscii, test, jsTest };
     const files = [];
     const pull = () => {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) for (const f of m.message) files.push(f);
@@ -223,9 +240,9 @@ const workerCode = () => `
     // kept as [index, specifiers] and sent in one message at the end: the caller has the list
     let batch = [];
     const imports = [];
-    // texts of project files kept for the one matchKept query (bounded: past it, read again then)
-    const kept = new Map();
-    let keptChars = 0;
+    // bytes of project files kept for the one matchKept query (bounded: past it, read again then)
+    clearKept(kept);
+    let keptSize = 0;
     scan: for (;;) {
       const i = Atomics.add(ctl, 0, 1);
       while (i >= files.length) {
@@ -239,7 +256,7 @@ const workerCode = () => `
       if (r.kind === 'none') continue;
       if (r.kind === 'imports') { imports.push(i, r.imports, r.wide ? 1 : 0); continue; }
       if (r.kind === 'project' && !r.indexed) {
-        if (keptChars + r.text.length <= 64 * 1024 * 1024) { kept.set(i, r.text); keptChars += r.text.length; }
+        if (keptSize + r.bytes.length <= 64 * 1024 * 1024) { keepBytes(kept, i, r.bytes, r.latin1); keptSize += r.bytes.length; }
         continue;
       }
       const now = r.kind === 'candidate' || r.kind === 'project';
@@ -260,7 +277,7 @@ const workerCode = () => `
       for (const q of queries) {
         const re = new RegExp(q.re);
         for (const i of q.files) {
-          let text = kept.get(i);
+          let text = keptText(kept, i, toText);
           if (text === undefined) {
             try { text = fs.readFileSync(files[i].abs, 'utf8'); } catch { continue; }
             if (text.length > cfg.project.maxText) continue;
@@ -268,7 +285,7 @@ const workerCode = () => `
           if (re.test(text)) matched.push([i, text]);
         }
       }
-      kept.clear();
+      clearKept(kept);
       port.postMessage({ matched });
       port.close();
     });
@@ -337,7 +354,7 @@ export function createScanWorker(cfg: ScanConfig): ScanWorker {
         release();
         answer?.resolve(msg.matched);
       } else {
-        // the scan is over; a worker that keeps texts waits for its one query, unreferenced (an
+        // the scan is over; a worker that keeps files waits for its one query, unreferenced (an
         // audit that ends without asking never keeps the process alive)
         keeping = !!msg.kept;
         if (keeping) {
