@@ -174,7 +174,7 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
       for (const f of w.files) add(f.abs);
     } else add(p);
   }
-  const { words, format } = codemodPrefilter(loadCatalogue());
+  const { words, format, wrappers } = codemodPrefilter(loadCatalogue());
   // pages whose scripts the audit reads (Vue single-file components, HTML): never rewritten here,
   // and said so when they look like they talk to v1, so that a run's summary does not pass them over
   for (const p of pages) {
@@ -188,7 +188,7 @@ export function collect(paths: string[], opts: RunOptions = {}): { root: string;
   }
   const candidates: Candidate[] = [];
   const others: Candidate[] = [];
-  for (const f of files) (words.test(f.text) && format.test(f.text) ? candidates : others).push(f);
+  for (const f of files) ((words.test(f.text) && format.test(f.text)) || wrappers.test(f.text) ? candidates : others).push(f);
   return { root, files: candidates, others, skipped, generated };
 }
 

@@ -171,3 +171,15 @@ describe('an interrupted --write', () => {
     }
   }, 120_000);
 });
+
+describe('which files a run reads closely', () => {
+  it('a file whose only v1 sign is a payload wrapper (URL from configuration) is read and marked', async () => {
+    const dir = tmp();
+    writeFileSync(
+      path.join(dir, 'ticket.js'),
+      "const cfg = require('./config');\nfunction open(email) {\n  const data = { helpdesk_ticket: { subject: 'Help', email } };\n  return fetch(cfg.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });\n}\nmodule.exports = open;\n",
+    );
+    const run = await runCodemod([dir], { workers: 0 });
+    expect(run.results.flatMap((r) => r.markers).map((m) => m.rule)).toEqual(['tickets.create']);
+  });
+});

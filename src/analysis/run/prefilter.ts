@@ -42,8 +42,12 @@ export function prefilterFor(cat: Catalogue): { test(text: string): boolean } {
   return { test: (text) => passesPrefilter(text, re, cfg.bounded) };
 }
 
-/** The codemod's test: a v1 path word next to a format hint. */
-export function codemodPrefilter(cat: Catalogue): { words: RegExp; format: RegExp } {
+/**
+ * The codemod's test: a v1 path word next to a format hint, or a distinctive payload wrapper
+ * (`helpdesk_ticket`), which is a v1 body wherever its URL comes from.
+ */
+export function codemodPrefilter(cat: Catalogue): { words: RegExp; format: RegExp; wrappers: RegExp } {
   const words = new RegExp(`(?:^|[^\\w])(?:${segmentWords(cat).map(escapeRegex).join('|')})(?:[^\\w]|$)`);
-  return { words, format: /\.(json|xml)\b|format=/ };
+  const wrappers = new RegExp(prefilterWords(cat).anywhere.filter((w) => /^\w+$/.test(w) && w.includes('_')).map(escapeRegex).join('|'));
+  return { words, format: /\.(json|xml)\b|format=/, wrappers };
 }
