@@ -9,7 +9,7 @@ import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
 import { ITEM_METHODS } from './clients.ts';
-import { isStringLiteral, unwrapExpr } from './evaluate.ts';
+import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
 import { recordResponseEscapes } from './find-escapes.ts';
 import { bindingAt, isFunctionNode, memberPath } from './module.ts';
@@ -123,6 +123,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     ...rules.filter((r) => !fileRules.has(r.id) && !a.repoRules.has(r.id)),
   ];
   const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
+  const containers = ownContainerKeys(a);
   for (const m of a.mod.nodes.members) {
     // outermost member of a chain, not a call target, not written
     const up = a.mod.parent.get(m);
@@ -144,6 +145,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
       if (!rules) continue;
+      // `rows.push({ ticket: t, asset: a })`: the app's own key, not the v1 wrapper
+      if (containers.has(keys[i]!)) continue;
       const ranked = rank(rules, m);
       for (const rule of ranked) {
         const sub = keys.slice(i);
@@ -173,6 +176,24 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (changes.length === 0) continue;
     reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, handedTo(m).has(rule.id));
   }
+}
+
+/**
+ * Plain response wrapper names (`ticket`, `user`) the module itself uses as a key of an object it
+ * builds beside other keys (`{ ticket: t, asset: a }`): such an object is the app's own, and
+ * `.ticket` read from it is no v1 wrapper (v1 wrapped a resource alone: `{ ticket: {…} }`).
+ */
+function ownContainerKeys(a: Analysis): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const obj of a.mod.nodes.objects) {
+    const props = obj.properties as Node[];
+    if (props.length < 2) continue;
+    for (const p of props) {
+      const k = p.type === 'ObjectProperty' || p.type === 'Property' ? propertyKey(p) : undefined;
+      if (k && a.facts.responseWrappers.has(k) && !isDistinctiveWrapper(k) && unwrapExpr(p.value)?.type !== 'ObjectExpression') out.add(k);
+    }
+  }
+  return out;
 }
 
 /**
