@@ -124,11 +124,13 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
   ];
   const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
   const containers = ownContainerKeys(a);
-  for (const m of a.mod.nodes.members) {
-    // outermost member of a chain, not a call target, not written
-    const up = a.mod.parent.get(m);
-    if (up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === m) continue;
-    if (up && (up.type === 'CallExpression' || up.type === 'OptionalCallExpression') && up.callee === m) continue;
+  for (const outer of a.mod.nodes.members) {
+    // outermost member of a chain, not written; a method called on it (`res.helpdesk_ticket.notes.filter(…)`) reads what it is called on
+    const up = a.mod.parent.get(outer);
+    if (up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === outer) continue;
+    const called = up && (up.type === 'CallExpression' || up.type === 'OptionalCallExpression') && up.callee === outer;
+    const m = called ? unwrapExpr(outer.object) : outer;
+    if (!m || (m.type !== 'MemberExpression' && m.type !== 'OptionalMemberExpression')) continue;
     if (up?.type === 'AssignmentExpression' && up.left === m) continue;
     if (reported.has(m.loc?.start.line ?? a.span(m).line)) continue;
     const chain = chainKeys(m);

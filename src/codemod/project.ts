@@ -12,6 +12,7 @@ import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
 import { ParsedFile, checkParses, type ParserName } from './parse.ts';
 import { Flattener } from './pieces.ts';
+import { isFunction } from '../analysis/syntax.ts';
 import { ModulePlanner, type ModulePlan, type PlanContext } from './plan.ts';
 import { applyEdits, editsConflict, sameEdit, type SpanEdit } from './spans.ts';
 import { followTypes } from './tsproject.ts';
@@ -416,7 +417,10 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
   // one marker per concern: the same words for the same rule a few lines below one already placed
   // (`data.helpdesk_note.body = …`, `data.helpdesk_note.private = …` after the object's own marker)
   // would only repeat it
-  const lastAt = new Map<string, number>();
+  const lastAt = new Map<string, { line: number; fn: number }>();
+  const functions = pf.nodes.filter((n) => isFunction(n));
+  // the innermost function around an offset (its start; -1 at the top level)
+  const fnAround = (offset: number) => functions.filter((f) => f.start <= offset && offset < f.end).reduce((best, f) => (f.start > best ? f.start : best), -1);
   for (const m of [...markers].sort((a, b) => a.anchor - b.anchor)) {
     let at = pf.lineStart(m.anchor);
     let anchor = m.anchor;
@@ -434,8 +438,10 @@ function markerEdits(pf: ParsedFile, markers: MarkerPlan[], other: SpanEdit[] = 
     const line = pf.position(at).line;
     const same = `${m.rule}|${m.text}`;
     const prev = lastAt.get(same);
-    if (prev !== undefined && line - prev <= REPEAT_WITHIN_LINES) continue;
-    lastAt.set(same, line);
+    const fn = fnAround(anchor);
+    // (the same words in another function are another call's: `a()` and `b()` each send their own request)
+    if (prev !== undefined && line - prev.line <= REPEAT_WITHIN_LINES && prev.fn === fn) continue;
+    lastAt.set(same, { line, fn });
     if (markerAbove(pf, found, at, m.rule, m.text)) continue;
     // the line may lose indentation (an unwrapped payload): the marker follows it
     let indent = pf.indentAt(anchor);
