@@ -45,6 +45,11 @@ export function isEmbedOnly(rule: Rule): boolean {
   return (rule.fidelity === 'exact' || rule.fidelity === 'lossy') && calls.length > 1 && main.length === 1 && !main[0]!.s.provides;
 }
 
+/** The task for a request to a custom domain; the codemod says it on a URL whose call it does not see too. */
+export function customDomainNeed(host: string): string {
+  return `the request goes to ${host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`;
+}
+
 /** The task for a URL left on http:// where it is built (v2 is HTTPS only); the codemod says it too. */
 export function httpSchemeNeed(scheme: string): string {
   return `the URL starts with http:// where it is built (${JSON.stringify(scheme.slice(0, 40))}); v2 is HTTPS only: make it https:// (the account's own domain serves v1 over https too)`;
@@ -106,7 +111,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const where = m.host.startsWith('{') ? 'a Freshservice account (so the code names its host)' : `${m.host}, a Freshservice account`;
     needs.push(`the request goes to ${where}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`);
   }
-  if (m.host && isCustomDomain(m.host)) needs.push(`the request goes to ${m.host}, a custom domain: v2 is served only on <account>.freshdesk.com; point the base URL at the account's own domain`);
+  if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   // a v1 path split between a repo function and its caller (`fd('tickets')` over `'/helpdesk/' +
   // resource + '.json'` in fd): the function's text is the URL of every endpoint its callers name,

@@ -48,6 +48,7 @@ export class Tx implements Transaction {
   markerOnly?: boolean;
   loose?: boolean;
   spans?: Array<{ file: string; start: number; end: number }>;
+  customDomain?: string;
   foreign?: boolean;
   call?: { start: number; end: number; typed?: boolean };
   alt?: FileEdit[];
@@ -101,6 +102,7 @@ export class Tx implements Transaction {
       markerOnly: this.markerOnly,
       loose: this.loose,
       spans: this.spans,
+      customDomain: this.customDomain,
       foreign: this.foreign,
       call: this.call,
       alt: this.inlineUrl && !this.markerOnly ? [this.inlineUrl, ...this.edits.filter((e) => !this.urlEdits.includes(e))] : undefined,

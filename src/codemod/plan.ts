@@ -521,6 +521,7 @@ export class ModulePlanner {
     for (const p of a.pieces) if (p.kind === 'text' && p.via.length) tx.reads.push({ file: p.mod.pf.file, start: p.start, end: p.end });
     if (!shape) {
       tx.loose = true;
+      if (s.host && isCustomDomain(s.host)) tx.customDomain = s.host;
       tx.spans = a.pieces.filter((p): p is TextPiece => p.kind === 'text' && !p.fixed).map((p) => ({ file: p.mod.pf.file, start: p.start, end: p.end }));
     }
     {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { BudgetExceeded, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
+import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from '../analysis/flow/taint.ts';
 import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers } from './markers.ts';
@@ -177,7 +177,7 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
     if (!p?.loose || !g.accepted || p.markerOnly) continue;
     g.accepted = false;
     g.reason = 'loose';
-    g.todo = ['no call that uses this URL is seen here: change it together with the call that sends its body and reads its response'];
+    g.todo = ['no call that uses this URL is seen here: change it together with the call that sends its body and reads its response', ...(p.customDomain ? [customDomainNeed(p.customDomain)] : [])];
   }
   // all or nothing per call: a part that needs a human (a marker anywhere in the call's
   // transaction: body, response reads in any module, status checks, XML parsing) keeps the whole

@@ -53,6 +53,8 @@ export interface Transaction {
   loose?: boolean;
   /** Spans of every literal piece of the URL (for loose sites). */
   spans?: Array<{ file: string; start: number; end: number }>;
+  /** A custom domain the URL names (for loose sites: said on their marker with the rest). */
+  customDomain?: string;
   /** The site is only the continuation of another module's site (a response read here). */
   foreign?: boolean;
   /**
