@@ -341,9 +341,9 @@ export class ResponseTracer {
 
   private methodCall(call: Node, name: string | undefined, t: Taint): void {
     const args = call.arguments as Node[];
-    if (!(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)))) {
-      this.exits.push({ kind: 'method', taint: t, call });
-    }
+    // a method handed a callback whose reads are not followed (`list.eachSlice(fn)`)
+    const unfollowed = !(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)));
+    if (unfollowed) this.exits.push({ kind: 'method', taint: t, call });
     // (Angular's HttpClient: the observable's subscriber gets the body)
     if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
       const fn = args[0] && unwrapExpr(args[0]);
@@ -399,8 +399,7 @@ export class ResponseTracer {
       this.add(call, t);
       return;
     }
-    // any other method handed a callback (`list.eachSlice(fn)`): what the callback reads is not followed
-    if (!(name && FOLLOWED_CALLBACK_METHODS.has(name)) && args.some((x) => isFunction(unwrapExpr(x)))) this.escape(call, t, `the callback of .${name ?? '?'}()`);
+    if (unfollowed) this.escape(call, t, `the callback of .${name ?? '?'}()`);
   }
 
   /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */
