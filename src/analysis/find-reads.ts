@@ -113,10 +113,10 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
   const handedTo = callbackUrlRules(a);
-  const rank = (rules: Rule[], member: Node) => [
+  const rank = (rules: Rule[], near: ReadonlySet<string>) => [
     // the read is in a callback handed to the call that sends this URL (`send(params, (err, res) => …)`)
-    ...rules.filter((r) => handedTo(member).has(r.id)),
-    ...rules.filter((r) => chosen.has(r.id) && !handedTo(member).has(r.id)),
+    ...rules.filter((r) => near.has(r.id)),
+    ...rules.filter((r) => chosen.has(r.id) && !near.has(r.id)),
     ...rules.filter((r) => !chosen.has(r.id) && fileRules.has(r.id)),
     // then what the repo's other files call (a ticket read in a handler of a repo that views tickets)
     ...rules.filter((r) => !fileRules.has(r.id) && a.repoRules.has(r.id)),
@@ -143,13 +143,14 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
     // a response wrapper in the chain
+    const near = handedTo(m);
     let done = false;
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
       if (!rules) continue;
       // `rows.push({ ticket: t, asset: a })`: the app's own key, not the v1 wrapper
       if (containers.has(keys[i]!)) continue;
-      const ranked = rank(rules, m);
+      const ranked = rank(rules, near);
       for (const rule of ranked) {
         const sub = keys.slice(i);
         const prefix = rule.response!.shape === 'object' ? sub : ['[]', ...sub];
@@ -162,7 +163,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         // when read through: `messages[i].user` alone is any list of objects with a `user`
         const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
         if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
-        reads.record(m, { rule, prefix }, false, handedTo(m).has(rule.id));
+        reads.record(m, { rule, prefix }, false, near.has(rule.id));
         done = true;
         break;
       }
@@ -173,10 +174,10 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (!rules) continue;
     // only names no other code would use (`display_id`, `frDueBy`): `form.description` is any form's
     if (!isV1OnlyName(last)) continue;
-    const rule = rank(rules, m)[0]!;
+    const rule = rank(rules, near)[0]!;
     const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
     if (changes.length === 0) continue;
-    reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, handedTo(m).has(rule.id));
+    reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, near.has(rule.id));
   }
 }
 

@@ -10,7 +10,7 @@
  * depends on that cannot move with it, no XML parsing of its response.
  */
 import { isCustomDomain, isOtherProduct } from './find-domains.ts';
-import { fieldMappings, isAutoFixable, reshapesValue, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
+import { fieldMappings, isAutoFixable, reshapesValue, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
@@ -19,8 +19,8 @@ import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
 export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
 
-/** Text only a v1 URL has: its roots and its format suffixes. */
-const V1_PATH_TEXT = /\/(helpdesk|solution)(\/|$)|\.(json|xml)(\?|$)/i;
+/** Text only a v1 URL has: the roots only v1 used and its format suffixes. */
+const V1_PATH_TEXT = new RegExp(`/(${[...V1_ONLY_ROOTS].join('|')})(/|$)|\\.(json|xml)(\\?|$)`, 'i');
 
 export interface CallVerdict {
   /** Migrate the whole call automatically. */

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_RULES } from '../../rules/index.ts';
 import { RuleMatcher, type PathMatch } from './match.ts';
 import { UndocumentedEndpoints } from './undocumented.ts';
+export { V1_ONLY_ROOTS } from './undocumented.ts';
 import { parseRequestLine, parseTarget, isV2Path } from './request.ts';
 import {
   normaliseV1Response,

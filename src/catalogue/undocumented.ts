@@ -15,7 +15,7 @@ import { PLACEHOLDER, type PathMatch } from './match.ts';
 import type { Family, HttpMethod, Rule } from './types.ts';
 
 /** First path segments no other API of this kind used: a `.json` path under them is v1. */
-const V1_ONLY_ROOTS = new Set(['helpdesk', 'solution']);
+export const V1_ONLY_ROOTS: ReadonlySet<string> = new Set(['helpdesk', 'solution']);
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 const UNDOCUMENTED = 'undocumented';
