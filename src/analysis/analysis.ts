@@ -10,7 +10,7 @@ import { ClientRecognizer, type CallShape, type NodeRef } from './clients.ts';
 import type { Evaluator } from './evaluate.ts';
 import { spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
-import type { Marker, Site, Span, StringPart } from './types.ts';
+import type { ExportedFlows, Marker, Site, Span, StringPart } from './types.ts';
 
 /** A site with the syntax it was found in, for the finders that build on calls (payloads, reads). */
 export interface FoundSite {
@@ -32,6 +32,10 @@ export class Analysis {
   repoOnly = false;
   /** Rules the repo's other files call: a non-distinctive response wrapper of one of them counts here. */
   repoRules: ReadonlySet<string> = new Set();
+  /** The exported response flows of the module an import specifier names (see AnalyzeOptions.importedFlows). */
+  importedFlows?: (specifier: string) => ExportedFlows | undefined;
+  /** This module's exported response flows, once its responses are traced (./trace-responses.ts). */
+  exportedFlows?: ExportedFlows;
   private readonly siteKeys = new Set<string>();
   private readonly consumed = new Set<string>();
   /** Calls whose endpoint is a parameter of their function, resolved at a caller seen here. */

@@ -18,7 +18,7 @@ import { findXml } from './find-xml.ts';
 import { findStoredObjects } from './find-stored.ts';
 import { findHosts } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
-import type { Marker, Site } from './types.ts';
+import type { ExportedFlows, Marker, Site } from './types.ts';
 
 export { CatalogueFacts, catalogueFacts, isDistinctive, isDistinctiveV1Path, isDistinctiveWrapper } from './catalogue-facts.ts';
 export { ownParts } from './find-urls.ts';
@@ -35,6 +35,8 @@ export interface AnalyzerOptions {
   repoUsesV1?: boolean;
   /** Rules the repo's requests use (see AnalyzeOptions.repoRules). */
   repoRules?: string[];
+  /** The exported response flows of the module an import specifier names (see AnalyzeOptions.importedFlows). */
+  importedFlows?: (specifier: string) => ExportedFlows | undefined;
 }
 
 /** Absolute origins that are not a helpdesk account (`https://api.github.com`, `https://redmine.acme.internal`). */
@@ -59,6 +61,11 @@ export class Analyzer {
     this.a = new Analysis(mod, ev, opts.catalogue);
     this.repoUsesV1 = opts.repoUsesV1 === true;
     if (opts.repoRules) this.a.repoRules = new Set(opts.repoRules);
+    this.a.importedFlows = opts.importedFlows;
+  }
+
+  get exportedFlows(): ExportedFlows | undefined {
+    return this.a.exportedFlows;
   }
 
   get sites(): Site[] {

@@ -6,10 +6,11 @@
  * `CallInfo.escapes`, from the call's own syntax (`findEscapes`) and from where the shared tracer
  * followed its response (`recordResponseEscapes`).
  */
+import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
 import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
-import type { DocumentDepth, Taint } from './flow/taint.ts';
+import { isWholeValue, type DocumentDepth, type Taint } from './flow/taint.ts';
 import type { Exit } from './flow/tracer.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -96,7 +97,9 @@ export function recordResponseEscapes(a: Analysis, traced: TracedResponses): voi
     const call = traced.callOf(e.tx);
     if (!call) continue;
     const list = e.kind === 'return' ? (call.returnEscapes ??= []) : (call.escapes ??= []);
-    if (!list.includes(e.where)) list.push(e.where);
+    // a call of an imported module: the place is in this file, which its own file does not show
+    const where = traced.foreignFile(e.tx) ? e.where.replace(/\(line (\d+|\?)\)$/, `(${basename(a.mod.file)}:$1)`) : e.where;
+    if (!list.includes(where)) list.push(where);
   }
 }
 
@@ -114,8 +117,12 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       const name = memberPath(callee)?.join('.') ?? '';
       // resolve(x) inside a Promise executor: the promise holds it
       if (callee.type === 'Identifier' && callee.name === 'resolve') continue;
-      if (!isWhole(doc)) continue;
+      if (!isWhole(x.taint, doc)) continue;
       if (callee.type === 'Identifier' && bindingAt(mod, callee)?.kind === 'param') {
+        // the resource inside its wrapper, handed to a callback parameter, is what the function
+        // answers its callers (`cb(null, JSON.parse(body).helpdesk_ticket)`): the codemod follows
+        // it to them through the function's callbacks, so only the document itself counts here
+        if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]') continue;
         out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start });
         continue;
       }
@@ -134,7 +141,7 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
         out.push({ tx, kind: 'callback', where: `the callback of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
       }
     } else if (x.kind === 'list') {
-      if (isWhole(doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
+      if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
       out.push({ tx, kind: 'return', where: `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`, at: x.from.start });
     }
@@ -143,9 +150,12 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
   return out.sort((x, y) => x.at - y.at);
 }
 
-/** The answer itself or an item of a list of it (not one field read from it, not its text). */
-function isWhole(doc: DocumentDepth): boolean {
-  return doc.stage !== 'text' && (doc.prefix.length === 0 || doc.prefix.at(-1) === '[]');
+/**
+ * The answer itself, the resource inside its wrapper or an item of a list (not one field read from
+ * it, not its text): the codemod's test (`isWholeValue`), so both tools block on the same hand-offs.
+ */
+function isWhole(t: Taint, doc: DocumentDepth): boolean {
+  return doc.stage !== 'text' && isWholeValue(t);
 }
 
 /** The answer itself, the resource inside its wrapper or an item of a list. */

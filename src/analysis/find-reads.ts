@@ -32,7 +32,7 @@ export function findReads(a: Analysis, v1: boolean): void {
     if (extendsChain(a, read)) continue;
     for (const t of taints) {
       if (t.doc?.stage !== 'body' || t.doc.prefix.length === 0) continue;
-      found.push([read, { rule: t.rule, prefix: length ? [...t.doc.prefix, 'length'] : t.doc.prefix, origin: traced.callOf(t.tx)?.span }]);
+      found.push([read, { rule: t.rule, prefix: length ? [...t.doc.prefix, 'length'] : t.doc.prefix, origin: traced.originOf(t.tx) }]);
     }
   }
   // top to bottom: the first read of a line and rule gives its site

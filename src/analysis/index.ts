@@ -38,9 +38,9 @@ import { BudgetExceeded } from './budget.ts';
 import { Evaluator } from './evaluate.ts';
 import { buildModule, FsModuleLoader, type ModuleInfo, type ModuleLoader } from './module.ts';
 import { parseForAnalysis, type BabelFile, type ParserName } from './parse.ts';
-import type { AnalyzeResult } from './types.ts';
+import type { AnalyzeResult, ExportedFlows } from './types.ts';
 
-export type { AnalyzeResult, Site, SiteKind, Span, StringPart, UrlInfo, CallInfo, WrapperInfo, ReadInfo, ClientKind, Marker } from './types.ts';
+export type { AnalyzeResult, ExportedFlows, Site, SiteKind, Span, StringPart, UrlInfo, CallInfo, WrapperInfo, ReadInfo, ClientKind, Marker } from './types.ts';
 export { parserFor, parsersFor, parseSource, parseForAnalysis, type ParserName } from './parse.ts';
 export { FsModuleLoader, type ModuleLoader } from './module.ts';
 export { readChanges, RATE_LIMIT_RULE, XML_RULE, HTTPS_RULE } from './analyze.ts';
@@ -71,6 +71,14 @@ export interface AnalyzeOptions {
   repoUsesV1?: boolean;
   /** Rules the repo's v1 requests use: their response wrappers are recognised in reads here even when not distinctive (`.folder.articles`). */
   repoRules?: string[];
+  /**
+   * The exported response flows of a module this one imports (by its resolved path; see
+   * `exportFlows`): answers its exported functions return or call back with are followed here,
+   * and reads and escapes of them are charged to its calls.
+   */
+  importedFlows?: (file: string) => ExportedFlows | undefined;
+  /** Give this module's exported response flows in the result (`AnalyzeResult.exportedFlows`). */
+  exportFlows?: boolean;
 }
 
 /** Finds every v1 use in one JS/TS source. */
@@ -100,7 +108,11 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   const mod = given ?? (cached && cached.source === source && cached.file === filename ? cached : buildModule(filename, abs, source, ast!, parser ?? 'unknown'));
   if (loader instanceof FsModuleLoader && loader.keepAnalysed) loader.put(abs, mod);
   const ev = new Evaluator(mod, loader);
-  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1, repoRules: options.repoRules });
+  const importedFlows = options.importedFlows && loader ? (spec: string) => {
+    const file = loader.resolve(abs, spec);
+    return file ? options.importedFlows!(file) : undefined;
+  } : undefined;
+  const analyzer = new Analyzer(mod, ev, { catalogue: options.catalogue, repoUsesV1: options.repoUsesV1, repoRules: options.repoRules, importedFlows });
   try {
     analyzer.run();
   } catch (e) {
@@ -116,7 +128,7 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   const imports = loader
     ? mod.relativeImports.map((s) => loader.resolve(abs, s)).filter((p): p is string => !!p)
     : [];
-  return { sites: analyzer.sites, markers: analyzer.markers, imports, parser };
+  return { sites: analyzer.sites, markers: analyzer.markers, imports, parser, ...(options.exportFlows && analyzer.exportedFlows ? { exportedFlows: analyzer.exportedFlows } : {}) };
 }
 export { callModels, type CallModel } from './call-model.ts';
 export { callVerdict, embeddedFields, isEmbedOnly, type CallVerdict } from './verdict.ts';

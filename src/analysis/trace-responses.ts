@@ -13,12 +13,16 @@ import type { TracedModule } from './flow/traced-module.ts';
 import { ResponseTracer } from './flow/tracer.ts';
 import { isFunctionNode, positionOf } from './module.ts';
 import type { Node } from './parse.ts';
-import type { CallInfo } from './types.ts';
+import type { CallInfo, ExportedFlows, Span } from './types.ts';
 
 export interface TracedResponses {
   tracer: ResponseTracer;
-  /** The call a taint comes from (`Taint.tx`). */
+  /** The call a taint comes from (`Taint.tx`): of this module, or of a module it imports. */
   callOf(tx: string): CallInfo | undefined;
+  /** Where that call is (with `file` set when it is another module's). */
+  originOf(tx: string): Span | undefined;
+  /** The file of the imported module the call is in; undefined for this module's own calls. */
+  foreignFile(tx: string): string | undefined;
 }
 
 export function traceResponses(a: Analysis): TracedResponses {
@@ -29,13 +33,37 @@ export function traceResponses(a: Analysis): TracedResponses {
     const rule = a.cat.get(it.site.rule);
     if (!rule?.response) continue;
     const call = it.site.call;
-    const tx = call ? String(call.span.start) : `?${it.node.start}`;
+    // the file too: a response of an imported module's call travels here under its own id
+    const tx = call ? `${a.mod.file}:${call.span.start}` : `${a.mod.file}?${it.node.start}`;
     if (call && !calls.has(tx)) calls.set(tx, call);
     // a function of the repo may return the response or already its body
     seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw');
   }
+  // the answers imported functions return or call back with (their module's exported flows)
+  const foreign = new Map<string, ExportedFlows>();
+  const imported = a.importedFlows;
+  if (imported) {
+    tracer.seedImports((source, name) => {
+      const flows = imported(source);
+      const returns = flows?.summary.returns.get(name);
+      const callbacks = flows?.summary.callbacks.get(name);
+      for (const t of [returns, ...(callbacks ?? []).map((c) => c.taint)]) if (t) foreign.set(t.tx, flows!);
+      return returns || callbacks ? { returns, callbacks } : undefined;
+    });
+  }
   tracer.run();
-  return { tracer, callOf: (tx) => calls.get(tx) };
+  a.exportedFlows = { file: a.mod.file, summary: tracer.summary, callOf: (tx) => calls.get(tx) };
+  const callOf = (tx: string) => calls.get(tx) ?? foreign.get(tx)?.callOf(tx);
+  return {
+    tracer,
+    callOf,
+    originOf: (tx) => {
+      const call = callOf(tx);
+      const file = foreign.get(tx)?.file;
+      return call && file && !calls.has(tx) ? { ...call.span, file: call.span.file ?? file } : call?.span;
+    },
+    foreignFile: (tx) => (calls.has(tx) ? undefined : foreign.get(tx)?.file),
+  };
 }
 
 function tracedModuleOf(mod: Analysis['mod']): TracedModule {

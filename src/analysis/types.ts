@@ -13,6 +13,7 @@
  * Stability: fields are only ever added. Renames or removals go through the audit owner.
  */
 import type { Fidelity, HttpMethod } from '../catalogue/index.ts';
+import type { FlowSummary } from './flow/taint.ts';
 
 export interface Span {
   start: number;
@@ -256,6 +257,21 @@ export interface AnalyzeResult {
   markers: Marker[];
   /** Relative modules this file imports (absolute paths), for candidate expansion and caching. */
   imports: string[];
+  /** What this module's exported functions hand to their importers (only with `AnalyzeOptions.exportFlows`). */
+  exportedFlows?: ExportedFlows;
+}
+
+/**
+ * A module's exported response flows, for the analysis of a module that imports it: the responses
+ * its exported functions return or call back with are followed there, and what is read of them
+ * there is charged to this module's calls. In memory only (not serialisable).
+ */
+export interface ExportedFlows {
+  /** The module's file (as passed to `analyzeSource`). */
+  file: string;
+  summary: FlowSummary;
+  /** The call a taint of the summary comes from (`Taint.tx`): this module's own `CallInfo`, so escapes found by an importer land on it. */
+  callOf(tx: string): CallInfo | undefined;
 }
 
 export interface Marker {

@@ -14,7 +14,7 @@ import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
 import { templateRequest } from '../analysis/request-templates.ts';
 import { fieldMappings } from '../catalogue/index.ts';
-import type { Site, Span } from '../analysis/types.ts';
+import type { ExportedFlows, Site, Span } from '../analysis/types.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
@@ -58,6 +58,12 @@ export interface AnalysisContext {
   repoUsesV1?: boolean;
   /** Rules of the repo's v1 requests (the second pass). */
   repoRules?: string[];
+  /**
+   * The files of the repo that import this one (path and text): what this file's functions return
+   * or call back with is followed into them, and their reads and hand-offs of it decide, with
+   * the rest, whether each call is auto-fixable (see `FileResult.ifImported`).
+   */
+  importers?: Array<{ abs: string; text: string }>;
 }
 
 const MARKER = /@hdmigrate-(todo|ignore)\(([^)]*)\)\s*:?\s*(.*)/g;
@@ -184,13 +190,15 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     return;
   }
   let sites: Site[] = [];
+  /** Reads of this file's answers in the files that import it (with `ctx.importers`). */
+  let callerReads: Site[] = [];
   let via: Finding['via'] = 'pattern';
   if (task.language === 'javascript' || task.language === 'typescript' || task.language === 'html') {
     const source = task.language === 'html' ? scriptOnly(text) : text;
     if (source !== null) {
       // HTML is parsed as plain JS (`x.html` has no parser of its own)
       const name = task.language === 'html' ? `${task.abs}.js` : task.abs;
-      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader, repoUsesV1: ctx.repoUsesV1, repoRules: ctx.repoRules });
+      const r = analyzeSource(source, name, { catalogue: cat, loader: ctx.loader, repoUsesV1: ctx.repoUsesV1, repoRules: ctx.repoRules, exportFlows: !!ctx.importers });
       if (r.parseError) {
         result.skipped = {
           file: task.rel,
@@ -209,6 +217,7 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
         for (const m of r.markers) {
           result.markers.push({ file: task.rel, line: m.span.line, column: m.span.column + 1, type: m.type, rule: m.rule, text: m.text });
         }
+        if (ctx.importers && r.exportedFlows) callerReads = readsInImporters(r.exportedFlows, ctx.importers, ctx);
       }
     }
     if (!result.parsed) {
@@ -237,13 +246,20 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   embeddedReads(result.findings, ctx.cat);
   if (via === 'ast') {
     const rewritable = rewrittenByCodemod(task.rel, task.language);
+    // the verdict's needs name lines of the analysed JavaScript: a compiled CoffeeScript file's are not the source's
+    const explain = task.language !== 'coffeescript';
+    if (ctx.importers) {
+      // the callers are seen: what they read of each answer, and where they hand it on, counts
+      applyVerdicts([...sites, ...callerReads], findingOf, ctx.cat, task.abs, true, rewritable, explain);
+      return;
+    }
     // once as if the module's callers were seen (another file imports it), once as they are here
     const before = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
-    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true, rewritable);
+    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true, rewritable, explain);
     if (returns) {
       const seen = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
       result.findings.forEach((f, i) => Object.assign(f, before[i]));
-      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false, rewritable);
+      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false, rewritable, explain);
       const diff = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
       if (diff.length) result.ifImported = diff;
     }
@@ -251,17 +267,36 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
 }
 
 /**
- * The shared call verdict (src/analysis/verdict.ts): a call the codemod will not rewrite is not
- * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
- * what a human must do.
+ * The response reads, in the files that import a module, of what its exported functions return or
+ * call back with (`flows`); reads of those answers passed further on are there too, and the
+ * importers' hand-offs of them land on the module's own calls (`CallInfo.escapes`).
  */
-/** A finding the codemod leaves to a human: its advice says why instead of claiming a rewrite. */
-function notAutoFixable(f: Finding, why: string): void {
-  if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} Not auto-fixable: ${why}.`;
+function readsInImporters(flows: ExportedFlows, importers: Array<{ abs: string; text: string }>, ctx: AnalysisContext): Site[] {
+  const out: Site[] = [];
+  for (const imp of importers) {
+    const r = analyzeSource(imp.text, imp.abs, { catalogue: ctx.cat, loader: ctx.loader, importedFlows: (file) => (file === flows.file ? flows : undefined) });
+    out.push(...r.sites.filter((s) => s.kind === 'response-read' && s.read?.call?.file === flows.file));
+  }
+  return out;
+}
+
+/**
+ * A finding the codemod leaves to a human: its advice says why instead of claiming a rewrite.
+ * `always`: say why even when the finding was not auto-fixable anyway (a call of a rule the
+ * catalogue does not rewrite alone: the verdict's needs are the human's list).
+ */
+function notAutoFixable(f: Finding, why: string, always = false): void {
+  if (f.autofix || (always && why && !f.advice.includes('Not auto-fixable:'))) f.advice = `${withoutAutoPrefix(f.advice)} Not auto-fixable: ${why}.`;
   f.autofix = false;
 }
 
-function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean, rewritable: boolean): boolean {
+/**
+ * The shared call verdict (src/analysis/verdict.ts): a call the codemod will not rewrite is not
+ * auto-fixable, nor is any part of it (its payload wrappers and response reads); the advice says
+ * what a human must do (`explain`: also for a call that was not auto-fixable anyway). True when
+ * a call's response is returned to callers outside the module.
+ */
+function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean, rewritable: boolean, explain: boolean): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
@@ -297,7 +332,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
       continue;
     }
-    if (f) notAutoFixable(f, v.needs.join('; '));
+    if (f) notAutoFixable(f, v.needs.join('; '), explain);
     for (const part of [...m.wrappers, ...m.reads]) {
       const pf = findingOf.get(byKey.get(key(part.file, part.span.start))!);
       const where = part.file === m.file ? `line ${m.span.line}` : `${basename(m.file)}:${m.span.line}`;

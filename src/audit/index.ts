@@ -16,7 +16,7 @@ import { repoWidePass } from './repo-wide.ts';
 import { generatedNote, generatedSource } from '../analysis/generated.ts';
 import { addProjectText, analyzeFile, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type FileResult, type FileTask, type TextMatcher } from './file-analysis.ts';
 import { FsModuleLoader } from '../analysis/index.ts';
-import { filesUsedInRun } from '../analysis/module.ts';
+import { filesUsedInRun, relativeImports } from '../analysis/module.ts';
 import { jsTextTest } from '../analysis/run/js-text-test.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
 import { startTsWorker } from '../analysis/run/pool.ts';
@@ -425,7 +425,16 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       frontier = next;
     }
     const used = filesUsedInRun(texts, (from, spec) => loader.resolve(from, spec));
-    for (const r of results) if (r.ifImported && used.has(join(root, r.rel))) for (const x of r.ifImported) Object.assign(r.findings[x.index]!, { autofix: x.autofix, advice: x.advice });
+    for (const [i, r] of results.entries()) {
+      const abs = join(root, r.rel);
+      if (!r.ifImported || !used.has(abs)) continue;
+      // audited again with the files that import it: their reads of its answers count
+      const importers = texts.filter((t) => t.abs !== abs && relativeImports(t.text).some((spec) => loader.resolve(t.abs, spec) === abs));
+      const c = candidates.find((x) => x.rel === r.rel);
+      if (importers.length && c) results[i] = analyzeFile(c, c.text, { ...ctx, importers });
+      // only handed on (`export * from`): its callers are further than this pass follows
+      else for (const x of r.ifImported) Object.assign(r.findings[x.index]!, { autofix: x.autofix, advice: x.advice });
+    }
   }
   for (const r of results) delete r.ifImported;
   // second pass, now that the repo is known to use v1: repo context and throttling by behaviour (./repo-wide.ts)

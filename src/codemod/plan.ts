@@ -304,6 +304,7 @@ export class ModulePlanner {
       if (!copy) withIt.set(tx, (copy = new Tx(tx.id, tx.mod, tx.siteNode, tx.rule)));
       return copy;
     });
+    this.foreignEscapes();
     this.listWithIt(withIt);
     this.xmlMarkers(analysis);
     const fileTx = this.fileLevel(sites);
@@ -376,6 +377,23 @@ export class ModulePlanner {
   private ruleText(id: string): string {
     const r = this.ctx.cat.get(id);
     return r ? todoText(r, null, null) : id;
+  }
+
+  /**
+   * A response of another module's call (imported through an exported function) handed on here to
+   * code the flow does not follow: that call stays on v1, as it would for a hand-off in its own
+   * module (its site's plan checks `escapes` for its own module only).
+   */
+  private foreignEscapes(): void {
+    for (const [id, where] of this.flow.escapes) {
+      const own = this.txById.get(id);
+      if (own && !own.foreign) continue;
+      const rule = this.flow.escapeRules.get(id);
+      if (!rule || !(responseChanges(rule) || statusChanges(rule))) continue;
+      const tx = this.foreignTx({ rule, level: 'pre', prefix: '', tx: id });
+      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers another status`;
+      tx?.marker(this.pf, this.pf.ast.program, rule.id, `the v1 response goes to ${where.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`);
+    }
   }
 
   /** Transactions of sites in other modules (responses flowing in through imports). */

@@ -250,4 +250,26 @@ module.exports = { fetchTicket };
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('stays on v1 in both tools when a caller in the repo reads a field v2 does not return, or hands the answer on', async () => {
+    const dir = setUp({
+      'lib/api.js': api,
+      'report.js': "const { fetchTicket } = require('./lib/api');\nfetchTicket(7).then((t) => console.log(t.subject, t.status_name));\n",
+      'sync.js': "const api = require('./lib/api');\nconst store = require('./store');\nasync function sync(id) {\n  const t = await api.fetchTicket(id);\n  store.save(t);\n}\nmodule.exports = sync;\n",
+    });
+    try {
+      const audit = await runAudit({ root: dir, jobs: 1 });
+      const call = audit.findings.find((f) => f.kind === 'call')!;
+      expect(call.autofix).toBe(false);
+      // the reads and hand-offs are named with the file they are in
+      expect(call.advice).toContain('status_name is read (report.js:2)');
+      expect(call.advice).toContain('store.save() (sync.js:5)');
+      const run = await runCodemod([dir], { workers: 0 });
+      const lib = run.results.find((r) => r.file === 'lib/api.js')!;
+      expect(lib.changes.filter((c) => c.kind === 'url')).toEqual([]);
+      expect(lib.markers.map((m) => m.text).join('\n')).toContain('status_name');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -61,6 +61,8 @@ export class ResponseTracer {
   readonly summary: FlowSummary = { returns: new Map(), callbacks: new Map() };
   /** Per call (`Taint.tx`), where its response goes that this tracer does not follow. */
   readonly escapes = new Map<string, string[]>();
+  /** Per call in `escapes`, its rule (the call may be another module's, its response imported). */
+  readonly escapeRules = new Map<string, Taint['rule']>();
   /** Every place a value leaves what is followed, in the order reached. */
   readonly exits: Exit[] = [];
   private readonly queue: Array<[Node, Taint]> = [];
@@ -227,6 +229,7 @@ export class ResponseTracer {
     const text = `${where} (line ${this.mod.tree.position(node.start).line})`;
     if (!list.includes(text)) list.push(text);
     this.escapes.set(t.tx, list);
+    this.escapeRules.set(t.tx, t.rule);
   }
 
   /** One step from an expression holding the value to the expression around it. */
