@@ -67,7 +67,7 @@ class ReadSites {
     // only what this member chain itself reads: steps taken earlier (`const t = data.helpdesk_ticket`) were reported there
     const own = chainLength(member);
     const offset = state.prefix.length - own;
-    const changes = readChanges(state.rule, state.prefix).filter((c) => c.index >= offset);
+    const changes = readChanges(state.rule, state.prefix, a.cat.overlay).filter((c) => c.index >= offset);
     if (changes.length === 0) return;
     const spans = chainSpans(a, member, own);
     const fields = changes.map((c) => ({

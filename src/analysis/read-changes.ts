@@ -2,7 +2,8 @@
  * What a v1 response read hits in its rule's response: the wrapper v2 drops and the fields that
  * change. Pure; shared by the JS read finder and the pattern scanner of other languages.
  */
-import { worstFidelity, type FieldMapping, type Rule } from '../catalogue/index.ts';
+import { worstFidelity, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
+import { convertKey } from '../catalogue/converters.ts';
 import { readMappings } from './catalogue-facts.ts';
 
 export interface ReadChange {
@@ -30,7 +31,7 @@ export function worstOf(list: FieldMapping['fidelity'][]): FieldMapping['fidelit
  * What a v1 response read (chain after the transport) hits in the rule's response: the wrapper
  * (v2 has none) and fields that change. The chain uses `[]` for array indexes.
  */
-export function readChanges(rule: Rule, chain: string[]): ReadChange[] {
+export function readChanges(rule: Rule, chain: string[], overlay: Overlay = {}): ReadChange[] {
   const spec = rule.response;
   if (!spec) return [];
   const out: ReadChange[] = [];
@@ -64,6 +65,17 @@ export function readChanges(rule: Rule, chain: string[]): ReadChange[] {
     for (const m of maps) {
       if (m.v1 === path || m.v1 === bare) {
         out.push({ v1: m.v1, v2: m.v2, reason: m.reason, fidelity: m.fidelity, index: segs[n - 1]!.index });
+        // a key read inside an object whose keys v2 renames (`custom_field.cf_region_4711`)
+        const key = segs[n];
+        if (m.keys && m.v2 && path.endsWith('[]')) {
+          // a computed key (`custom_field[name + '_318502']`): its v2 name is not known here
+          out.push({ v1: `${m.v1}[]`, v2: `${m.v2}[]`, reason: m.reason ?? m.keys, fidelity: 'manual', index: segs[n - 1]!.index + 1 });
+        } else if (m.keys && m.v2 && key && !key.text.endsWith('[]')) {
+          const k = convertKey(m.keys, key.text, overlay, m.v2);
+          if (k.value !== key.text || k.issues.length) {
+            out.push({ v1: `${m.v1}.${key.text}`, v2: `${m.v2}.${k.value}`, reason: k.issues[0]?.message ?? m.reason, fidelity: k.issues.length ? 'lossy' : 'exact', index: key.index });
+          }
+        }
       }
     }
   }

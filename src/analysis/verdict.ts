@@ -142,6 +142,12 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   for (const r of m.reads) {
     if (r.fidelity !== 'lossy' && r.fidelity !== 'manual' && r.fidelity !== 'none') continue;
+    // a computed key into an object whose keys v2 renames (read-changes.ts: `custom_field[]`)
+    const computed = r.fields.find((x) => x.v1.endsWith('[]') && x.v2 !== null);
+    if (computed) {
+      needs.push(`${computed.v1.slice(0, -2)} is read with a computed key (${where(r.file, r.span.line)}), and v2 names its keys otherwise${computed.reason ? ` (${computed.reason})` : ''}: read the field by its v2 name`);
+      continue;
+    }
     const f = r.fields.find((x) => x.v2 !== null && !embedded.includes(x.v1.split(/[.[]/)[0]!));
     if (f) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 changes its value${f.reason ? `: ${f.reason}` : ''}`);
   }

@@ -6,6 +6,7 @@
  * converters/ by domain; this is the registry rules name them in.
  */
 import type { Converter, KeyConverter } from './converters/types.ts';
+import type { Issue, Overlay } from './types.ts';
 import * as values from './converters/values.ts';
 import * as text from './converters/text.ts';
 import * as time from './converters/time.ts';
@@ -64,3 +65,17 @@ export const KEY_CONVERTERS: Record<string, KeyConverter> = {
   contactCustomFieldKey: prefixedKey('contactFields'),
   companyCustomFieldKey: prefixedKey('companyFields'),
 };
+
+/**
+ * A key of an object whose keys v2 renames (custom fields), as v2 names it, and what the converter
+ * could not say with certainty (an account id suffix the overlay's `accountId` does not match).
+ * One place for the payload rewriter, the read rewriter and the audit's read advice.
+ */
+export function convertKey(converter: string, key: string, overlay: Overlay, path: string): { value: string; issues: Array<{ fidelity: Issue['fidelity']; message: string }> } {
+  const issues: Array<{ fidelity: Issue['fidelity']; message: string }> = [];
+  const c = KEY_CONVERTERS[converter];
+  if (!c) return { value: key, issues: [{ fidelity: 'manual', message: `unknown key converter ${converter}` }] };
+  const value = c.forward(key, { overlay, kind: 'request', path, report: (fidelity, message) => issues.push({ fidelity, message }) });
+  return { value, issues };
+}
+

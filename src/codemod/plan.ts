@@ -303,7 +303,7 @@ export class ModulePlanner {
       let copy = withIt.get(tx);
       if (!copy) withIt.set(tx, (copy = new Tx(tx.id, tx.mod, tx.siteNode, tx.rule)));
       return copy;
-    });
+    }, this.ctx.overlay);
     this.foreignEscapes();
     this.listWithIt(withIt);
     this.xmlMarkers(analysis);

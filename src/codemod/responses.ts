@@ -5,7 +5,7 @@
  * (v1 answered a one-item list), `.user.x` → `.x` for contacts, renamed fields; fields v2 no
  * longer has get a marker. `status === 200` after a create becomes 201, after a delete 204.
  */
-import { fieldMappings, type FieldMapping, type Rule } from '../catalogue/index.ts';
+import { fieldMappings, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
 import { reshapesValue } from '../catalogue/index.ts';
 import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
@@ -14,6 +14,7 @@ import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import type { Taint } from '../analysis/flow/taint.ts';
 import type { Node } from './parse.ts';
 import type { Module } from './pieces.ts';
+import { convertKey } from './values.ts';
 
 const STATUS_PROPS = new Set(['status', 'statusCode']);
 const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
@@ -55,7 +56,7 @@ export function readMessage(m: FieldMapping): string {
  * Turns the flow of each transaction's response into edits and markers on that transaction.
  * `txOf` gives the transaction of a taint (a site of this module or of another one).
  */
-export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint) => Tx | undefined): void {
+export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint) => Tx | undefined, overlay: Overlay = {}): void {
   const pf = mod.pf;
   const done = new Set<string>();
   for (const [node, taints] of flow.taints) {
@@ -75,7 +76,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
       const name = memberName(parent);
       const index = parent.computed && (name === undefined || /^\d+$/.test(name));
       const step: ChainStep = { member: parent, name: index ? undefined : name, index };
-      readStep(mod, node, step, t, tx);
+      readStep(mod, node, step, t, tx, overlay);
     }
   }
 }
@@ -93,7 +94,7 @@ function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
   } else tx.marker(pf, pattern, t.rule.id, `v2 does not wrap the response in ${wrapper}: take the fields from the response itself`);
 }
 
-function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: Tx): void {
+function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: Tx, overlay: Overlay): void {
   const pf = mod.pf;
   const rule = t.rule;
   const resp = rule.response;
@@ -134,6 +135,12 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
   // here: the only ones are ticket notes, which v2 returns from another call (or not at all), so a
   // read through one keeps its marker (below) for a human
   const maps = fieldMappings(rule, 'response').filter((m) => !m.wrapper);
+  // a key of an object whose keys v2 renames (custom fields lose the _<account_id> suffix)
+  const keyed = t.prefix ? maps.find((x) => x.v1 === t.prefix && x.keys) : undefined;
+  if (keyed) {
+    customKeyRead(mod, step, keyed, rule, tx, overlay);
+    return;
+  }
   const key = step.name === undefined ? null : t.prefix ? `${t.prefix}.${step.name}` : step.name;
   if (key === null) return;
   const m = maps.find((x) => x.v1 === key);
@@ -175,6 +182,27 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
     tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, newName), why: `${m.v1} → ${m.v2}`, prop: { v1: step.name!, v2: newName, kind: 'rename', side: 'response', rule: rule.id } });
     tx.change(pf, step.member, 'response-read', `.${step.name} → .${newName}`);
   }
+}
+
+/**
+ * `custom_field.cf_region_4711` → `custom_fields.cf_region`: the key converted as the payload
+ * rewriter converts a written key (`convertKey`, the catalogue's key converter), so a field read
+ * back is the field written; a computed key, or one the converter cannot name, is a marker.
+ */
+function customKeyRead(mod: Module, step: ChainStep, keyed: FieldMapping, rule: Rule, tx: Tx, overlay: Overlay): void {
+  const pf = mod.pf;
+  const container = keyed.v2 ?? keyed.v1;
+  if (step.name === undefined) {
+    // `custom_field[0]` is no key either: v2 custom fields are an object of names too
+    tx.marker(pf, step.member, rule.id, `${container} keys: ${keyed.reason ?? keyed.keys}; ${pf.text(step.member.property)} is computed: read the field by its v2 name`);
+    return;
+  }
+  const out = convertKey(keyed.keys!, step.name, overlay, container);
+  for (const issue of out.issues) tx.marker(pf, step.member, rule.id, issue.message);
+  const v2 = String(out.value);
+  if (v2 === step.name) return;
+  tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, v2), why: 'custom field key', prop: { v1: step.name, v2, kind: 'rename', side: 'response', rule: rule.id } });
+  tx.change(pf, step.member, 'response-read', `.${step.name} → .${v2}`);
 }
 
 /**

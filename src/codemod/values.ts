@@ -4,7 +4,7 @@
  * (dynamic values). Converters stay the catalogue's; this file only knows how to spell a few of
  * them in JavaScript.
  */
-import { CONVERTERS, KEY_CONVERTERS, type ConvertContext } from '../catalogue/converters.ts';
+import { CONVERTERS, type ConvertContext } from '../catalogue/converters.ts';
 import type { Overlay } from '../catalogue/index.ts';
 import { isIdentityConverter, type InlineConverter } from '../analysis/converters.ts';
 import { isIdentifierName, isObjectProperty, isSpread, literalValue, propName, quoteString, unwrapExpr } from './ast.ts';
@@ -79,13 +79,8 @@ export function convertLiteral(converters: string[], value: unknown, overlay: Ov
   return { value: v, issues };
 }
 
-export function convertKey(converter: string, key: string, overlay: Overlay, path: string): ConvertOutcome {
-  const issues: ConvertOutcome['issues'] = [];
-  const c = KEY_CONVERTERS[converter];
-  if (!c) return { value: key, issues: [{ fidelity: 'manual', message: `unknown key converter ${converter}` }] };
-  return { value: c.forward(key, context(overlay, path, issues)), issues };
-}
-
+/** A custom field key as v2 names it (one place: the catalogue). */
+export { convertKey } from '../catalogue/converters.ts';
 export { isIdentityConverter } from '../analysis/converters.ts';
 
 /**
