@@ -7,6 +7,7 @@
  * followed its response (`recordResponseEscapes`).
  */
 import { basename } from 'node:path';
+import { fieldMappings } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
@@ -155,7 +156,12 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
  * it, not its text): the codemod's test (`isWholeValue`), so both tools block on the same hand-offs.
  */
 function isWhole(t: Taint, doc: DocumentDepth): boolean {
-  return doc.stage !== 'text' && isWholeValue(t);
+  return doc.stage !== 'text' && (isWholeValue(t) || isKeyedObject(t));
+}
+
+/** An object whose keys v2 renames (custom fields): handed on whole, its v1 key names go with it. */
+function isKeyedObject(t: Taint): boolean {
+  return t.level === 'res' && !!t.prefix && fieldMappings(t.rule, 'response').some((m) => m.v1 === t.prefix && !!m.keys && !m.wrapper);
 }
 
 /** The answer itself, the resource inside its wrapper or an item of a list. */

@@ -35,9 +35,18 @@ export function findReads(a: Analysis, v1: boolean): void {
       found.push([read, { rule: t.rule, prefix: length ? [...t.doc.prefix, 'length'] : t.doc.prefix, origin: traced.originOf(t.tx) }]);
     }
   }
+  // destructured: `const { display_id } = res.data.helpdesk_ticket`, `({ subject }) => …`
+  for (const { prop, taint: t } of traced.tracer.patternReads) {
+    if (t.doc?.stage !== 'body') continue;
+    const name = prop.computed ? (isStringLiteral(prop.key) ? String(prop.key.value) : '[]') : (prop.key?.name ?? String(prop.key?.value ?? '[]'));
+    found.push([prop, { rule: t.rule, prefix: [...t.doc.prefix, name], origin: traced.originOf(t.tx), pattern: true }]);
+  }
   // top to bottom: the first read of a line and rule gives its site
   found.sort((x, y) => x[0].start - y[0].start);
-  for (const [member, state] of found) reads.record(member, state, true);
+  for (const [node, state] of found) {
+    if (state.pattern) reads.recordPattern(node, state);
+    else reads.record(node, state, true);
+  }
   recordResponseEscapes(a, traced);
   if (v1) shapeReads(a, reads);
 }
@@ -54,6 +63,8 @@ interface ReadState {
   rule: Rule;
   prefix: string[];
   origin?: Span;
+  /** Read by a property of an object pattern, not a member chain. */
+  pattern?: boolean;
 }
 
 /** Records reads as sites, one per line and rule. */
@@ -74,15 +85,29 @@ class ReadSites {
       v1: c.v1,
       v2: c.v2,
       reason: c.reason,
+      fidelity: c.fidelity,
       span: spans[Math.max(0, Math.min(spans.length - 1, c.index - offset))] ?? a.span(member),
     }));
-    const root = memberPath(rootOf(member))?.[0] ?? 'expr';
+    this.add(member, state, fields, worstOf(changes.map((c) => c.fidelity)), memberPath(rootOf(member))?.[0] ?? 'expr', traced, besideUrl);
+  }
+
+  /** A property of an object pattern the v1 document is destructured by (`const { display_id } = ticket`): one step read. */
+  recordPattern(prop: Node, state: ReadState): void {
+    const changes = readChanges(state.rule, state.prefix, this.a.cat.overlay).filter((c) => c.index >= state.prefix.length - 1);
+    if (changes.length === 0) return;
+    const span = this.a.span(prop.key ?? prop);
+    const fields = changes.map((c) => ({ v1: c.v1, v2: c.v2, reason: c.reason, fidelity: c.fidelity, span }));
+    this.add(prop, state, fields, worstOf(changes.map((c) => c.fidelity)), 'pattern', true, false);
+  }
+
+  private add(node: Node, state: ReadState, fields: ReadInfo['fields'], fidelity: Site['fidelity'], root: string, traced: boolean, besideUrl: boolean): void {
+    const a = this.a;
     const read: ReadInfo = { chain: state.prefix, fields, root, traced };
     if (besideUrl) read.besideUrl = true;
     if (state.origin) read.call = { start: state.origin.start, end: state.origin.end, file: state.origin.file ?? a.mod.file };
     const site: Site = {
       kind: 'response-read',
-      span: a.span(member),
+      span: a.span(node),
       file: a.mod.file,
       rule: state.rule.id,
       rules: [state.rule.id],
@@ -90,7 +115,7 @@ class ReadSites {
       methodSource: 'rule',
       read,
       message: `reads v1 response ${state.prefix.join('.').replace(/\.\[\]/g, '[]')}`,
-      fidelity: worstOf(changes.map((c) => c.fidelity)),
+      fidelity,
     };
     // one response-read site per line and rule: further reads on the line add their fields
     const lineKey = `${site.file}\0${site.span.line}\0${site.rule}`;

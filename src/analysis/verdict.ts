@@ -148,7 +148,8 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       needs.push(`${computed.v1.slice(0, -2)} is read with a computed key (${where(r.file, r.span.line)}), and v2 names its keys otherwise${computed.reason ? ` (${computed.reason})` : ''}: read the field by its v2 name`);
       continue;
     }
-    const f = r.fields.find((x) => x.v2 !== null && !embedded.includes(x.v1.split(/[.[]/)[0]!));
+    // (the field that is lossy, when the read says which: others on the line may be plain renames)
+    const f = r.fields.find((x) => x.v2 !== null && !embedded.includes(x.v1.split(/[.[]/)[0]!) && (x.fidelity === undefined || x.fidelity !== 'exact'));
     if (f) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 changes its value${f.reason ? `: ${f.reason}` : ''}`);
   }
   const responseMaps = fieldMappings(rule, 'response').filter((x) => !x.wrapper);

@@ -224,6 +224,8 @@ export class ModulePlanner {
   /** The response reads the analysis found in this file (traced or by shape). */
   private readSites: Site[] = [];
   private readonly flow: ResponseTracer;
+  /** Pattern properties the flow destructured a response by (see readReached). */
+  private patternProps?: Set<Node>;
   private readonly txById = new Map<string, Tx>();
   /** Call models of this module by the offset of their call. */
   private readonly models = new Map<number, CallModel>();
@@ -324,6 +326,20 @@ export class ModulePlanner {
   }
 
   /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
+  /**
+   * Did the flow reach the read at `span` (a field of an audit `response-read` site): the member
+   * chain it is part of, or the pattern property it is (`{ display_id }`).
+   */
+  private readReached(span: { start: number; end: number }): { reached: boolean; node?: Node } {
+    const pf = this.pf;
+    const nodes = nodesAt(pf, span.start, span.end);
+    const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
+    if (member && (this.flow.taints.has(member) || this.flow.taints.has(member.object))) return { reached: true, node: member };
+    this.patternProps ??= new Set(this.flow.patternReads.map((p) => p.prop));
+    const prop = nodes.map((n) => (this.patternProps!.has(n) ? n : pf.parent(n))).find((n) => n && this.patternProps!.has(n));
+    return { reached: !!prop, node: member ?? prop ?? nodes[0] };
+  }
+
   private unreachedReads(ruleId: string): number[] {
     const pf = this.pf;
     const lines = new Set<number>();
@@ -332,11 +348,7 @@ export class ModulePlanner {
     const family = ruleId.split('.')[0];
     for (const s of this.readSites) {
       if (s.rule !== ruleId && (s.read!.besideUrl || s.rule?.split('.')[0] !== family)) continue;
-      for (const f of s.read!.fields) {
-        const nodes = nodesAt(pf, f.span.start, f.span.end);
-        const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
-        if (!(member && (this.flow.taints.has(member) || this.flow.taints.has(member.object)))) lines.add(f.span.line);
-      }
+      for (const f of s.read!.fields) if (!this.readReached(f.span).reached) lines.add(f.span.line);
     }
     return [...lines].sort((x, y) => x - y);
   }
@@ -352,12 +364,10 @@ export class ModulePlanner {
       if (this.ctx.only && !this.ctx.only.some((p) => ruleMatches(p, s.rule!))) continue;
       if (s.kind === 'response-read' && s.read) {
         for (const f of s.read.fields) {
-          const nodes = nodesAt(pf, f.span.start, f.span.end);
-          const member = nodes.map((n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression' ? n : pf.parent(n))).find((m) => m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression'));
-          const reached = member && (this.flow.taints.has(member) || this.flow.taints.has(member.object));
+          const { reached, node } = this.readReached(f.span);
           if (reached || touched(f.span.start, f.span.end)) continue;
           const what = readChangeText(f);
-          out.push({ file: pf.file, start: f.span.start, end: f.span.end, anchor: anchorOf(pf, member ?? nodes[0] ?? pf.ast.program).start, rule: s.rule, text: `reads a v1 response the codemod could not follow to its call: ${what}` });
+          out.push({ file: pf.file, start: f.span.start, end: f.span.end, anchor: anchorOf(pf, node ?? pf.ast.program).start, rule: s.rule, text: `reads a v1 response the codemod could not follow to its call: ${what}` });
         }
       }
       if (s.kind === 'wrapper' && s.wrapper) {

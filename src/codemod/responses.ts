@@ -7,13 +7,13 @@
  */
 import { fieldMappings, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
 import { reshapesValue } from '../catalogue/index.ts';
-import { isMember, isNumericLiteral, isObjectProperty, memberName, propName, unwrapExpr } from './ast.ts';
+import { isIdentifierName, isMember, isNumericLiteral, isObjectProperty, isStringLiteral, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import type { Taint } from '../analysis/flow/taint.ts';
 import type { Node } from './parse.ts';
-import type { Module } from './pieces.ts';
+import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
 
 const STATUS_PROPS = new Set(['status', 'statusCode']);
@@ -69,6 +69,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
         destructuring(mod, parent.id, t, tx);
         continue;
       }
+      if (parent && t.level === 'res' && t.prefix) keyedObjectUse(mod, node, parent, t, tx);
       if (!parent || !isMember(parent) || parent.object !== node) continue;
       const id = `${tx.id}:${parent.start}:${parent.end}`;
       if (done.has(id)) continue;
@@ -79,6 +80,85 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
       readStep(mod, node, step, t, tx, overlay);
     }
   }
+  for (const { prop, taint } of flow.patternReads) {
+    const tx = txOf(taint);
+    if (!tx) continue;
+    const id = `${tx.id}:${prop.start}:${prop.end}`;
+    if (done.has(id)) continue;
+    done.add(id);
+    patternStep(mod, prop, taint, tx, overlay);
+  }
+}
+
+/**
+ * An object whose keys v2 renames (custom fields) used as a whole: its keys enumerated
+ * (`Object.keys(cf)`, `for (k in cf)`), spread or handed to a function. Its v1 names are read
+ * where the codemod cannot rename them.
+ */
+function keyedObjectUse(mod: Module, node: Node, parent: Node, t: Taint, tx: Tx): void {
+  const keyed = fieldMappings(t.rule, 'response').find((x) => x.v1 === t.prefix && x.keys && !x.wrapper);
+  if (!keyed) return;
+  const handed = ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
+  if (handed) tx.marker(mod.pf, parent, t.rule.id, `${keyed.v1} is used as a whole (line ${parent.loc?.start.line ?? '?'}), and v2 names its keys otherwise (${keyed.reason ?? keyed.keys}): use the v2 names`);
+}
+
+/**
+ * A property of an object pattern the response is destructured by: `{ display_id }` reads
+ * `display_id` as `.display_id` does, and is renamed the same way (`{ id: display_id }`, the
+ * binding kept); what a member read would mark is marked.
+ */
+function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay): void {
+  const pf = mod.pf;
+  const rule = t.rule;
+  const resp = rule.response;
+  const name: string | undefined = prop.computed ? (isStringLiteral(prop.key) ? String(prop.key.value) : undefined) : (prop.key?.name ?? (isStringLiteral(prop.key) ? String(prop.key.value) : undefined));
+  const main = mainStep(rule);
+  if (t.level === 'pre') {
+    if (name && STATUS_PROPS.has(name) && main && (resp?.v1Status ?? 200) !== main.status) {
+      // `const { status } = await …`: its tests are rewritten where they are, as `res.status` ones
+      const id = prop.value?.type === 'AssignmentPattern' ? prop.value.left : prop.value;
+      const b = id?.type === 'Identifier' ? bindingOf(mod, id) : undefined;
+      if (b && !b.writes?.length) for (const ref of b.refs) statusCheck(mod, ref, rule, tx);
+      else tx.marker(pf, prop, rule.id, `v2 answers ${main.status} where v1 answered ${resp?.v1Status ?? 200}: check the test of the ${name} taken here`);
+    }
+    // the wrapper taken out by a declaration is unwrapped there (`destructuring`); elsewhere (a
+    // parameter, an assignment) a human does it
+    const declared = pf.parent(pf.parent(prop)!);
+    if (name && name === resp?.wrapper && !(declared?.type === 'VariableDeclarator')) {
+      tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
+    }
+    return;
+  }
+  if (main?.status === 204) return;
+  const maps = fieldMappings(rule, 'response').filter((m) => !m.wrapper);
+  const keyed = t.prefix ? maps.find((x) => x.v1 === t.prefix && x.keys) : undefined;
+  const key = name === undefined ? undefined : t.prefix ? `${t.prefix}.${name}` : name;
+  const m = key === undefined || keyed ? undefined : maps.find((x) => x.v1 === key);
+  let v2: string | undefined;
+  if (name === undefined) {
+    tx.marker(pf, prop, rule.id, `a v1 field is taken by a computed key here: take it by its v2 name`);
+    return;
+  } else if (keyed) {
+    const out = convertKey(keyed.keys!, name, overlay, keyed.v2 ?? keyed.v1);
+    for (const issue of out.issues) tx.marker(pf, prop, rule.id, issue.message);
+    v2 = String(out.value);
+  } else if (!m) {
+    // a host object v2 flattened or renamed (cc_email, user): not rewritten inside a pattern
+    if (maps.some((x) => x.v1.startsWith(`${key}.`))) tx.marker(pf, prop, rule.id, `${key} is gone in v2: ${maps.filter((x) => x.v1.startsWith(`${key}.`) && x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
+    return;
+  } else if (m.v2 === null || reshapesValue(m) || parentPath(m.v2) !== parentPath(m.v1)) {
+    tx.marker(pf, prop, rule.id, m.v2 === null || reshapesValue(m) ? readMessage(m) : `${m.v1} is ${m.v2} in v2`);
+    return;
+  } else v2 = lastSegment(m.v2);
+  if (v2 === name) return;
+  const text = isIdentifierName(v2) ? v2 : `'${v2}'`;
+  if (prop.shorthand) {
+    // `{ display_id }` / `{ display_id = 0 }`: the binding keeps its name
+    tx.edits.push({ file: pf.file, start: prop.start, end: prop.start, text: `${text}: `, why: `${name} → ${v2}`, prop: { v1: name, v2, kind: 'rename', side: 'response', rule: rule.id } });
+  } else {
+    tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: prop.computed ? `'${v2}'` : text, why: `${name} → ${v2}`, prop: { v1: name, v2, kind: 'rename', side: 'response', rule: rule.id } });
+  }
+  tx.change(pf, prop, 'response-read', `{ ${name} } → { ${v2} }`);
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
@@ -88,7 +168,13 @@ function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
   const hit = props.find((p) => isObjectProperty(p) && propName(p) === wrapper);
   if (!hit) return;
   const pf = mod.pf;
-  if (props.length === 1) {
+  if (props.length === 1 && hit.value.type === 'ObjectPattern' && !pattern.typeAnnotation) {
+    // `{ helpdesk_ticket: { display_id } }` → `{ display_id }`: the text around the inner pattern
+    // goes, so the inner pattern's own renames (patternStep) apply where they are
+    tx.edits.push({ file: pf.file, start: pattern.start, end: hit.value.start, text: '', why: `unwrap ${wrapper}` });
+    tx.edits.push({ file: pf.file, start: hit.value.end, end: pattern.end, text: '', why: `unwrap ${wrapper}` });
+    tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
+  } else if (props.length === 1 && hit.value.type !== 'ObjectPattern') {
     tx.replace(pf, pattern, pf.text(hit.value), `unwrap ${wrapper}`);
     tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
   } else tx.marker(pf, pattern, t.rule.id, `v2 does not wrap the response in ${wrapper}: take the fields from the response itself`);

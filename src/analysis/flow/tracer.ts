@@ -65,6 +65,12 @@ export class ResponseTracer {
   readonly escapeRules = new Map<string, Taint['rule']>();
   /** Every place a value leaves what is followed, in the order reached. */
   readonly exits: Exit[] = [];
+  /**
+   * Properties of object patterns the value is destructured by (`const { display_id } = ticket`,
+   * `({ subject }) => …`), with the taint of the object: reads as much as `ticket.display_id`.
+   */
+  readonly patternReads: Array<{ prop: Node; taint: Taint }> = [];
+  private readonly patternKeys = new Set<string>();
   private readonly queue: Array<[Node, Taint]> = [];
   private readonly boundTaints = new Map<Binding, Taint[]>();
   /** Functions whose result is tainted (local), and callback params (local). */
@@ -201,7 +207,12 @@ export class ResponseTracer {
     } else if (u.type === 'ObjectPattern') {
       for (const prop of u.properties as Node[]) {
         if (prop.type === 'RestElement') continue;
-        const name = prop.key?.name ?? prop.key?.value;
+        const name = prop.computed ? (typeof prop.key?.value === 'string' ? prop.key.value : undefined) : prop.key?.name ?? prop.key?.value;
+        const k = `${prop.start}|${taintKey(t)}`;
+        if (!this.patternKeys.has(k)) {
+          this.patternKeys.add(k);
+          this.patternReads.push({ prop, taint: t });
+        }
         this.taintPattern(prop.value, stepInto(t, name));
       }
     }
