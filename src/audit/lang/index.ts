@@ -21,7 +21,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, dyn, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -462,6 +462,43 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
   return [...c.args.slice(0, 4), ...kw];
 }
 
+/** An argument that names a record (`id`, `id.toString()`, `ticket.getDisplay_id()`, `user.getId()`, `$ticket_id`). */
+const ID_ARG = /(?:^|[^A-Za-z0-9])id\b|_id\b|Id\b/;
+/** A path segment handed apart (`"/conversations/note"`, `"assign"`). */
+const SEGMENT = /^\/?[a-z_]+(?:\/[a-z_]+)*$/;
+
+/**
+ * A request wrapper of the repo's own that is not defined where the index reads it (`new
+ * ConnectionsFreshDesk().put(json, id, path)`), named for its verb: the argument holding a v1
+ * resource path (whatever its position), the record id among the other arguments appended to it,
+ * then the path segments given after it (`post(json, path, id, "/conversations/note")`). Without a
+ * suffix the path asks for JSON when the code shows it is this helpdesk's (a `/helpdesk/` path, or a
+ * file that names the product): such wrappers set the format in their Accept header.
+ */
+function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string): { arg: SyntaxNode; values: Value[] } | null {
+  if (!METHOD_WORD.test(c.name) || WEAK_RECEIVER.test(c.receiver) || c.args.length < 1 || c.args.length > 8 || ctx.d === DIALECTS.shell) return null;
+  const vals = c.args.map((a) => evaluate(a, ctx));
+  const at = vals.findIndex((vs) => vs.length >= 1 && vs.every((v) => v[0] && !v[0].dynamic && v[0].text.startsWith('/') && !!matchUrl(cat, valueText(v))));
+  if (at < 0) return null;
+  const first = valueText(vals[at]![0]!);
+  // a full URL or one with its suffix is read as it is; several arguments only when the path is not first
+  if (/\.(json|xml)\b/.test(first) || (at === 0 && c.args.length > 1)) return null;
+  const extra: Value = [];
+  const id = c.args.findIndex((a, i) => i !== at && ID_ARG.test(a.text));
+  if (id >= 0) extra.push({ text: '/', dynamic: false }, dyn('id'));
+  for (let i = at + 1; i < c.args.length; i++) {
+    if (i === id) continue;
+    const v = vals[i]!;
+    if (v.length !== 1 || v[0]!.some((p) => p.dynamic)) break;
+    const seg = valueText(v[0]!);
+    if (!SEGMENT.test(seg)) break;
+    extra.push({ text: seg.startsWith('/') ? seg : `/${seg}`, dynamic: false });
+  }
+  const json = /^\/helpdesk\//.test(first) || /freshdesk/i.test(text);
+  const values = vals[at]!.map((v) => collapseSlashes([...v.map((p) => (json && !p.dynamic ? { ...p, format: 'json' as const } : p)), ...extra]));
+  return { arg: c.args[at]!, values };
+}
+
 /** curl/wget/httpie options followed by a value that is not the URL. */
 const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
@@ -853,8 +890,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
     if (!client) continue;
     const method = methodOfCall(c, d, codeText(pf), fnNode) ?? methodOfConvention(fnName);
+    const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
+    // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
+    const wrapped = setter ? null : wrapperPath(c, cctx, cat, text);
+    if (wrapped) {
+      addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode);
+      continue;
+    }
     for (const arg of setter ? c.args : urlArguments(c, d)) {
-      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
+      addCall(c, arg, evaluate(arg, cctx), method, callee, fnNode);
     }
   }
 
