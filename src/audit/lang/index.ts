@@ -575,6 +575,14 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   const statement = statementOf(c.node);
   const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
   if (inline) return normaliseMethod(inline[1]);
+  // Python's urllib Request: GET without data, POST with it, unless the code overrides its
+  // `get_method` (whatever the enclosing function is called: `freshdesk_get_ticket`, `load_ticket`)
+  if (d === DIALECTS.python && c.name === 'Request' && /^(urllib2|urllib\.request|request|)$/.test(c.receiver)) {
+    const fnText = fnNode ? text.slice(fnNode.startIndex, fnNode.endIndex) : statement.text;
+    const override = /get_method\s*=\s*lambda[^:]*:\s*['"](\w+)['"]/.exec(fnText);
+    if (override) return normaliseMethod(override[1]);
+    if (!/get_method/.test(fnText)) return c.args.length > 1 || c.kwargs.has('data') ? 'POST' : 'GET';
+  }
   const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
   if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
   const fn = fnNode ?? enclosingFunction(d, c.node);

@@ -205,4 +205,36 @@ describe('syntax audit of other languages', () => {
     expect([view.file, view.line, view.snippet]).toEqual(['src/freshdesk.coffee', 21, '@get "/helpdesk/tickets/#{id}.json", cb']);
     expect(view.twins).toEqual(['src/freshdesk.js:53']);
   });
+
+  /** Audits a tree of small files written here; its call findings as `file:line rule method`. */
+  async function calls(name: string, files: Record<string, string>): Promise<string[]> {
+    const root = join(tmp, name);
+    for (const [f, body] of Object.entries(files)) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), body);
+    }
+    const r = await runAudit({ root, jobs: 1 });
+    return r.findings.filter((f) => f.kind === 'call' || f.kind === 'url').map((f) => `${f.file}:${f.line} ${f.kind} ${f.rule} ${f.method ?? '?'}`);
+  }
+
+  it("a urllib Request is a GET without data whatever its function is called (`fd_get_ticket` as `load_ticket`)", async () => {
+    const py = [
+      'import urllib2',
+      '',
+      'def fd_get_contact(base, cid):',
+      "    req = urllib2.Request(url=base + '/contacts/{0}.json'.format(cid), headers={'Accept': 'application/json'})",
+      '    return urllib2.urlopen(req).read()',
+      '',
+      'def fetch_contact(base, cid):',
+      "    req = urllib2.Request(base + '/contacts/{0}.json'.format(cid))",
+      '    return urllib2.urlopen(req).read()',
+      '',
+      'def fd_put_contact(base, cid, body):',
+      "    req = urllib2.Request(base + '/contacts/{0}.json'.format(cid), body)",
+      "    req.get_method = lambda: 'PUT'",
+      '    return urllib2.urlopen(req).read()',
+      '',
+    ].join('\n');
+    expect(await calls('urllib-request', { 'sync.py': py })).toEqual(['sync.py:4 call contacts.view GET', 'sync.py:8 call contacts.view GET', 'sync.py:12 call contacts.update PUT']);
+  });
 });
