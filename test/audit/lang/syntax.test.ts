@@ -237,4 +237,35 @@ describe('syntax audit of other languages', () => {
     ].join('\n');
     expect(await calls('urllib-request', { 'sync.py': py })).toEqual(['sync.py:4 call contacts.view GET', 'sync.py:8 call contacts.view GET', 'sync.py:12 call contacts.update PUT']);
   });
+
+  it('a URL assigned in each branch of a conditional reaches the one request after it (every branch, not the last)', async () => {
+    const py = [
+      'import requests',
+      '',
+      "BASE = 'https://acme.freshdesk.com'",
+      '',
+      'def people(kind, auth):',
+      "    if kind == 'agents':",
+      "        url = BASE + '/contacts.json?state=verified'",
+      "    elif kind == 'one':",
+      "        url = BASE + '/contacts/1.json'",
+      '    else:',
+      "        url = BASE + '/groups.json'",
+      '    return requests.get(url, auth=auth).json()',
+      '',
+      'def one(auth, tid):',
+      "    url = BASE + '/helpdesk/tickets.json'",
+      '    if tid:',
+      "        url = BASE + '/helpdesk/tickets/%s.json' % tid",
+      '    return requests.get(url, auth=auth).json()',
+      '',
+    ].join('\n');
+    expect((await calls('branch-url', { 'people.py': py })).sort()).toEqual([
+      'people.py:12 call contacts.list GET',
+      'people.py:12 call contacts.view GET',
+      'people.py:12 call groups.list GET',
+      'people.py:18 call tickets.view GET',
+      'people.py:18 call tickets.list GET',
+    ].sort());
+  });
 });
