@@ -48,7 +48,8 @@ describe('syntax audit of other languages', () => {
       // `->setUrlSuffix(sprintf(self::URL_NOTE_ADD, $ticketId))->addUrlQueryParams(self::URL_PARAM_FORMAT, 'json')`, `$method = Zend_Http_Client::POST`
       'Notes.php:17 call POST notes.create',
       'Tickets.php:12 wrapper POST tickets.create',
-      // PUT or POST by branch: the method is left open
+      // PUT or POST by branch: the method is left open; each branch's path reaches the call
+      'Tickets.php:26 call ? tickets.view',
       'Tickets.php:26 call ? tickets.list',
       'Tickets.php:35 call GET tickets.view',
     ]);
