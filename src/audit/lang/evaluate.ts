@@ -339,7 +339,7 @@ function unwrap(d: EvalContext['d'], n: SyntaxNode): SyntaxNode {
  * The items of a list written out in the code (`[a, b]`, `(a, b)`, `[]string{a, b}`, `array(a, b)`,
  * `new[] { a, b }`, `List.of(a, b)`, `listOf(a, b)`), also through the variable or constant holding it.
  */
-function listItems(n: SyntaxNode, ctx: EvalContext, depth: number): SyntaxNode[] | null {
+export function listItems(n: SyntaxNode, ctx: EvalContext, depth = 0): SyntaxNode[] | null {
   if (depth > 3) return null;
   const d = ctx.d;
   const x = unwrap(d, n);

@@ -21,7 +21,7 @@ import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, dyn, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -793,9 +793,21 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const boundAt = (n: SyntaxNode): Map<string, Value[]> | undefined => {
     const loop = loops.filter((l) => n.startIndex >= l.node.startIndex && n.endIndex <= l.node.endIndex).at(-1);
     if (!loop) return undefined;
+    const m = new Map<string, Value[]>();
+    // `for url, label in CHECKS` over a list of tuples: each name takes its place in every tuple
+    const rows = loop.names.length > 1 ? listItems(loop.collection, ctx) : null;
+    if (rows?.length && rows.every((r) => /^(tuple|list|array)$/.test(r.type))) {
+      loop.names.forEach((name, i) => {
+        const vals = rows.flatMap((r) => {
+          const cell = r.namedChildren.filter((c) => !/comment/.test(c.type))[i];
+          return cell ? evaluate(cell, ctx) : [];
+        });
+        if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));
+      });
+      return m.size ? m : undefined;
+    }
     const entries = tableEntries(loop.collection, ctx);
     if (!entries.length) return undefined;
-    const m = new Map<string, Value[]>();
     loop.names.forEach((name, i) => {
       const vals = entries.map((e) => (loop.names.length === 1 ? e.value : (i === 0 ? e.key : e.value))).filter((v): v is Value[] => !!v).flat();
       if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));

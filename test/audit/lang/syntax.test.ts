@@ -269,4 +269,27 @@ describe('syntax audit of other languages', () => {
       'people.py:18 call tickets.list GET',
     ].sort());
   });
+
+  it('a URL handed to a helper that makes a GET is a GET call, also from a loop over a list of tuples', async () => {
+    const py = [
+      'import requests',
+      '',
+      "BASE = 'https://acme.freshdesk.com'",
+      '',
+      'def check(url):',
+      "    return requests.get(url, auth=('key', 'X')).ok",
+      '',
+      'def smoke():',
+      '    targets = [',
+      "        ('tickets', BASE + '/helpdesk/tickets.json'),",
+      "        ('groups', BASE + '/groups.json'),",
+      "        ('v2', BASE + '/api/v2/tickets'),",
+      '    ]',
+      '    for name, address in targets:',
+      '        print(name, check(address))',
+      "    return check(BASE + '/contacts.json')",
+      '',
+    ].join('\n');
+    expect((await calls('helper-get', { 'smoke.py': py })).sort()).toEqual(['smoke.py:15 call groups.list GET', 'smoke.py:15 call tickets.list GET', 'smoke.py:16 call contacts.list GET']);
+  });
 });
