@@ -419,7 +419,7 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
 
 function isClientCall(c: CallView, d: Dialect): boolean {
   if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
@@ -508,7 +508,7 @@ const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|p
  * The call an expression is an argument of (directly, or inside another call's arguments: a URL
  * builder), when another argument of it is a literal HTTP method (`"POST"`, `:put`).
  */
-function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: CallView } | null {
+function siblingMethod(d: Dialect, n: SyntaxNode, ctx?: EvalContext): { method: HttpMethod; call: CallView } | null {
   let cur = n;
   for (let depth = 0; depth < 6 && cur.parent; depth++) {
     const parent = cur.parent;
@@ -516,7 +516,12 @@ function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: C
     if (call) {
       const inner = (a: SyntaxNode) => a.startIndex <= n.startIndex && n.endIndex <= a.endIndex;
       for (const a of call.args) {
-        if (inner(a) || !(d.strings.has(a.type) || a.type === 'simple_symbol')) continue;
+        if (inner(a)) continue;
+        if (!(d.strings.has(a.type) || a.type === 'simple_symbol')) {
+          const method = ctx ? methodConstant(a, ctx) : null;
+          if (method) return { method, call };
+          continue;
+        }
         const method = normaliseMethod(a.text);
         if (method && /^[:'"]?[A-Za-z]+['"]?$/.test(a.text)) return { method, call };
       }
@@ -528,6 +533,19 @@ function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: C
   return null;
 }
 
+/**
+ * A method passed by name (`DELETE`, `http.MethodDelete`, `HttpMethod.PUT`) or through a constant
+ * holding its word (`const del = "DELETE"`): that method.
+ */
+function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
+  const named = /^(?:[\w.]*\.)?(?:Method|METHOD_)(Get|Post|Put|Delete|Patch|GET|POST|PUT|DELETE|PATCH)$|^(?:[\w.]*\.)?(?:HttpMethod|Method)\.(\w+)$|^(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text);
+  if (named) return normaliseMethod(named.slice(1).find(Boolean));
+  if (!ctx.d.nameOf(a)) return null;
+  const vals = evaluate(a, ctx);
+  const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
+  return v && METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+}
+
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
   if (!s) return null;
   const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
@@ -535,7 +553,7 @@ function normaliseMethod(s: string | undefined | null): HttpMethod | null {
 }
 
 /** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
-function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null): HttpMethod | null {
+function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null, ctx?: EvalContext): HttpMethod | null {
   if (d === DIALECTS.shell) {
     const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
     for (let i = 0; i < args.length; i++) {
@@ -570,6 +588,9 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const t = a.text.replace(/^[:'"]|['"]$/g, '');
     const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));
     if (m) return m;
+    // a constant holding the method's word (`const del = "DELETE"` … `c.Do(u, del, nil)`)
+    const k = ctx && a.type !== 'ERROR' ? methodConstant(a, ctx) : null;
+    if (k) return k;
   }
   // options hashes / arrays: method: :put, 'method' => 'PUT'
   const statement = statementOf(c.node);
@@ -909,7 +930,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
-    const method = methodOfCall(c, d, codeText(pf), fnNode) ?? methodOfConvention(fnName);
+    const method = methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
     const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
     // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
     const wrapped = setter ? null : wrapperPath(c, cctx, cat, text);
@@ -972,7 +993,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top);
+      const sibling = siblingMethod(d, top, ctx);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);

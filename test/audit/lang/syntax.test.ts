@@ -292,4 +292,34 @@ describe('syntax audit of other languages', () => {
     ].join('\n');
     expect((await calls('helper-get', { 'smoke.py': py })).sort()).toEqual(['smoke.py:15 call groups.list GET', 'smoke.py:15 call tickets.list GET', 'smoke.py:16 call contacts.list GET']);
   });
+
+  it('a method passed by name to a request wrapper (Go: `c.Do(u, DELETE, nil)`, `http.MethodPut`, a constant) is the call\'s method', async () => {
+    const go = [
+      'package desk',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"net/http"',
+      ')',
+      '',
+      'const remove = "DELETE"',
+      '',
+      'func (c *Client) DropGroup(id int) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.Do(u, remove, nil)',
+      '}',
+      '',
+      'func (c *Client) RenameGroup(id int, body []byte) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.DoWithResult(u, http.MethodPut, body)',
+      '}',
+      '',
+      'func (c *Client) Group(id int, out *Group) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.Do(u, GET, out)',
+      '}',
+      '',
+    ].join('\n');
+    expect(await calls('go-method-arg', { 'groups.go': go })).toEqual(['groups.go:12 call groups.delete DELETE', 'groups.go:17 call groups.update PUT', 'groups.go:22 call groups.view GET']);
+  });
 });
