@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { extname, join, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
 import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
@@ -20,6 +20,7 @@ import { chooseRule, escapeRegex, isOwnRoute, matchUrl } from '../../analysis/ma
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
+import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
@@ -836,6 +837,16 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return m;
   };
 
+  /** The call's own text, its class or its file names the other product (and not the helpdesk). */
+  const otherProductNamed = (n: SyntaxNode): boolean => {
+    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file))) return true;
+    for (let p = n.parent; p; p = p.parent) {
+      if (!/class|module|object_declaration|struct|impl/.test(p.type)) continue;
+      const name = p.childForFieldName('name')?.text;
+      if (name && namesOtherProduct(name)) return true;
+    }
+    return false;
+  };
   const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
   const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
     // tests call through stubs and mocks: recorded test data, not the integration
@@ -864,10 +875,14 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       const parts = v
         .filter((p) => p.node && !p.dynamic)
         .map((p) => ({ text: p.text, dynamic: false, node: 'literal' as const, span: p.file === pf.file ? spanOf(pf, p.node!) : spanIn({ lineStarts: lineStartsOf(p.node!.tree.rootNode.text) }, p.node!.startIndex, p.node!.endIndex), file: p.file! }));
+      // a host the code does not show, on a request the code names for the other product (its
+      // class or file, `class FreshService`, `freshservice.py`): that product's account, as in JavaScript
+      const host = (!um.origin || um.origin.startsWith('{')) && otherProductNamed(c.node) ? '{freshservice}' : undefined;
       sites.push({
         kind: 'call',
         span,
         file: pf.file,
+        ...(host ? { host } : {}),
         rule: choice.rule.id,
         rules: choice.rules,
         method: method && !choice.methodMismatch ? method : null,

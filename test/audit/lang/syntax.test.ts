@@ -322,4 +322,36 @@ describe('syntax audit of other languages', () => {
     ].join('\n');
     expect(await calls('go-method-arg', { 'groups.go': go })).toEqual(['groups.go:12 call groups.delete DELETE', 'groups.go:17 call groups.update PUT', 'groups.go:22 call groups.view GET']);
   });
+
+  it('a request to a Freshservice account is reported as in JavaScript: never auto-fixable, with the same advice (a freshservice.com host, or a class named for it)', async () => {
+    const root = join(tmp, 'freshservice');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'service_desk.py'), [
+      'import requests',
+      '',
+      "SD = 'https://acme.freshservice.com'",
+      '',
+      'def open_ticket(body, auth):',
+      "    return requests.post(SD + '/helpdesk/tickets.json', json=body, auth=auth)",
+      '',
+      'class FreshServiceClient:',
+      '    def note(self, tid, body):',
+      "        return requests.post(self.base + '/helpdesk/tickets/%s/conversations/note.json' % tid, json=body)",
+      '',
+      'def desk_ticket(tid, auth):',
+      "    return requests.get('https://acme.freshdesk.com/helpdesk/tickets/%s.json' % tid, auth=auth)",
+      '',
+    ].join('\n'));
+    writeFileSync(join(root, 'service_desk.js'), "const SD = 'https://acme.freshservice.com';\nfunction openTicket(body) {\n  return fetch(SD + '/helpdesk/tickets.json', { method: 'POST', body: JSON.stringify(body) });\n}\nmodule.exports = { openTicket };\n");
+    const r = await runAudit({ root, jobs: 1 });
+    const need = (f: { advice: string }) => /the request goes to [^:]*: this catalogue maps.*?migrate it by hand/.exec(f.advice)?.[0] ?? null;
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${f.method} ${f.autofix} ${need(f)}`);
+    const fs = (host: string) => `the request goes to ${host}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`;
+    expect(calls).toEqual([
+      `service_desk.js:3 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
+      `service_desk.py:6 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
+      `service_desk.py:10 notes.create POST false ${fs('a Freshservice account (so the code names its host)')}`,
+      'service_desk.py:13 tickets.view GET false null',
+    ]);
+  });
 });
