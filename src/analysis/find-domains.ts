@@ -33,6 +33,17 @@ export function isOtherProduct(host: string): boolean {
   return /(^|\.)freshservice\.com$/i.test(host) || (host.startsWith('{') && PRODUCT_NAMED.test(host));
 }
 
+/** The task for a request to the other product (the audit's advice in every language, from the verdict or the syntax audit). */
+export function otherProductNeed(host: string): string {
+  const where = host.startsWith('{') ? 'a Freshservice account (so the code names its host)' : `${host}, a Freshservice account`;
+  return `the request goes to ${where}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`;
+}
+
+/** A name the code gives the other product, and no name of the helpdesk beside it. */
+export function namesOtherProduct(text: string): boolean {
+  return PRODUCT_NAMED.test(text) && !/freshdesk/i.test(text);
+}
+
 /** A host that is not the service's own domain. */
 export function isCustomDomain(host: string): boolean {
   return !SERVICE_HOST.test(host) && /\.[a-z]{2,}$/i.test(host);

@@ -9,7 +9,7 @@
  * or changes lossily, no read of a field that only a second v2 call would fill, no 403 check it
  * depends on that cannot move with it, no XML parsing of its response.
  */
-import { isCustomDomain, isOtherProduct } from './find-domains.ts';
+import { isCustomDomain, isOtherProduct, otherProductNeed } from './find-domains.ts';
 import { fieldMappings, isAutoFixable, reshapesValue, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
@@ -107,10 +107,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
-  if (m.host && isOtherProduct(m.host)) {
-    const where = m.host.startsWith('{') ? 'a Freshservice account (so the code names its host)' : `${m.host}, a Freshservice account`;
-    needs.push(`the request goes to ${where}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`);
-  }
+  if (m.host && isOtherProduct(m.host)) needs.push(otherProductNeed(m.host));
   if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   // a v1 path split between a repo function and its caller (`fd('tickets')` over `'/helpdesk/' +

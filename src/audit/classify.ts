@@ -3,7 +3,7 @@
  * of this particular request, auto-fixability, credit cost, advice. Every fact comes from the
  * catalogue (or the transport facts in rules/transport.ts); nothing is re-encoded here.
  */
-import { hostOf, isCustomDomain } from '../analysis/find-domains.ts';
+import { hostOf, isCustomDomain, isOtherProduct, otherProductNeed } from '../analysis/find-domains.ts';
 import type { Catalogue, Fidelity, Rule } from '../catalogue/index.ts';
 import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf, TRANSPORT } from '../catalogue/index.ts';
 import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
@@ -251,6 +251,9 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
       autofix = false;
       extra.customDomain = host;
     }
+    // the other product's account (JavaScript says it through the call's verdict): never auto-fixable
+    const other = ctx.via === 'syntax' && !!host && isOtherProduct(host);
+    if (other) autofix = false;
     const parts: string[] = [];
     // (an endpoint named only at run time may well have one: which, the code does not say)
     if (rule.v1.source === 'run-time') parts.push(rule.decision!);
@@ -265,6 +268,7 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     if (custom) {
       parts.push(`The host ${host} is a custom domain: v2 is served only on the account's own <account>.freshdesk.com domain, so the base URL changes too.`);
     }
+    if (other) parts.push(`Not auto-fixable: ${otherProductNeed(host)}.`);
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);
     advice = parts.join(' ');

@@ -207,13 +207,19 @@ export function analyzeText(
         if (form === 'bracket-key' && !/^\w+(\[\w*\])+$/.test(m[0])) continue;
         const at = m.index + m[0].indexOf(w);
         const span = spanIn(textLines, at, at + (form === 'bracket-key' ? m[0].length : w.length));
+        // the call beside the payload sends it (built just before it or in its arguments): its operation when it takes this wrapper
+        const sent = code
+          .filter((s) => Math.abs(s.span.line - span.line) <= 12 && rulesAll.some((r) => r.id === s.rule))
+          .sort((a, b) => Math.abs(a.span.line - span.line) - Math.abs(b.span.line - span.line) || b.span.start - a.span.start)[0];
+        const own = sent ? rulesAll.find((r) => r.id === sent.rule) : undefined;
+        const chosenRule = own ?? rule;
         add({
           kind: 'wrapper',
           span,
           file,
-          rule: rule.id,
-          rules: ranked.map((r) => r.id),
-          method: rule.v1.method,
+          rule: chosenRule.id,
+          rules: own ? [own.id, ...ranked.map((r) => r.id).filter((id) => id !== own.id)] : ranked.map((r) => r.id),
+          method: chosenRule.v1.method,
           methodSource: 'rule',
           wrapper: { name: w, form, keySpan: span, key: form === 'bracket-key' ? m[0] : undefined },
           message: form === 'bracket-key' ? `multipart field ${m[0]}` : `payload wrapped in ${w}`,

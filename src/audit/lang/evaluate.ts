@@ -339,7 +339,7 @@ function unwrap(d: EvalContext['d'], n: SyntaxNode): SyntaxNode {
  * The items of a list written out in the code (`[a, b]`, `(a, b)`, `[]string{a, b}`, `array(a, b)`,
  * `new[] { a, b }`, `List.of(a, b)`, `listOf(a, b)`), also through the variable or constant holding it.
  */
-function listItems(n: SyntaxNode, ctx: EvalContext, depth: number): SyntaxNode[] | null {
+export function listItems(n: SyntaxNode, ctx: EvalContext, depth = 0): SyntaxNode[] | null {
   if (depth > 3) return null;
   const d = ctx.d;
   const x = unwrap(d, n);
@@ -446,6 +446,9 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
     // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
     if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
     const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
+    // assigned in each branch of a conditional the use comes after: every branch's value reaches it
+    const branches = local.length > 1 ? branchDefs(local, at) : null;
+    if (branches) return branches.flatMap((x) => evaluate(x.value, { ...ctx, params: ctx.params }, depth + 1)).slice(0, MAX_ALTS);
     if (chosen && !isInside(at, chosen.value)) {
       const vals = evaluate(chosen.value, { ...ctx, params: chosen.scope === -1 ? undefined : ctx.params }, depth + 1);
       if (chosen.member && ctx.params && vals.every((v) => v.length === 1 && v[0]!.dynamic)) return [[{ ...dyn(name), member: name }]];
@@ -470,6 +473,38 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   }
   if (member) return [[{ ...dyn(name), member: name }]];
   return [[dyn(name)]];
+}
+
+const CONDITIONAL = /^(if_statement|if|unless|if_expression|case|switch_statement|switch_expression|expression_switch_statement|when_expression|match_statement)$/;
+const BRANCH = /^(block|compound_statement|then|else|elsif|when|else_clause|elif_clause|statements|switch_block_statement_group|switch_section|expression_case|default_case|case_clause|when_entry|control_structure_body)$/;
+
+/**
+ * The last definition of each branch of the conditional that holds the last definition before the
+ * use (`if a: url = x` / `else: url = y` … `get(url)`), when the use is after that conditional; null
+ * when the last definition is not in such a branch.
+ */
+function branchDefs<T extends { value: SyntaxNode }>(local: T[], at: SyntaxNode): T[] | null {
+  const last = local[local.length - 1]!;
+  let cond: SyntaxNode | null = null;
+  for (let p = last.value.parent; p; p = p.parent) {
+    if (isInside(at, p)) break;
+    if (CONDITIONAL.test(p.type)) cond = p;
+  }
+  if (!cond) return null;
+  const branchOf = (n: SyntaxNode) => {
+    for (let p = n.parent; p && p.id !== cond!.id; p = p.parent) if (BRANCH.test(p.type) && p.parent && (p.parent.id === cond!.id || CONDITIONAL.test(p.parent.type) || /clause|else|elsif|when/.test(p.parent.type))) return p.id;
+    return null;
+  };
+  const byBranch = new Map<number, T>();
+  // without an `else` the value before the conditional also reaches the use
+  const before = local.filter((x) => x.value.endIndex <= cond!.startIndex).at(-1);
+  if (before && !cond.namedChildren.some((c) => /else/.test(c.type) || (c.type === 'else' || /^(else_clause|else)$/.test(c.child(0)?.type ?? '')))) byBranch.set(-1, before);
+  for (const x of local) {
+    if (!isInside(x.value, cond)) continue;
+    const b = branchOf(x.value);
+    if (b !== null) byBranch.set(b, x);
+  }
+  return byBranch.size > 1 ? [...byBranch.values()] : null;
 }
 
 /** The expression reads the name (`'helpdesk' + url + '.json'` reads `url`). */

@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { extname, join, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
 import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
@@ -20,8 +20,9 @@ import { chooseRule, escapeRegex, isOwnRoute, matchUrl } from '../../analysis/ma
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
+import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -419,7 +420,7 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
 
 function isClientCall(c: CallView, d: Dialect): boolean {
   if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
@@ -462,6 +463,43 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
   return [...c.args.slice(0, 4), ...kw];
 }
 
+/** An argument that names a record (`id`, `id.toString()`, `ticket.getDisplay_id()`, `user.getId()`, `$ticket_id`). */
+const ID_ARG = /(?:^|[^A-Za-z0-9])id\b|_id\b|Id\b/;
+/** A path segment handed apart (`"/conversations/note"`, `"assign"`). */
+const SEGMENT = /^\/?[a-z_]+(?:\/[a-z_]+)*$/;
+
+/**
+ * A request wrapper of the repo's own that is not defined where the index reads it (`new
+ * ConnectionsFreshDesk().put(json, id, path)`), named for its verb: the argument holding a v1
+ * resource path (whatever its position), the record id among the other arguments appended to it,
+ * then the path segments given after it (`post(json, path, id, "/conversations/note")`). Without a
+ * suffix the path asks for JSON when the code shows it is this helpdesk's (a `/helpdesk/` path, or a
+ * file that names the product): such wrappers set the format in their Accept header.
+ */
+function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string): { arg: SyntaxNode; values: Value[] } | null {
+  if (!METHOD_WORD.test(c.name) || WEAK_RECEIVER.test(c.receiver) || c.args.length < 1 || c.args.length > 8 || ctx.d === DIALECTS.shell) return null;
+  const vals = c.args.map((a) => evaluate(a, ctx));
+  const at = vals.findIndex((vs) => vs.length >= 1 && vs.every((v) => v[0] && !v[0].dynamic && v[0].text.startsWith('/') && !!matchUrl(cat, valueText(v))));
+  if (at < 0) return null;
+  const first = valueText(vals[at]![0]!);
+  // a full URL or one with its suffix is read as it is; several arguments only when the path is not first
+  if (/\.(json|xml)\b/.test(first) || (at === 0 && c.args.length > 1)) return null;
+  const extra: Value = [];
+  const id = c.args.findIndex((a, i) => i !== at && ID_ARG.test(a.text));
+  if (id >= 0) extra.push({ text: '/', dynamic: false }, dyn('id'));
+  for (let i = at + 1; i < c.args.length; i++) {
+    if (i === id) continue;
+    const v = vals[i]!;
+    if (v.length !== 1 || v[0]!.some((p) => p.dynamic)) break;
+    const seg = valueText(v[0]!);
+    if (!SEGMENT.test(seg)) break;
+    extra.push({ text: seg.startsWith('/') ? seg : `/${seg}`, dynamic: false });
+  }
+  const json = /^\/helpdesk\//.test(first) || /freshdesk/i.test(text);
+  const values = vals[at]!.map((v) => collapseSlashes([...v.map((p) => (json && !p.dynamic ? { ...p, format: 'json' as const } : p)), ...extra]));
+  return { arg: c.args[at]!, values };
+}
+
 /** curl/wget/httpie options followed by a value that is not the URL. */
 const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
@@ -471,7 +509,7 @@ const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|p
  * The call an expression is an argument of (directly, or inside another call's arguments: a URL
  * builder), when another argument of it is a literal HTTP method (`"POST"`, `:put`).
  */
-function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: CallView } | null {
+function siblingMethod(d: Dialect, n: SyntaxNode, ctx?: EvalContext): { method: HttpMethod; call: CallView } | null {
   let cur = n;
   for (let depth = 0; depth < 6 && cur.parent; depth++) {
     const parent = cur.parent;
@@ -479,7 +517,12 @@ function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: C
     if (call) {
       const inner = (a: SyntaxNode) => a.startIndex <= n.startIndex && n.endIndex <= a.endIndex;
       for (const a of call.args) {
-        if (inner(a) || !(d.strings.has(a.type) || a.type === 'simple_symbol')) continue;
+        if (inner(a)) continue;
+        if (!(d.strings.has(a.type) || a.type === 'simple_symbol')) {
+          const method = ctx ? methodConstant(a, ctx) : null;
+          if (method) return { method, call };
+          continue;
+        }
         const method = normaliseMethod(a.text);
         if (method && /^[:'"]?[A-Za-z]+['"]?$/.test(a.text)) return { method, call };
       }
@@ -491,6 +534,19 @@ function siblingMethod(d: Dialect, n: SyntaxNode): { method: HttpMethod; call: C
   return null;
 }
 
+/**
+ * A method passed by name (`DELETE`, `http.MethodDelete`, `HttpMethod.PUT`) or through a constant
+ * holding its word (`const del = "DELETE"`): that method.
+ */
+function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
+  const named = /^(?:[\w.]*\.)?(?:Method|METHOD_)(Get|Post|Put|Delete|Patch|GET|POST|PUT|DELETE|PATCH)$|^(?:[\w.]*\.)?(?:HttpMethod|Method)\.(\w+)$|^(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text);
+  if (named) return normaliseMethod(named.slice(1).find(Boolean));
+  if (!ctx.d.nameOf(a)) return null;
+  const vals = evaluate(a, ctx);
+  const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
+  return v && METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+}
+
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
   if (!s) return null;
   const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
@@ -498,7 +554,7 @@ function normaliseMethod(s: string | undefined | null): HttpMethod | null {
 }
 
 /** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
-function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null): HttpMethod | null {
+function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null, ctx?: EvalContext): HttpMethod | null {
   if (d === DIALECTS.shell) {
     const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
     for (let i = 0; i < args.length; i++) {
@@ -533,11 +589,22 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const t = a.text.replace(/^[:'"]|['"]$/g, '');
     const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));
     if (m) return m;
+    // a constant holding the method's word (`const del = "DELETE"` … `c.Do(u, del, nil)`)
+    const k = ctx && a.type !== 'ERROR' ? methodConstant(a, ctx) : null;
+    if (k) return k;
   }
   // options hashes / arrays: method: :put, 'method' => 'PUT'
   const statement = statementOf(c.node);
   const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
   if (inline) return normaliseMethod(inline[1]);
+  // Python's urllib Request: GET without data, POST with it, unless the code overrides its
+  // `get_method` (whatever the enclosing function is called: `freshdesk_get_ticket`, `load_ticket`)
+  if (d === DIALECTS.python && c.name === 'Request' && /^(urllib2|urllib\.request|request|)$/.test(c.receiver)) {
+    const fnText = fnNode ? text.slice(fnNode.startIndex, fnNode.endIndex) : statement.text;
+    const override = /get_method\s*=\s*lambda[^:]*:\s*['"](\w+)['"]/.exec(fnText);
+    if (override) return normaliseMethod(override[1]);
+    if (!/get_method/.test(fnText)) return c.args.length > 1 || c.kwargs.has('data') ? 'POST' : 'GET';
+  }
   const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
   if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
   const fn = fnNode ?? enclosingFunction(d, c.node);
@@ -748,9 +815,21 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const boundAt = (n: SyntaxNode): Map<string, Value[]> | undefined => {
     const loop = loops.filter((l) => n.startIndex >= l.node.startIndex && n.endIndex <= l.node.endIndex).at(-1);
     if (!loop) return undefined;
+    const m = new Map<string, Value[]>();
+    // `for url, label in CHECKS` over a list of tuples: each name takes its place in every tuple
+    const rows = loop.names.length > 1 ? listItems(loop.collection, ctx) : null;
+    if (rows?.length && rows.every((r) => /^(tuple|list|array)$/.test(r.type))) {
+      loop.names.forEach((name, i) => {
+        const vals = rows.flatMap((r) => {
+          const cell = r.namedChildren.filter((c) => !/comment/.test(c.type))[i];
+          return cell ? evaluate(cell, ctx) : [];
+        });
+        if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));
+      });
+      return m.size ? m : undefined;
+    }
     const entries = tableEntries(loop.collection, ctx);
     if (!entries.length) return undefined;
-    const m = new Map<string, Value[]>();
     loop.names.forEach((name, i) => {
       const vals = entries.map((e) => (loop.names.length === 1 ? e.value : (i === 0 ? e.key : e.value))).filter((v): v is Value[] => !!v).flat();
       if (vals.length) m.set(name.replace(/^[|$]/, ''), vals.slice(0, 24));
@@ -758,6 +837,16 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return m;
   };
 
+  /** The call's own text, its class or its file names the other product (and not the helpdesk). */
+  const otherProductNamed = (n: SyntaxNode): boolean => {
+    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file))) return true;
+    for (let p = n.parent; p; p = p.parent) {
+      if (!/class|module|object_declaration|struct|impl/.test(p.type)) continue;
+      const name = p.childForFieldName('name')?.text;
+      if (name && namesOtherProduct(name)) return true;
+    }
+    return false;
+  };
   const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
   const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
     // tests call through stubs and mocks: recorded test data, not the integration
@@ -786,10 +875,14 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       const parts = v
         .filter((p) => p.node && !p.dynamic)
         .map((p) => ({ text: p.text, dynamic: false, node: 'literal' as const, span: p.file === pf.file ? spanOf(pf, p.node!) : spanIn({ lineStarts: lineStartsOf(p.node!.tree.rootNode.text) }, p.node!.startIndex, p.node!.endIndex), file: p.file! }));
+      // a host the code does not show, on a request the code names for the other product (its
+      // class or file, `class FreshService`, `freshservice.py`): that product's account, as in JavaScript
+      const host = (!um.origin || um.origin.startsWith('{')) && otherProductNamed(c.node) ? '{freshservice}' : undefined;
       sites.push({
         kind: 'call',
         span,
         file: pf.file,
+        ...(host ? { host } : {}),
         rule: choice.rule.id,
         rules: choice.rules,
         method: method && !choice.methodMismatch ? method : null,
@@ -852,9 +945,16 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
-    const method = methodOfCall(c, d, codeText(pf), fnNode) ?? methodOfConvention(fnName);
+    const method = methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
+    const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
+    // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
+    const wrapped = setter ? null : wrapperPath(c, cctx, cat, text);
+    if (wrapped) {
+      addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode);
+      continue;
+    }
     for (const arg of setter ? c.args : urlArguments(c, d)) {
-      addCall(c, arg, evaluate(arg, cctx), method, `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60), fnNode);
+      addCall(c, arg, evaluate(arg, cctx), method, callee, fnNode);
     }
   }
 
@@ -908,7 +1008,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top);
+      const sibling = siblingMethod(d, top, ctx);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);

@@ -48,7 +48,8 @@ describe('syntax audit of other languages', () => {
       // `->setUrlSuffix(sprintf(self::URL_NOTE_ADD, $ticketId))->addUrlQueryParams(self::URL_PARAM_FORMAT, 'json')`, `$method = Zend_Http_Client::POST`
       'Notes.php:17 call POST notes.create',
       'Tickets.php:12 wrapper POST tickets.create',
-      // PUT or POST by branch: the method is left open
+      // PUT or POST by branch: the method is left open; each branch's path reaches the call
+      'Tickets.php:26 call ? tickets.view',
       'Tickets.php:26 call ? tickets.list',
       'Tickets.php:35 call GET tickets.view',
     ]);
@@ -204,5 +205,153 @@ describe('syntax audit of other languages', () => {
     const view = r.findings.find((f) => f.rule === 'tickets.view')!;
     expect([view.file, view.line, view.snippet]).toEqual(['src/freshdesk.coffee', 21, '@get "/helpdesk/tickets/#{id}.json", cb']);
     expect(view.twins).toEqual(['src/freshdesk.js:53']);
+  });
+
+  /** Audits a tree of small files written here; its call findings as `file:line rule method`. */
+  async function calls(name: string, files: Record<string, string>): Promise<string[]> {
+    const root = join(tmp, name);
+    for (const [f, body] of Object.entries(files)) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), body);
+    }
+    const r = await runAudit({ root, jobs: 1 });
+    return r.findings.filter((f) => f.kind === 'call' || f.kind === 'url').map((f) => `${f.file}:${f.line} ${f.kind} ${f.rule} ${f.method ?? '?'}`);
+  }
+
+  it("a urllib Request is a GET without data whatever its function is called (`fd_get_ticket` as `load_ticket`)", async () => {
+    const py = [
+      'import urllib2',
+      '',
+      'def fd_get_contact(base, cid):',
+      "    req = urllib2.Request(url=base + '/contacts/{0}.json'.format(cid), headers={'Accept': 'application/json'})",
+      '    return urllib2.urlopen(req).read()',
+      '',
+      'def fetch_contact(base, cid):',
+      "    req = urllib2.Request(base + '/contacts/{0}.json'.format(cid))",
+      '    return urllib2.urlopen(req).read()',
+      '',
+      'def fd_put_contact(base, cid, body):',
+      "    req = urllib2.Request(base + '/contacts/{0}.json'.format(cid), body)",
+      "    req.get_method = lambda: 'PUT'",
+      '    return urllib2.urlopen(req).read()',
+      '',
+    ].join('\n');
+    expect(await calls('urllib-request', { 'sync.py': py })).toEqual(['sync.py:4 call contacts.view GET', 'sync.py:8 call contacts.view GET', 'sync.py:12 call contacts.update PUT']);
+  });
+
+  it('a URL assigned in each branch of a conditional reaches the one request after it (every branch, not the last)', async () => {
+    const py = [
+      'import requests',
+      '',
+      "BASE = 'https://acme.freshdesk.com'",
+      '',
+      'def people(kind, auth):',
+      "    if kind == 'agents':",
+      "        url = BASE + '/contacts.json?state=verified'",
+      "    elif kind == 'one':",
+      "        url = BASE + '/contacts/1.json'",
+      '    else:',
+      "        url = BASE + '/groups.json'",
+      '    return requests.get(url, auth=auth).json()',
+      '',
+      'def one(auth, tid):',
+      "    url = BASE + '/helpdesk/tickets.json'",
+      '    if tid:',
+      "        url = BASE + '/helpdesk/tickets/%s.json' % tid",
+      '    return requests.get(url, auth=auth).json()',
+      '',
+    ].join('\n');
+    expect((await calls('branch-url', { 'people.py': py })).sort()).toEqual([
+      'people.py:12 call contacts.list GET',
+      'people.py:12 call contacts.view GET',
+      'people.py:12 call groups.list GET',
+      'people.py:18 call tickets.view GET',
+      'people.py:18 call tickets.list GET',
+    ].sort());
+  });
+
+  it('a URL handed to a helper that makes a GET is a GET call, also from a loop over a list of tuples', async () => {
+    const py = [
+      'import requests',
+      '',
+      "BASE = 'https://acme.freshdesk.com'",
+      '',
+      'def check(url):',
+      "    return requests.get(url, auth=('key', 'X')).ok",
+      '',
+      'def smoke():',
+      '    targets = [',
+      "        ('tickets', BASE + '/helpdesk/tickets.json'),",
+      "        ('groups', BASE + '/groups.json'),",
+      "        ('v2', BASE + '/api/v2/tickets'),",
+      '    ]',
+      '    for name, address in targets:',
+      '        print(name, check(address))',
+      "    return check(BASE + '/contacts.json')",
+      '',
+    ].join('\n');
+    expect((await calls('helper-get', { 'smoke.py': py })).sort()).toEqual(['smoke.py:15 call groups.list GET', 'smoke.py:15 call tickets.list GET', 'smoke.py:16 call contacts.list GET']);
+  });
+
+  it('a method passed by name to a request wrapper (Go: `c.Do(u, DELETE, nil)`, `http.MethodPut`, a constant) is the call\'s method', async () => {
+    const go = [
+      'package desk',
+      '',
+      'import (',
+      '\t"fmt"',
+      '\t"net/http"',
+      ')',
+      '',
+      'const remove = "DELETE"',
+      '',
+      'func (c *Client) DropGroup(id int) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.Do(u, remove, nil)',
+      '}',
+      '',
+      'func (c *Client) RenameGroup(id int, body []byte) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.DoWithResult(u, http.MethodPut, body)',
+      '}',
+      '',
+      'func (c *Client) Group(id int, out *Group) error {',
+      '\tu := c.base + fmt.Sprintf("/groups/%d.json", id)',
+      '\treturn c.Do(u, GET, out)',
+      '}',
+      '',
+    ].join('\n');
+    expect(await calls('go-method-arg', { 'groups.go': go })).toEqual(['groups.go:12 call groups.delete DELETE', 'groups.go:17 call groups.update PUT', 'groups.go:22 call groups.view GET']);
+  });
+
+  it('a request to a Freshservice account is reported as in JavaScript: never auto-fixable, with the same advice (a freshservice.com host, or a class named for it)', async () => {
+    const root = join(tmp, 'freshservice');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'service_desk.py'), [
+      'import requests',
+      '',
+      "SD = 'https://acme.freshservice.com'",
+      '',
+      'def open_ticket(body, auth):',
+      "    return requests.post(SD + '/helpdesk/tickets.json', json=body, auth=auth)",
+      '',
+      'class FreshServiceClient:',
+      '    def note(self, tid, body):',
+      "        return requests.post(self.base + '/helpdesk/tickets/%s/conversations/note.json' % tid, json=body)",
+      '',
+      'def desk_ticket(tid, auth):',
+      "    return requests.get('https://acme.freshdesk.com/helpdesk/tickets/%s.json' % tid, auth=auth)",
+      '',
+    ].join('\n'));
+    writeFileSync(join(root, 'service_desk.js'), "const SD = 'https://acme.freshservice.com';\nfunction openTicket(body) {\n  return fetch(SD + '/helpdesk/tickets.json', { method: 'POST', body: JSON.stringify(body) });\n}\nmodule.exports = { openTicket };\n");
+    const r = await runAudit({ root, jobs: 1 });
+    const need = (f: { advice: string }) => /the request goes to [^:]*: this catalogue maps.*?migrate it by hand/.exec(f.advice)?.[0] ?? null;
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${f.method} ${f.autofix} ${need(f)}`);
+    const fs = (host: string) => `the request goes to ${host}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`;
+    expect(calls).toEqual([
+      `service_desk.js:3 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
+      `service_desk.py:6 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
+      `service_desk.py:10 notes.create POST false ${fs('a Freshservice account (so the code names its host)')}`,
+      'service_desk.py:13 tickets.view GET false null',
+    ]);
   });
 });
