@@ -176,10 +176,12 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (!isV1OnlyName(last)) continue;
     // a common name (`user_id`) read from the app's own input (`req.body.user_id`, a socket's or a queue's message)
     if (isCommonFieldName(last) && near.size === 0 && isOwnInput(a, chain, root)) continue;
-    const rule = rank(rules, near)[0]!;
-    const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
-    if (changes.length === 0) continue;
-    reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, near.has(rule.id));
+    // the first rule, in rank, whose answer has the field at its top (`desc_un_html` of an article,
+    // not of the folder view that embeds articles)
+    const prefixOf = (r: Rule) => (r.response!.shape === 'object' ? [last] : ['[]', last]);
+    const rule = rank(rules, near).find((r) => readChanges(r, prefixOf(r)).length > 0);
+    if (!rule) continue;
+    reads.record(m, { rule, prefix: prefixOf(rule) }, false, near.has(rule.id));
   }
 }
 
