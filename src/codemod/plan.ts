@@ -168,7 +168,8 @@ function statusChanges(rule: Rule): boolean {
 
 function responseShape(rule: Rule): string {
   const r = rule.response;
-  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
+  // (a field v2 keeps under its name, its value reshaped, is no rename: not `domains as domains`)
+  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
   const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
   const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
   return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
