@@ -68,6 +68,15 @@ export function isV1OnlyName(name: string): boolean {
   return /_|[a-z][A-Z]/.test(name) || name === 'isescalated' || name === 'timespent';
 }
 
+/**
+ * v1 field names that app code uses for its own data too (`user_id`, `owner_id`, `is_public`): a
+ * v1 sign only where the object read may be an answer, never on the app's own request input.
+ */
+export function isCommonFieldName(name: string): boolean {
+  return COMMON_FIELD_NAMES.has(name);
+}
+const COMMON_FIELD_NAMES = new Set(['user_id', 'owner_id', 'customer_id', 'external_id', 'twitter_id', 'is_default', 'is_public', 'to_email', 'body_html', 'agent_email', 'agent_name', 'contact_email', 'customer_name']);
+
 /** Distinctive wrapper names (`helpdesk_ticket`, `time_entry`) can be recognised without a traced call. */
 export function isDistinctiveWrapper(name: string): boolean {
   return /_/.test(name);

@@ -74,6 +74,9 @@ const PACKAGES: Record<string, ClientKind> = {
   'global:jQuery': 'jquery',
   'global:UrlFetchApp': 'urlfetchapp',
   'global:axios': 'axios',
+  // AngularJS 1.x `$http` (injected by that name): axios took its shape, `$http({ method, url, data,
+  // params })`, `$http.post(url, data, config)`, and its promise's `.then(r => r.data, r.status)`
+  'global:$http': 'axios',
   'global:superagent': 'superagent',
   'global:$request': 'app-request',
   'global:ky': 'ky',

@@ -7,7 +7,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
+import { isCommonFieldName, isDistinctive, isDistinctiveWrapper, isV1OnlyName } from './catalogue-facts.ts';
 import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
@@ -199,11 +199,46 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (!rules) continue;
     // only names no other code would use (`display_id`, `frDueBy`): `form.description` is any form's
     if (!isV1OnlyName(last)) continue;
-    const rule = rank(rules, near)[0]!;
-    const changes = readChanges(rule, rule.response!.shape === 'object' ? [last] : ['[]', last]);
-    if (changes.length === 0) continue;
-    reads.record(m, { rule, prefix: rule.response!.shape === 'object' ? [last] : ['[]', last] }, false, near.has(rule.id));
+    // a common name (`user_id`) read from the app's own input (`req.body.user_id`, a socket's or a queue's message)
+    if (isCommonFieldName(last) && near.size === 0 && isOwnInput(a, chain, root)) continue;
+    // the first rule, in rank, whose answer has the field at its top (`desc_un_html` of an article,
+    // not of the folder view that embeds articles)
+    const prefixOf = (r: Rule) => (r.response!.shape === 'object' ? [last] : ['[]', last]);
+    const rule = rank(rules, near).find((r) => readChanges(r, prefixOf(r)).length > 0);
+    if (!rule) continue;
+    reads.record(m, { rule, prefix: prefixOf(rule) }, false, near.has(rule.id));
   }
+}
+
+/** Methods that register a handler of the app's own input: a route, an event, a queue's jobs. */
+const HANDLER_REGISTRATIONS = new Set(['on', 'once', 'addListener', 'process', 'subscribe', 'get', 'post', 'put', 'patch', 'delete', 'del', 'all', 'use']);
+
+/**
+ * Is the read object the app's own input, never a helpdesk answer? A server's request
+ * (`req.body`, `req.params`, `req.query`, `ctx.request.body`), or a parameter of a handler
+ * registered for a route, an event or a queue (`socket.on('join', function (params) {…})`,
+ * `queue.process('notify' + id, function (job) {…})`, `app.post('/todos', function (req) {…})`):
+ * its first argument names the route or event, and nothing handed to it holds a v1 URL.
+ */
+function isOwnInput(a: Analysis, chain: string[], root: Node): boolean {
+  if ((chain[0] === 'req' || chain[0] === 'ctx') && ['body', 'params', 'query'].includes(chain[1]!)) return true;
+  if (chain[0] === 'ctx' && chain[1] === 'request' && chain[2] === 'body') return true;
+  if (root?.type !== 'Identifier') return false;
+  const b = bindingAt(a.mod, root);
+  if (!b || b.kind !== 'param' || !b.fn) return false;
+  const call = a.mod.parent.get(b.fn);
+  if (!call || call.type !== 'CallExpression' || !(call.arguments as Node[]).includes(b.fn)) return false;
+  const callee = unwrapExpr(call.callee);
+  if (!isMember(callee) || callee.computed || !HANDLER_REGISTRATIONS.has(memberName(callee) ?? '')) return false;
+  const first = unwrapExpr((call.arguments as Node[])[0]);
+  return isNamingString(first);
+}
+
+/** A string literal, a template or a concatenation that starts with one: a route or event name. */
+function isNamingString(n: Node | undefined): boolean {
+  if (!n) return false;
+  if (isStringLiteral(n) || n.type === 'TemplateLiteral') return true;
+  return n.type === 'BinaryExpression' && n.operator === '+' && isNamingString(unwrapExpr(n.left));
 }
 
 /**

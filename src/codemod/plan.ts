@@ -168,7 +168,8 @@ function statusChanges(rule: Rule): boolean {
 
 function responseShape(rule: Rule): string {
   const r = rule.response;
-  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.'));
+  // (a field v2 keeps under its name, its value reshaped, is no rename: not `domains as domains`)
+  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
   const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
   const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
   return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
@@ -223,6 +224,8 @@ export class ModulePlanner {
   private readonly notes: string[] = [];
   /** The response reads the analysis found in this file (traced or by shape). */
   private readSites: Site[] = [];
+  /** Rules of the calls this file makes (a read charged to one of them is that call's). */
+  private callRules = new Set<string>();
   private readonly flow: ResponseTracer;
   /** Pattern properties the flow destructured a response by (see readReached). */
   private patternProps?: Set<Node>;
@@ -248,6 +251,7 @@ export class ModulePlanner {
     for (const m of callModels(analysis, pf.file)) this.models.set(m.span.start, m);
     const callSites = analysis.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && !s.inComment && s.file === pf.file);
     this.readSites = analysis.sites.filter((s) => s.kind === 'response-read' && !!s.read && !s.inComment && s.file === pf.file);
+    this.callRules = new Set(analysis.sites.filter((s) => s.kind === 'call' && !!s.rule && !s.inComment && s.file === pf.file).map((s) => s.rule!));
     const sites: UrlSite[] = [];
     for (const s of callSites) {
       // --rule/--family: the calls of other rules are not sites of this run at all (no edit, no marker)
@@ -325,7 +329,6 @@ export class ModulePlanner {
     };
   }
 
-  /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
   /**
    * Did the flow reach the read at `span` (a field of an audit `response-read` site): the member
    * chain it is part of, or the pattern property it is (`{ display_id }`).
@@ -340,14 +343,20 @@ export class ModulePlanner {
     return { reached: !!prop, node: member ?? prop ?? nodes[0] };
   }
 
-  private unreachedReads(ruleId: string): number[] {
-    const pf = this.pf;
+  /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
+  private unreachedReads(rule: Rule): number[] {
     const lines = new Set<number>();
+    const ruleId = rule.id;
     // by family: a read found by shape names the likeliest rule (contacts.create), the call may be
-    // contacts.list; one in a callback handed with another URL of the family is that URL's
+    // contacts.list; one in a callback handed with another URL of the family is that URL's; and
+    // one charged to another call of this file is that call's, unless this rule's answer changes
+    // that field too (an article's `desc_un_html` is no field of the category list)
     const family = ruleId.split('.')[0];
+    const own = new Set(fieldMappings(rule, 'response').filter(changesForCode).map((m) => m.v1));
+    if (rule.response?.wrapper) own.add(rule.response.wrapper);
+    const anotherCalls = (s: Site) => this.callRules.has(s.rule!) && !s.read!.fields.some((f) => own.has(f.v1));
     for (const s of this.readSites) {
-      if (s.rule !== ruleId && (s.read!.besideUrl || s.rule?.split('.')[0] !== family)) continue;
+      if (s.rule !== ruleId && (s.read!.besideUrl || s.rule?.split('.')[0] !== family || anotherCalls(s))) continue;
       for (const f of s.read!.fields) if (!this.readReached(f.span).reached) lines.add(f.span.line);
     }
     return [...lines].sort((x, y) => x - y);
@@ -654,7 +663,7 @@ export class ModulePlanner {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
-    const unreached = responseChanges(rule) ? this.unreachedReads(rule.id) : [];
+    const unreached = responseChanges(rule) ? this.unreachedReads(rule) : [];
     if (unreached.length) {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
     }

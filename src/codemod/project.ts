@@ -8,7 +8,7 @@ import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.
 import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from '../analysis/flow/taint.ts';
-import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers } from './markers.ts';
+import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers, WITH_IT } from './markers.ts';
 import { Modules, diskSources, type SourceProvider } from './modules.ts';
 import { ParsedFile, checkParses, type ParserName } from './parse.ts';
 import { Flattener } from './pieces.ts';
@@ -378,7 +378,24 @@ function fallbackMarker(g: Group): MarkerPlan {
   if (scheme && !todo.some((t) => t.includes('http://'))) todo.push(httpSchemeNeed('http://'));
   const elsewhere = readsElsewhere(g);
   if (elsewhere && !todo.includes(elsewhere)) todo.push(elsewhere);
-  return { ...fb, text: leftOnV1(fb.text || 'migrate this call to v2', todo) };
+  return { ...fb, text: leftOnV1(fb.text || 'migrate this call to v2', todo) + withItText(g) };
+}
+
+/**
+ * A call kept on v1 because some of its parts need a human: the parts the codemod would have
+ * changed with it (status checks, reads, the payload), which the human now changes too (`status
+ * == 200` after a create, 201 in v2). The URL and method are the plan's first line.
+ */
+function withItText(g: Group): string {
+  if (g.reason !== 'parts need a human') return '';
+  const own = g.primary!.file;
+  const lines = [g.primary!, ...g.parts]
+    .flatMap((t) => t.changes)
+    .filter((c) => c.kind !== 'url' && c.kind !== 'method' && c.kind !== 'https' && c.kind !== 'query')
+    .sort((x, y) => (x.file === y.file ? x.line - y.line : x.file === own ? -1 : y.file === own ? 1 : x.file.localeCompare(y.file)))
+    .map((c) => `line ${c.line}${c.file === own ? '' : ` (in ${path.basename(c.file)})`}: ${c.message}`);
+  const unique = [...new Set(lines)];
+  return unique.length ? `\n${WITH_IT}\n${unique.map((l) => `- ${l}`).join('\n')}` : '';
 }
 
 /**

@@ -54,6 +54,17 @@ function isStreamChunk(t: Taint): boolean {
   return t.level === 'pre' && t.prefix === '' && (!t.doc || t.doc.stage === 'raw' || t.doc.stage === 'text');
 }
 
+/**
+ * A field of the resource (not the resource, not a list item) at a path deeper than any v1 answer:
+ * what recursion makes of a field handed back to its own function (`page(n + 1, company.id)` with
+ * `company` the resource gives `company.id.id…`). No v1 data is there, so no read of it can be a
+ * v1 read; the value is dropped, not counted as a loop the flow cannot follow. The resource or a
+ * list item that deep (`x = x.next` over whole values) still stops the flow and keeps its call on v1.
+ */
+function beyondAnswer(t: Taint): boolean {
+  return fieldDepth(t) > MAX_PREFIX_DEPTH && !isWholeValue(t);
+}
+
 export class ResponseTracer {
   /** Every expression reached (chain roots and every step), with the taints it carries. */
   readonly taints = new Map<Node, Taint[]>();
@@ -172,6 +183,7 @@ export class ResponseTracer {
    * The call it comes from is then marked as escaping (it stays v1), never followed further.
    */
   private bounded(node: Node, t: Taint): boolean {
+    if (beyondAnswer(t)) return false;
     if (fieldDepth(t) > MAX_PREFIX_DEPTH || (this.taints.get(node)?.length ?? 0) >= MAX_TAINTS_PER_NODE) {
       this.escape(node, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
       return false;
@@ -222,6 +234,7 @@ export class ResponseTracer {
     const list = this.boundTaints.get(b) ?? [];
     const k = taintKey(t);
     if (list.some((x) => taintKey(x) === k)) return;
+    if (beyondAnswer(t)) return;
     if (list.length >= MAX_TAINTS_PER_NODE || fieldDepth(t) > MAX_PREFIX_DEPTH) {
       this.escape(b.id, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
       return;
