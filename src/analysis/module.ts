@@ -657,7 +657,11 @@ export interface ModuleLoader {
 const NOT_APP_SCRIPTS = new Set(['node_modules', 'bower_components', 'jspm_packages', '.git', 'dist', 'build', 'out', 'coverage', 'vendor', 'vendors', 'third_party']);
 const MAX_GLOBAL_SCRIPTS = 3000;
 
-/** The top of the web app a script belongs to: the nearest folder (up to 4 levels) with an index.html, a package.json or a .git. */
+/**
+ * The top of the web app a script belongs to: the nearest folder (up to 4 levels) with an
+ * index.html, a package.json or a .git; else the script's own folder (a lone script: its
+ * parent may be a home folder or the file system's root, never walked for globals).
+ */
 function scriptRoot(dir: string): string {
   let cur = dir;
   for (let i = 0; i < 4; i++) {
@@ -666,7 +670,7 @@ function scriptRoot(dir: string): string {
     if (up === cur) break;
     cur = up;
   }
-  return dirname(dir);
+  return dir;
 }
 
 /**
@@ -704,7 +708,8 @@ function indexGlobals(root: string): Map<string, string | null> {
       for (const m of text.matchAll(/^(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=/gm)) out.set(m[1]!, out.has(m[1]!) ? null : abs);
     }
   };
-  walkDir(root);
+  // the file system's root is no app's folder
+  if (dirname(root) !== root) walkDir(root);
   return out;
 }
 
