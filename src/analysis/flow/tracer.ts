@@ -227,6 +227,13 @@ export class ResponseTracer {
         }
         this.taintPattern(prop.value, stepInto(t, name));
       }
+    } else if (u.type === 'ArrayPattern') {
+      // `const [first] = res.data`: each element is an item of the list, a rest element the list
+      for (const el of u.elements as Array<Node | null>) {
+        if (!el) continue;
+        if (el.type === 'RestElement') this.taintPattern(el.argument, t);
+        else this.taintPattern(el, itemOf(t));
+      }
     }
   }
 
