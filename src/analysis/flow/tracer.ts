@@ -218,7 +218,11 @@ export class ResponseTracer {
       if (b) this.taintBinding(b, t);
     } else if (u.type === 'ObjectPattern') {
       for (const prop of u.properties as Node[]) {
-        if (prop.type === 'RestElement') continue;
+        // `{ display_id, ...rest }`: the rest is the same object less some keys
+        if (prop.type === 'RestElement') {
+          this.taintPattern(prop.argument, t);
+          continue;
+        }
         const name = prop.computed ? (typeof prop.key?.value === 'string' ? prop.key.value : undefined) : prop.key?.name ?? prop.key?.value;
         const k = `${prop.start}|${taintKey(t)}`;
         if (!this.patternKeys.has(k)) {
