@@ -16,6 +16,7 @@ import { declaredValue, importOf } from '../binding-facts.ts';
 import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { callsOf, enclosingFunction, exportNames } from './functions.ts';
+import { fieldMappings } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
@@ -63,6 +64,20 @@ function isStreamChunk(t: Taint): boolean {
  */
 function beyondAnswer(t: Taint): boolean {
   return fieldDepth(t) > MAX_PREFIX_DEPTH && !isWholeValue(t);
+}
+
+/**
+ * Does an object literal that spreads a v1 answer also write a key of that answer (its wrapper or
+ * one of its fields), or spread another object? Then a read of the copy may be the code's own
+ * value, not the answer's.
+ */
+function setsAnswerKeys(obj: Node, t: Taint): boolean {
+  const keys = new Set(fieldMappings(t.rule, 'response').map((m) => m.v1.split(/[.[]/)[0]!));
+  if (t.rule.response?.wrapper) keys.add(t.rule.response.wrapper);
+  const props = obj.properties as Node[];
+  // (a second spread may bring any key too)
+  if (props.filter((p) => p.type === 'SpreadElement').length > 1) return true;
+  return props.some((p) => p.type !== 'SpreadElement' && (p.computed || keys.has(p.key?.name ?? String(p.key?.value))));
 }
 
 export class ResponseTracer {
@@ -346,10 +361,17 @@ export class ResponseTracer {
         if (parent.value === cur) this.escape(parent, t, 'an object property');
         return;
       case 'ArrayExpression':
-      case 'SpreadElement':
+      case 'SpreadElement': {
+        // `{ ...ticket, fetched: now }`: a copy of the object, read as the object is
+        const copy = parent.type === 'SpreadElement' ? tree.parent(parent) : undefined;
+        if (copy?.type === 'ObjectExpression' && isWholeValue(t) && !setsAnswerKeys(copy, t)) {
+          this.add(copy, t);
+          return;
+        }
         this.exits.push({ kind: 'list', taint: t, node: parent });
         this.escape(parent, t, 'an array or spread');
         return;
+      }
       case 'ReturnStatement': {
         const fn = enclosingFunction(this.mod, cur);
         if (fn) this.returnedFrom(fn, t, parent);
