@@ -202,7 +202,13 @@ class Pass {
     const { finder, files } = this.references();
     for (const ref of finder.find(decl, files)) {
       const sf = ref.getSourceFile();
-      const e = { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
+      // `{ display_id }` (a pattern or an object literal): the name is also the variable's, which
+      // stays: `{ id: display_id }` (the edit the response reads make for a pattern too)
+      const p = ref.parent;
+      const shorthand = (ts.isBindingElement(p) && !p.propertyName && p.name === ref) || (ts.isShorthandPropertyAssignment(p) && p.name === ref);
+      const e = shorthand
+        ? { file: sf.fileName, start: ref.getStart(sf), end: ref.getStart(sf), text: `${/^[A-Za-z_$][\w$]*$/.test(to) ? to : `'${to}'`}: `, why: `type ${from} → ${to}` }
+        : { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
       if (tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) continue;
       addEdit(tx, e);
       const start = e.start;
