@@ -7,11 +7,10 @@
  * followed its response (`recordResponseEscapes`).
  */
 import { basename } from 'node:path';
-import { fieldMappings } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
-import { isWholeValue, type DocumentDepth, type Taint } from './flow/taint.ts';
+import { isWholeValue, keyedObjectOf, type DocumentDepth, type Taint } from './flow/taint.ts';
 import type { Exit } from './flow/tracer.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -156,13 +155,9 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
  * it, not its text): the codemod's test (`isWholeValue`), so both tools block on the same hand-offs.
  */
 function isWhole(t: Taint, doc: DocumentDepth): boolean {
-  return doc.stage !== 'text' && (isWholeValue(t) || isKeyedObject(t));
+  return doc.stage !== 'text' && (isWholeValue(t) || !!keyedObjectOf(t));
 }
 
-/** An object whose keys v2 renames (custom fields): handed on whole, its v1 key names go with it. */
-function isKeyedObject(t: Taint): boolean {
-  return t.level === 'res' && !!t.prefix && fieldMappings(t.rule, 'response').some((m) => m.v1 === t.prefix && !!m.keys && !m.wrapper);
-}
 
 /** The answer itself, the resource inside its wrapper or an item of a list. */
 function holdsResource(t: Taint, doc: DocumentDepth): boolean {

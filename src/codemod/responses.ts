@@ -11,7 +11,7 @@ import { isIdentifierName, isMember, isNumericLiteral, isObjectProperty, isStrin
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
-import type { Taint } from '../analysis/flow/taint.ts';
+import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
@@ -69,7 +69,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
         destructuring(mod, parent.id, t, tx);
         continue;
       }
-      if (parent && t.level === 'res' && t.prefix) keyedObjectUse(mod, node, parent, t, tx);
+      if (parent) keyedObjectUse(mod, node, parent, t, tx);
       if (!parent || !isMember(parent) || parent.object !== node) continue;
       const id = `${tx.id}:${parent.start}:${parent.end}`;
       if (done.has(id)) continue;
@@ -96,7 +96,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
  * where the codemod cannot rename them.
  */
 function keyedObjectUse(mod: Module, node: Node, parent: Node, t: Taint, tx: Tx): void {
-  const keyed = fieldMappings(t.rule, 'response').find((x) => x.v1 === t.prefix && x.keys && !x.wrapper);
+  const keyed = keyedObjectOf(t);
   if (!keyed) return;
   const handed = ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
   if (handed) tx.marker(mod.pf, parent, t.rule.id, `${keyed.v1} is used as a whole (line ${parent.loc?.start.line ?? '?'}), and v2 names its keys otherwise (${keyed.reason ?? keyed.keys}): use the v2 names`);
@@ -131,7 +131,7 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
   }
   if (main?.status === 204) return;
   const maps = fieldMappings(rule, 'response').filter((m) => !m.wrapper);
-  const keyed = t.prefix ? maps.find((x) => x.v1 === t.prefix && x.keys) : undefined;
+  const keyed = keyedObjectOf(t);
   const key = name === undefined ? undefined : t.prefix ? `${t.prefix}.${name}` : name;
   const m = key === undefined || keyed ? undefined : maps.find((x) => x.v1 === key);
   let v2: string | undefined;
@@ -222,7 +222,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
   // read through one keeps its marker (below) for a human
   const maps = fieldMappings(rule, 'response').filter((m) => !m.wrapper);
   // a key of an object whose keys v2 renames (custom fields lose the _<account_id> suffix)
-  const keyed = t.prefix ? maps.find((x) => x.v1 === t.prefix && x.keys) : undefined;
+  const keyed = keyedObjectOf(t);
   if (keyed) {
     customKeyRead(mod, step, keyed, rule, tx, overlay);
     return;

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Node as TsNode, Project, SyntaxKind, ts, type FileSystemHost, type SourceFile, type TypeNode } from 'ts-morph';
 import { fieldMappings, type Catalogue, type Rule } from '../catalogue/index.ts';
+import { isIdentifierName } from './ast.ts';
 import type { Transaction } from './types.ts';
 import { LIB_FILE_NAME, LIB_TEXT } from './tslib.ts';
 import { PropertyReferences } from './tsrefs.ts';
@@ -207,7 +208,7 @@ class Pass {
       const p = ref.parent;
       const shorthand = (ts.isBindingElement(p) && !p.propertyName && p.name === ref) || (ts.isShorthandPropertyAssignment(p) && p.name === ref);
       const e = shorthand
-        ? { file: sf.fileName, start: ref.getStart(sf), end: ref.getStart(sf), text: `${/^[A-Za-z_$][\w$]*$/.test(to) ? to : `'${to}'`}: `, why: `type ${from} → ${to}` }
+        ? { file: sf.fileName, start: ref.getStart(sf), end: ref.getStart(sf), text: `${isIdentifierName(to) ? to : `'${to}'`}: `, why: `type ${from} → ${to}` }
         : { file: sf.fileName, start: ref.getStart(sf), end: ref.getEnd(), text: quoted(ref, sf), why: `type ${from} → ${to}` };
       if (tx.edits.some((x) => x.file === e.file && x.start === e.start && x.end === e.end && x.text === e.text)) continue;
       addEdit(tx, e);

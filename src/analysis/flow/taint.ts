@@ -3,7 +3,7 @@
  * the value comes from and how deep into the v1 answer it is. And what a module tells the modules
  * that import it about its exported functions (`FlowSummary`).
  */
-import type { Rule } from '../../catalogue/index.ts';
+import { fieldMappings, type FieldMapping, type Rule } from '../../catalogue/index.ts';
 
 export interface Taint {
   rule: Rule;
@@ -127,4 +127,13 @@ function stepDocument(d: DocumentDepth, prop: string): DocumentDepth | null {
   // a "text" that is read like an object was parsed already (app clients with json: true)
   if (d.stage === 'text') return { stage: 'body', prefix: [prop] };
   return { stage: d.stage, prefix: [...d.prefix, prop] };
+}
+
+/**
+ * The object the value is, when v2 renames that object's keys (`custom_field` of a ticket: its
+ * keys lose the account id suffix): the mapping that says how; undefined for any other value.
+ */
+export function keyedObjectOf(t: Taint): FieldMapping | undefined {
+  if (t.level !== 'res' || !t.prefix) return undefined;
+  return fieldMappings(t.rule, 'response').find((m) => m.v1 === t.prefix && !!m.keys && !m.wrapper);
 }
