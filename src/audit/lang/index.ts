@@ -16,7 +16,7 @@ import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
 import { lineStartsOf, spanIn } from '../../analysis/module.ts';
 import type { Site, Span } from '../../analysis/types.ts';
-import { chooseRule, escapeRegex, isOwnRoute, matchUrl } from '../../analysis/match-url.ts';
+import { chooseRule, escapeRegex, isOwnRoute, matchUrl, type UrlMatch } from '../../analysis/match-url.ts';
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
@@ -103,6 +103,8 @@ interface Project {
   files: Map<string, ParsedFile>;
   /** Ruby: resource classes' paths, for requests written once in a base class or module. */
   resources?: RubyResources;
+  /** Request wrappers sent a `/helpdesk/` path somewhere in the project (see `wrapperKey`). */
+  rootWrappers: Set<string>;
 }
 
 const projects = new Map<string, Project>();
@@ -476,10 +478,11 @@ const SEGMENT = /^\/?[a-z_]+(?:\/[a-z_]+)*$/;
  * suffix the path asks for JSON when the code shows it is this helpdesk's (a `/helpdesk/` path, or a
  * file that names the product): such wrappers set the format in their Accept header.
  */
-function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string): { arg: SyntaxNode; values: Value[] } | null {
+function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string, atRoot: boolean): { arg: SyntaxNode; values: Value[] } | null {
   if (!METHOD_WORD.test(c.name) || WEAK_RECEIVER.test(c.receiver) || c.args.length < 1 || c.args.length > 8 || ctx.d === DIALECTS.shell) return null;
   const vals = c.args.map((a) => evaluate(a, ctx));
-  const at = vals.findIndex((vs) => vs.length >= 1 && vs.every((v) => v[0] && !v[0].dynamic && v[0].text.startsWith('/') && !!matchUrl(cat, valueText(v))));
+  const isV1 = (t: string) => !!matchUrl(cat, t) || (atRoot && !!matchWithFormat(cat, t, 'json'));
+  const at = vals.findIndex((vs) => vs.length >= 1 && vs.every((v) => v[0] && !v[0].dynamic && v[0].text.startsWith('/') && isV1(valueText(v))));
   if (at < 0) return null;
   const first = valueText(vals[at]![0]!);
   // a full URL or one with its suffix is read as it is; several arguments only when the path is not first
@@ -495,7 +498,7 @@ function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string
     if (!SEGMENT.test(seg)) break;
     extra.push({ text: seg.startsWith('/') ? seg : `/${seg}`, dynamic: false });
   }
-  const json = /^\/helpdesk\//.test(first) || /freshdesk/i.test(text);
+  const json = atRoot || /^\/helpdesk\//.test(first) || /freshdesk/i.test(text);
   const values = vals[at]!.map((v) => collapseSlashes([...v.map((p) => (json && !p.dynamic ? { ...p, format: 'json' as const } : p)), ...extra]));
   return { arg: c.args[at]!, values };
 }
@@ -668,7 +671,7 @@ function statementOf(n: SyntaxNode): SyntaxNode {
 }
 
 function newProject(): Project {
-  return { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map() };
+  return { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map(), rootWrappers: new Set() };
 }
 
 function indexProjectFile(p: Project, lang: Language, d: Dialect, abs: string, text: string): void {
@@ -738,7 +741,51 @@ function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
     summariseHelpers(pf, p.helpers, cat, p.functions);
     pf.own = [...p.helpers.values()].filter((h) => h.file === pf.file);
   }
+  for (const pf of p.files.values()) collectRootWrappers(pf, d, p.rootWrappers);
   return p;
+}
+
+/**
+ * Who a request wrapper is, for `rootWrappers`: a wrapper made where it is called (`new
+ * ConnectionsFreshDesk().put(…)`), or held in a name the file makes or declares of a class
+ * (`DeskHttp http = new DeskHttp()`), is that class, in every file; any other receiver (`conn`,
+ * `self.client`) is that name in its own file only, where it is likely the same object.
+ */
+function wrapperKey(c: CallView, pf: ParsedFile): string | null {
+  const made = /^\(?\s*new\s+([\w.$\\]+)\s*\(/.exec(c.receiver);
+  if (made) return `new ${made[1]}`;
+  if (WEAK_RECEIVER.test(c.receiver) || !/^[\w.$:>-]{1,60}$/.test(c.receiver)) return null;
+  const name = /(?:^|[.>:])([A-Za-z_]\w*)$/.exec(c.receiver)?.[1];
+  if (name) {
+    const held = new RegExp(`\\b${name}\\s*=\\s*new\\s+([A-Z][\\w.]*)\\s*\\(|\\b([A-Z]\\w*)\\s+\\$?${name}\\s*[=;]`).exec(pf.text);
+    const cls = held?.[1] ?? held?.[2];
+    if (cls && !/^(String|Object|var|val|let|const)$/.test(cls)) return `new ${cls}`;
+  }
+  return `${pf.file}\0${c.receiver}`;
+}
+
+/**
+ * Request wrappers the project sends a `/helpdesk/` path through: their base is the account's
+ * root, not `/api/v2` (v2 has no path under `/helpdesk/`), so a suffix-less resource path sent
+ * through the same wrapper (`.post(json, "/contacts")`) is a v1 call too. Without this evidence such
+ * a path stays quiet, since a v2 client's paths look the same under a base the code does not show.
+ */
+function collectRootWrappers(pf: ParsedFile, d: Dialect, into: Set<string>): void {
+  pf.index.calls.forEach((_, i) => {
+    const c = callView(d, pf.index, i);
+    if (!c || !METHOD_WORD.test(c.name) || c.args.length < 1 || c.args.length > 8) return;
+    const key = wrapperKey(c, pf);
+    if (!key || into.has(key)) return;
+    if (c.args.some((a) => evaluate(a, pf.ctx).some((v) => !v[0]?.dynamic && /^\/helpdesk\//.test(valueText(v))))) into.add(key);
+  });
+}
+
+/** The match of a suffix-less path sent where the format is chosen apart (an Accept header, a base at the account's root). */
+function matchWithFormat(cat: Catalogue, pattern: string, format: 'json' | 'xml'): UrlMatch | null {
+  const q = pattern.indexOf('?');
+  const suffixed = q < 0 ? `${pattern}.${format}` : `${pattern.slice(0, q)}.${format}${pattern.slice(q)}`;
+  const um = matchUrl(cat, suffixed);
+  return um && { ...um, target: um.target.replace(`.${format}`, '') };
 }
 
 export interface SyntaxInput {
@@ -767,7 +814,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     for (const h of known.own ?? []) own.set(h.name, h);
     const pf: ParsedFile = { ...known, ctx: { ...known.ctx, helpers: own } };
     const functions = new Set(project.functions);
-    return { sites: findSites(pf, cat, lang, rel, functions, project.resources) };
+    return { sites: findSites(pf, cat, lang, rel, functions, project.resources, project.rootWrappers) };
   }
   const tree = parse(lang, abs, text)!;
   const share = errorShare(tree, text.length);
@@ -787,7 +834,7 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     const f = fnOf(d, x.node);
     if (f) functions.add(f.name);
   }
-  const sites = findSites(pf, cat, lang, rel, functions, project.resources);
+  const sites = findSites(pf, cat, lang, rel, functions, project.resources, project.rootWrappers);
   tree.delete();
   return { sites };
 }
@@ -796,7 +843,7 @@ function spanOf(pf: ParsedFile, n: SyntaxNode): Span {
   return spanIn(pf.lines, n.startIndex, n.endIndex);
 }
 
-function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>, resources?: RubyResources): Site[] {
+function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, projectFunctions: Set<string>, resources?: RubyResources, rootWrappers?: Set<string>): Site[] {
   const { ctx, text } = pf;
   const d = ctx.d;
   if (resources?.byOwner.size) ctx.resourceHole = (n, name, receiver) => isResourceRead(resources, n, name, receiver);
@@ -848,14 +895,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return false;
   };
   const testFile = TEST_FILE.test(rel.replace(/\\/g, '/'));
-  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null) => {
+  const addCall = (c: CallView, argNode: SyntaxNode, values: Value[], method: HttpMethod | null, client: string, fnNode: SyntaxNode | null, atRoot = false) => {
     // tests call through stubs and mocks: recorded test data, not the integration
     if (testFile) return;
     for (const raw of fillResourcePaths(resources, c.node, values)) {
       const v = collapseSlashes(raw);
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
-      let um = matchUrl(cat, pattern);
+      // a suffix-less path through a wrapper whose base is the account's root (see collectRootWrappers)
+      let um = matchUrl(cat, pattern) ?? (atRoot ? matchWithFormat(cat, pattern, 'json') : null);
       // no suffix, but the code asks for the format in a query parameter it adds apart
       // (`->setUrlSuffix('helpdesk/tickets/%d')->addUrlQueryParams('format', 'json')`): v1's other way
       if (um && !um.format) {
@@ -948,9 +996,11 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const method = methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
     const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
     // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
-    const wrapped = setter ? null : wrapperPath(c, cctx, cat, text);
+    const key = wrapperKey(c, pf);
+    const atRoot = !!key && !!rootWrappers?.has(key);
+    const wrapped = setter ? null : wrapperPath(c, cctx, cat, text, atRoot);
     if (wrapped) {
-      addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode);
+      addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode, atRoot);
       continue;
     }
     for (const arg of setter ? c.args : urlArguments(c, d)) {
