@@ -137,7 +137,9 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       // a method of the answer whose callback is not followed (`list.eachSlice(fn)`); `.json()` and `.text()` read the body
       const m = x.call.callee;
       const prop = m.computed ? (isStringLiteral(m.property) ? String(m.property.value) : '[]') : m.property.name;
-      if (doc.stage !== 'text' && prop !== 'json' && prop !== 'text' && prop !== 'getContentText') {
+      const keyed = keyedObjectOf(x.taint);
+      if (keyed && doc.stage !== 'text') out.push({ tx, kind: 'callback', where: `${keyed.v1}.${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
+      else if (doc.stage !== 'text' && prop !== 'json' && prop !== 'text' && prop !== 'getContentText') {
         out.push({ tx, kind: 'callback', where: `the callback of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
       }
     } else if (x.kind === 'list') {

@@ -29,7 +29,7 @@ export function findReads(a: Analysis, v1: boolean): void {
     const up = a.mod.parent.get(node);
     const length = isMember(up) && up.object === node && !up.computed && memberName(up) === 'length' ? up : undefined;
     const read = length ?? node;
-    if (extendsChain(a, read)) continue;
+    if (extendsChain(a, read, traced.tracer.taints)) continue;
     for (const t of taints) {
       if (t.doc?.stage !== 'body' || t.doc.prefix.length === 0) continue;
       found.push([read, { rule: t.rule, prefix: length ? [...t.doc.prefix, 'length'] : t.doc.prefix, origin: traced.originOf(t.tx) }]);
@@ -53,9 +53,9 @@ export function findReads(a: Analysis, v1: boolean): void {
 
 
 /** A member read that a longer chain continues (only the outermost read of a chain is recorded; iterating it, `res.data.tickets.map(…)`, does not continue it). */
-function extendsChain(a: Analysis, member: Node): boolean {
+function extendsChain(a: Analysis, member: Node, reached: ReadonlyMap<Node, unknown>): boolean {
   const up = a.mod.parent.get(member);
-  return !!up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === member && !(a.mod.parent.get(up)?.type === 'CallExpression' && a.mod.parent.get(up).callee === up && ITEM_METHODS.has(up.property?.name));
+  return !!up && (up.type === 'MemberExpression' || up.type === 'OptionalMemberExpression') && up.object === member && reached.has(up);
 }
 
 /** A read of the v1 document: its rule, the keys read inside the document, and the call it comes from. */

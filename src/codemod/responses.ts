@@ -92,13 +92,16 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
 
 /**
  * An object whose keys v2 renames (custom fields) used as a whole: its keys enumerated
- * (`Object.keys(cf)`, `for (k in cf)`), spread or handed to a function. Its v1 names are read
- * where the codemod cannot rename them.
+ * (`Object.keys(cf)`, `for (k in cf)`), spread, handed to a function, or asked by a method of its
+ * own (`cf.hasOwnProperty('cf_region_318502')`). Its v1 names are read where the codemod cannot
+ * rename them.
  */
 function keyedObjectUse(mod: Module, node: Node, parent: Node, t: Taint, tx: Tx): void {
   const keyed = keyedObjectOf(t);
   if (!keyed) return;
-  const handed = ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
+  const grand = isMember(parent) && parent.object === node ? mod.pf.parent(parent) : undefined;
+  const method = !!grand && (grand.type === 'CallExpression' || grand.type === 'OptionalCallExpression') && grand.callee === parent;
+  const handed = method || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
   if (handed) tx.marker(mod.pf, parent, t.rule.id, `${keyed.v1} is used as a whole (line ${parent.loc?.start.line ?? '?'}), and v2 names its keys otherwise (${keyed.reason ?? keyed.keys}): use the v2 names`);
 }
 

@@ -17,7 +17,7 @@ import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST
 import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { callsOf, enclosingFunction, exportNames } from './functions.ts';
 import { fieldMappings } from '../../catalogue/index.ts';
-import { asDocument, fieldDepth, isWholeValue, itemOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
+import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
 /** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
@@ -403,7 +403,9 @@ export class ResponseTracer {
     const args = call.arguments as Node[];
     // a method handed a callback whose reads are not followed (`list.eachSlice(fn)`)
     const unfollowed = !(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)));
-    if (unfollowed) this.exits.push({ kind: 'method', taint: t, call });
+    // an object whose keys v2 renames, asked by a method of its own (`cf.hasOwnProperty('cf_x_1')`):
+    // its v1 key names are read where no read is seen
+    if (unfollowed || keyedObjectOf(t)) this.exits.push({ kind: 'method', taint: t, call });
     // (Angular's HttpClient: the observable's subscriber gets the body)
     if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
       const fn = args[0] && unwrapExpr(args[0]);
