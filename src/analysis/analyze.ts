@@ -11,6 +11,7 @@ import { findCalls } from './find-calls.ts';
 import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
 import { findEscapes } from './find-escapes.ts';
+import { findStatusPredicates } from './find-status-predicates.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
 import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
@@ -91,6 +92,7 @@ export class Analyzer {
     // must be migrated with them (never rewritten on their own)
     if (!v1) for (const s of a.sites) if (s.kind === 'wrapper') s.fixable = false;
     findEscapes(a);
+    findStatusPredicates(a);
     findReads(a, context);
     if (v1) findXml(a);
     findStoredObjects(a, context);

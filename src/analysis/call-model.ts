@@ -58,6 +58,10 @@ export interface CallModel {
   escapes: string[];
   /** Returns to callers outside the module (see CallInfo.returnEscapes). */
   returnEscapes: string[];
+  /** Status tests in functions other code calls too (see CallInfo.sharedStatusTests). */
+  sharedStatusTests: string[];
+  /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
+  statusPredicates: NonNullable<CallInfo['statusPredicates']>;
   /** Statuses those wrapper functions test (`!== 200`): a v2 status change breaks such a test. */
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
@@ -111,6 +115,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
       wrapperStatuses: info.wrapperStatuses ?? [],
+      sharedStatusTests: info.sharedStatusTests ?? [],
+      statusPredicates: info.statusPredicates ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,
       inComment: !!s.inComment,

@@ -14,7 +14,9 @@ import { isWholeValue, keyedObjectOf, type DocumentDepth, type Taint } from './f
 import type { Exit } from './flow/tracer.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
-import type { TracedResponses } from './trace-responses.ts';
+import { tracedModuleOf, type TracedResponses } from './trace-responses.ts';
+import { sharedTestFunction, STATUS_PROPS } from './flow/functions.ts';
+import { isMember, memberName } from './syntax.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
@@ -142,6 +144,10 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       else if (doc.stage !== 'text' && prop !== 'json' && prop !== 'text' && prop !== 'getContentText') {
         out.push({ tx, kind: 'callback', where: `the callback of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
       }
+    } else if (x.kind === 'merge') {
+      if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `${x.what} (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
+    } else if (x.kind === 'presence') {
+      out.push({ tx, kind: 'callback', where: `a test for the ${x.key} key (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (x.kind === 'list') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
@@ -166,4 +172,25 @@ function holdsResource(t: Taint, doc: DocumentDepth): boolean {
   const p = doc.prefix.filter((k) => k !== '[]');
   const wrapper = t.rule.response?.wrapper;
   return p.length === 0 || (p.length === 1 && p[0] === wrapper);
+}
+
+/**
+ * Status tests of a call's response inside a function that other code calls too
+ * (`CallInfo.sharedStatusTests`): the codemod cannot change such a test for this call alone.
+ */
+export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): void {
+  const mod = tracedModuleOf(a.mod);
+  for (const [node, taints] of traced.tracer.taints) {
+    // (the status is no part of the answer's document: the test is found from the response it is read on)
+    const test = a.mod.parent.get(node);
+    if (!isMember(test) || test.object !== node || !STATUS_PROPS.has(memberName(test) ?? '')) continue;
+    const shared = sharedTestFunction(mod, test);
+    if (!shared) continue;
+    for (const t of taints) {
+      const call = t.level === 'pre' ? traced.callOf(t.tx) : undefined;
+      if (!call) continue;
+      const where = `${shared}() (line ${test.loc?.start.line ?? '?'})`;
+      if (!(call.sharedStatusTests ??= []).includes(where)) call.sharedStatusTests.push(where);
+    }
+  }
 }

@@ -66,7 +66,7 @@ export function traceResponses(a: Analysis): TracedResponses {
   };
 }
 
-function tracedModuleOf(mod: Analysis['mod']): TracedModule {
+export function tracedModuleOf(mod: Analysis['mod']): TracedModule {
   return {
     info: mod,
     tree: { parent: (n) => mod.parent.get(n), position: (o) => positionOf(mod, o), text: (n) => mod.source.slice(n.start, n.end) },

@@ -162,6 +162,17 @@ export interface CallInfo {
    * its run imports this one) follows the value there instead; otherwise they are escapes too.
    */
   returnEscapes?: string[];
+  /**
+   * Status tests of the response inside a function other code calls too (`ok()` of a create and a
+   * view, see `sharedTestFunction`): a v2 status change cannot be written there for this call alone.
+   */
+  sharedStatusTests?: string[];
+  /**
+   * Status predicates the request is sent with that refuse the v2 status (axios' `validateStatus`,
+   * see find-status-predicates.ts); `literal` is the v1 status of a plain equality in the call's own
+   * config, which the codemod rewrites with the call.
+   */
+  statusPredicates?: Array<{ line: number; literal?: Span }>;
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */
   wrapperStatuses?: number[];
 }

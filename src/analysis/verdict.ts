@@ -238,6 +238,12 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if ((m.client === 'generic' || wrapperTests) && statusChanges) {
     needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}: check how ${m.callee}() handles the status (a test for ${rule.response!.v1Status} fails)`);
   }
+  if (statusChanges && m.sharedStatusTests.length) {
+    needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${main0!.status} for this call only`);
+  }
+  for (const p of m.statusPredicates) {
+    if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main0?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main0?.status ?? 'it'}`);
+  }
   // a return to callers outside the module is followed by a tool that sees them (`callersSeen`)
   const escapes = opts.callersSeen ? m.escapes : [...m.escapes, ...m.returnEscapes];
   if (escapes.length && (answerChanges || statusChanges)) {

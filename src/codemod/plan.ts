@@ -684,6 +684,12 @@ export class ModulePlanner {
     if (strict) {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the HTTP wrapper in ${strict} accepts only status 200, and v2 answers ${v2Status} here: accept ${v2Status} there, then change the URL`, rule.id);
     }
+    // a validateStatus in the call's own config that accepts v1's status alone (the verdict kept the call on v1 for any other)
+    for (const p of s.call?.statusPredicates ?? []) {
+      if (!p.literal || v2Status === v1Status) continue;
+      tx.replace(pf, p.literal, String(v2Status), `status ${v1Status} → ${v2Status}`);
+      tx.change(pf, p.literal, 'status', `validateStatus expects ${v2Status} (v2) instead of ${v1Status} (v1)`);
+    }
 
     // 1. the URL (http:// in a shared base is left to the file that defines it: other calls read it too)
     const sharedScheme = this.sharedScheme(a);

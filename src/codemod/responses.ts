@@ -12,11 +12,11 @@ import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
+import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
 
-const STATUS_PROPS = new Set(['status', 'statusCode']);
 const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
 
 function describeShape(rule: Rule): string {
@@ -92,8 +92,8 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
 
 /**
  * An object whose keys v2 renames (custom fields) used as a whole: its keys enumerated
- * (`Object.keys(cf)`, `for (k in cf)`), spread, handed to a function, or asked by a method of its
- * own (`cf.hasOwnProperty('cf_region_318502')`). Its v1 names are read where the codemod cannot
+ * (`Object.keys(cf)`, `for (k in cf)`), spread, handed to a function, tested for a key (`'cf_x' in
+ * cf`) or asked by a method of its own (`cf.hasOwnProperty('cf_region_318502')`). Its v1 names are read where the codemod cannot
  * rename them.
  */
 function keyedObjectUse(mod: Module, node: Node, parent: Node, t: Taint, tx: Tx): void {
@@ -101,7 +101,8 @@ function keyedObjectUse(mod: Module, node: Node, parent: Node, t: Taint, tx: Tx)
   if (!keyed) return;
   const grand = isMember(parent) && parent.object === node ? mod.pf.parent(parent) : undefined;
   const method = !!grand && (grand.type === 'CallExpression' || grand.type === 'OptionalCallExpression') && grand.callee === parent;
-  const handed = method || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
+  const tested = parent.type === 'BinaryExpression' && parent.operator === 'in' && parent.right === node;
+  const handed = method || tested || ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && (parent.arguments as Node[]).includes(node)) || parent.type === 'SpreadElement' || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.right === node);
   if (handed) tx.marker(mod.pf, parent, t.rule.id, `${keyed.v1} is used as a whole (line ${parent.loc?.start.line ?? '?'}), and v2 names its keys otherwise (${keyed.reason ?? keyed.keys}): use the v2 names`);
 }
 
@@ -315,6 +316,11 @@ function statusCheck(mod: Module, member: Node, rule: Rule, tx: Tx): void {
   const v1 = rule.response?.v1Status ?? 200;
   const v2 = mainStep(rule)?.status ?? 200;
   if (v1 === v2) return;
+  const shared = sharedTestFunction({ info: mod.info, tree: pf }, member);
+  if (shared) {
+    tx.marker(pf, member, rule.id, `v2 answers ${v2} where v1 answered ${v1}, and this status test in ${shared}() serves other calls too: make it accept ${v2} for this call only`);
+    return;
+  }
   let cur = member;
   let parent = pf.parent(cur);
   while (parent && (parent.type === 'ParenthesizedExpression' || parent.type === 'TSAsExpression')) {
@@ -347,3 +353,4 @@ function statusCheck(mod: Module, member: Node, rule: Rule, tx: Tx): void {
     tx.marker(pf, member, rule.id, `v2 answers ${v2} where v1 answered ${v1}: check this status test`);
   }
 }
+

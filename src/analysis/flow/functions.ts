@@ -4,7 +4,7 @@
  */
 import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
-import { isCall, isFunction, isMember, memberName } from '../syntax.ts';
+import { isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
 export function enclosingFunction(mod: TracedModule, node: Node): Node | undefined {
@@ -73,4 +73,24 @@ export function exportNames(mod: TracedModule, fn: Node): string[] {
     }
   }
   return names;
+}
+
+/** Properties a status test reads on a response (`res.status === 200`, `resp.statusCode != 201`). */
+export const STATUS_PROPS: ReadonlySet<string> = new Set(['status', 'statusCode']);
+
+/**
+ * The name of the function a status test (`r.status === 200`) sits in when the response reaches it
+ * as a parameter and other code may call that function too: called from more than one place,
+ * handed on or exported (`function ok(r) { return r.status === 200 }` used by a create and a view).
+ * A test rewritten for one call would change it for every other one. A callback of the call
+ * itself (`.then((r) => r.status === 200)`) and a function called once serve that call alone.
+ */
+export function sharedTestFunction(mod: TracedModule, member: Node): string | undefined {
+  let root = member;
+  while (isMember(root)) root = unwrapExpr(root.object);
+  if (root.type !== 'Identifier') return undefined;
+  const b = bindingOf(mod, root);
+  if (b?.kind !== 'param' || !b.fn) return undefined;
+  const fb = bindingOfFunction(mod, b.fn);
+  return fb && fb.refs.length !== 1 ? fb.name : undefined;
 }

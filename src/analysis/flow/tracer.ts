@@ -14,8 +14,8 @@ import type { Node } from '../parse.ts';
 import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
-import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
-import { callsOf, enclosingFunction, exportNames } from './functions.ts';
+import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
+import { bindingOfFunction, callsOf, enclosingFunction, exportNames, STATUS_PROPS } from './functions.ts';
 import { fieldMappings } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
@@ -42,13 +42,19 @@ export interface ImportedFlow {
  * - `method`: a method of the value called with a callback the tracer does not follow
  *   (`list.eachSlice(fn)`: not an item method, not a promise step or an event);
  * - `list`: put in an array or spread;
- * - `return`: returned from `fn` (at `from`), which `localCalls` calls of this module call.
+ * - `return`: returned from `fn` (at `from`), which `localCalls` calls of this module call;
+ * - `presence`: tested for a key v2 names otherwise or drops (`'helpdesk_ticket' in res.data`,
+ *   `t.hasOwnProperty('display_id')`): no read, so no rewrite, changes that test;
+ * - `merge`: a variable or expression that holds the value or another one (`t = other` after
+ *   `let t = answer`, `cached ? cached : answer`, `x || answer`): its reads may be of the other value.
  */
 export type Exit =
   | { kind: 'argument'; taint: Taint; call: Node }
   | { kind: 'method'; taint: Taint; call: Node }
   | { kind: 'list'; taint: Taint; node: Node }
-  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean };
+  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean }
+  | { kind: 'presence'; taint: Taint; node: Node; key: string }
+  | { kind: 'merge'; taint: Taint; node: Node; what: string };
 
 /** The answer itself, not yet read into (a response stream's `data` chunk is one). */
 function isStreamChunk(t: Taint): boolean {
@@ -64,6 +70,29 @@ function isStreamChunk(t: Taint): boolean {
  */
 function beyondAnswer(t: Taint): boolean {
   return fieldDepth(t) > MAX_PREFIX_DEPTH && !isWholeValue(t);
+}
+
+/** A default that holds no value to read fields of: `null`, `undefined`, `{}`, `[]`, `''`, `0`, `false`. */
+function isEmptyDefault(n: Node): boolean {
+  const e = unwrapExpr(n);
+  if (e.type === 'NullLiteral' || (e.type === 'Identifier' && e.name === 'undefined')) return true;
+  if (e.type === 'ObjectExpression') return e.properties.length === 0;
+  if (e.type === 'ArrayExpression') return e.elements.length === 0;
+  if (e.type === 'StringLiteral' || e.type === 'NumericLiteral' || e.type === 'BooleanLiteral' || e.type === 'Literal') return !e.value;
+  if (e.type === 'TemplateLiteral') return e.expressions.length === 0 && e.quasis.every((q: Node) => !q.value?.cooked);
+  return false;
+}
+
+/**
+ * Does v2 answer the key of the value under another name, or not at all? The response wrapper (v2
+ * answers the bare object), a field the catalogue renames or drops, any key of an object whose keys
+ * v2 renames (custom fields).
+ */
+function keyChanges(t: Taint, key: string): boolean {
+  if (t.level === 'pre') return key === t.rule.response?.wrapper;
+  if (keyedObjectOf(t)) return true;
+  const path = t.prefix ? `${t.prefix}.${key}` : key;
+  return fieldMappings(t.rule, 'response').some((m) => (m.v1 === path || m.v1.startsWith(`${path}.`)) && m.v2 !== m.v1);
 }
 
 /**
@@ -99,6 +128,10 @@ export class ResponseTracer {
   private readonly patternKeys = new Set<string>();
   private readonly queue: Array<[Node, Taint]> = [];
   private readonly boundTaints = new Map<Binding, Taint[]>();
+  /** The other side of each choice the value is one side of (`cached ? cached : answer`). */
+  private readonly choices: Array<{ other: Node; t: Taint }> = [];
+  /** Variables that are the request object itself (`xhr`), seeded whole. */
+  private readonly carriers = new Set<Binding>();
   /** Functions whose result is tainted (local), and callback params (local). */
   private readonly fnReturns = new Map<Node, Taint[]>();
   private readonly fnCallbacks = new Map<Node, CallbackFlow[]>();
@@ -113,7 +146,10 @@ export class ResponseTracer {
   /** A variable that is the response itself (`xhr` after `xhr.open(...)`). */
   seedIdentifier(id: Node, t: Taint): void {
     const b = bindingOf(this.mod, id);
-    if (b) this.taintBinding(b, t);
+    if (!b) return;
+    // (the object carries the answer once the request is sent on it: its initialiser is no other value)
+    this.carriers.add(b);
+    this.taintBinding(b, t);
   }
 
   /** Parameters of callback functions given to the call (`request(opts, (err, res, body) => ...)`, `success: fn`). */
@@ -179,6 +215,67 @@ export class ResponseTracer {
       this.propagate(node, t);
     }
     this.queue.length = 0;
+    this.checkMerges();
+  }
+
+  /**
+   * Every value a variable (its initialiser, each plain assignment, the list of a `for…of`) or a
+   * choice (`c ? a : b`, `a || b`, `a ?? b`) may hold must be the same call's answer, or an empty
+   * default (`null`, `{}`, `''`): otherwise a read of it may be of the other value, which no rewrite
+   * for v2 may change (`let t = answer; …; t = other; t.display_id`).
+   */
+  private checkMerges(): void {
+    const sources = (b: Binding): Node[] => {
+      const out: Node[] = [];
+      if (b.init && !b.path && (b.kind === 'param' || /^(var|let|const)$/.test(b.kind))) out.push(b.init);
+      for (const w of b.writes) {
+        if (w.type === 'AssignmentExpression' && w.operator === '=' && w.left.type === 'Identifier') out.push(w.right);
+        else if (w.type === 'ForOfStatement' || w.type === 'ForInStatement') out.push(w.right);
+      }
+      // a parameter: what each call of its function by name hands it (`render(cached)` beside `render(answer)`)
+      if (b.kind === 'param' && b.fn && b.paramIndex !== undefined) {
+        for (const call of callsOf(this.mod, b.fn)) {
+          const arg = (call.arguments as Node[])[b.paramIndex];
+          if (arg && arg.type !== 'SpreadElement') out.push(arg);
+        }
+      }
+      return out;
+    };
+    // (a name whose only uses test the status, `function ok(r) { return r.status === 200 }`, reads no
+    // field: whatever else it holds, no rewrite of a read happens there; see sharedTestFunction)
+    const readsFields = (b: Binding) =>
+      b.refs.some((r) => {
+        let cur = r;
+        let p = this.mod.tree.parent(cur);
+        while (p && TRANSPARENT.has(p.type)) {
+          cur = p;
+          p = this.mod.tree.parent(cur);
+        }
+        return !(p && isMember(p) && p.object === cur && STATUS_PROPS.has(memberName(p) ?? ''));
+      });
+    for (const [b, taints] of this.boundTaints) {
+      if (this.carriers.has(b) || !readsFields(b)) continue;
+      for (const t of taints) {
+        const other = sources(b).find((n) => !this.carries(n, t.tx) && !isEmptyDefault(n));
+        if (!other) continue;
+        const fn = b.kind === 'param' && b.fn ? bindingOfFunction(this.mod, b.fn)?.name : undefined;
+        this.merged(other, t, b.kind === 'param' ? `the parameter ${b.name}${fn ? ` of ${fn}()` : ''}, given another value too` : `the variable ${b.name}, which also holds another value`);
+      }
+    }
+    for (const { other, t } of this.choices) if (!this.carries(other, t.tx) && !isEmptyDefault(other)) this.merged(other, t, 'a choice between it and another value');
+  }
+
+  private merged(node: Node, t: Taint, what: string): void {
+    if (this.exits.some((x) => x.kind === 'merge' && x.node === node && x.taint.tx === t.tx)) return;
+    this.exits.push({ kind: 'merge', taint: t, node, what });
+    this.escape(node, t, what);
+  }
+
+  /** Does the expression carry the answer of call `tx` (seen through parentheses and type casts)? */
+  private carries(node: Node, tx: string): boolean {
+    let n = node;
+    while (TRANSPARENT.has(n.type) && n.expression) n = n.expression;
+    return !!this.taints.get(n)?.some((x) => x.tx === tx);
   }
 
   /** `t` null: the value is no v1 document there (a document step the audit does not follow). */
@@ -268,6 +365,13 @@ export class ResponseTracer {
     list.push(t);
     this.boundTaints.set(b, list);
     for (const ref of b.refs) this.add(ref, t);
+  }
+
+  /** A test for a key of the value (`'helpdesk_ticket' in res.data`): an exit when v2 names that key otherwise or drops it. */
+  private presence(node: Node, key: string, t: Taint): void {
+    if (!keyChanges(t, key)) return;
+    this.exits.push({ kind: 'presence', taint: t, node, key });
+    this.escape(node, t, `a test for the ${key} key`);
   }
 
   /** A whole response object (not one scalar field of it) reaches `where`, which the tracer does not follow. */
@@ -381,12 +485,18 @@ export class ResponseTracer {
         if (parent.body === cur) this.returnedFrom(parent, t, cur);
         return;
       case 'ConditionalExpression':
-        if (parent.test !== cur) this.add(parent, t);
+        if (parent.test === cur) return;
+        this.choices.push({ other: parent.consequent === cur ? parent.alternate : parent.consequent, t });
+        this.add(parent, t);
         return;
       case 'LogicalExpression':
         // `res && res.status` is `res` only when `res` is falsy: no answer then
         if (parent.operator === '&&' && parent.left === cur) return;
+        if (parent.operator !== '&&') this.choices.push({ other: parent.left === cur ? parent.right : parent.left, t });
         this.add(parent, t);
+        return;
+      case 'BinaryExpression':
+        if (parent.operator === 'in' && parent.right === cur && isStringLiteral(parent.left)) this.presence(parent, String(parent.left.value), t);
         return;
       case 'ForOfStatement':
         if (parent.right === cur) {
@@ -405,7 +515,9 @@ export class ResponseTracer {
     const unfollowed = !(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)));
     // an object whose keys v2 renames, asked by a method of its own (`cf.hasOwnProperty('cf_x_1')`):
     // its v1 key names are read where no read is seen
-    if (unfollowed || keyedObjectOf(t)) this.exits.push({ kind: 'method', taint: t, call });
+    const keyTest = name === 'hasOwnProperty' && !!args[0] && isStringLiteral(unwrapExpr(args[0]));
+    if (keyTest) this.presence(call, String(unwrapExpr(args[0]!).value), t);
+    else if (unfollowed || keyedObjectOf(t)) this.exits.push({ kind: 'method', taint: t, call });
     // (Angular's HttpClient: the observable's subscriber gets the body)
     if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
       const fn = args[0] && unwrapExpr(args[0]);
