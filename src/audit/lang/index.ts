@@ -547,7 +547,11 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
   if (!ctx.d.nameOf(a)) return null;
   const vals = evaluate(a, ctx);
   const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
-  return v && METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+  if (v) return METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+  // a class constant named for its method (`self::METHOD_POST`, `static::HTTP_PUT`, `Rest::DELETE`)
+  // whose definition the tree does not hold (a parent class of another package): its name says it
+  const scoped = /^(?:[\w\\]+::|\$this->|self\.|this\.)(?:METHOD_|HTTP_|HTTP_METHOD_|VERB_|REQUEST_)?(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text.replace(/\s+/g, ''));
+  return scoped ? normaliseMethod(scoped[1]) : null;
 }
 
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
@@ -1025,6 +1029,43 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
     return lo < wordAt.length && wordAt[lo]! < to;
   };
+  /**
+   * Where a URL put in a local variable is handed on (`$url = sprintf(…)` … `restCall($url,
+   * self::METHOD_PUT)`): the variable as an argument of the calls of the same function, up to its
+   * next assignment (a value overwritten is not the one those calls get).
+   */
+  const variableUses = (top: SyntaxNode, fn: number): SyntaxNode[] => {
+    // the value assigned: the string, or what builds the URL of it (`sprintf('/helpdesk/tickets/%d.json', $id)`)
+    let value = top;
+    for (let i = 0; i < 4 && value.parent; i++) {
+      const p = value.parent;
+      if (!(d.transparent.has(p.type) || /^(arguments|argument_list|value_argument|value_arguments)$/.test(p.type) || d.format(p) || d.concat(p) || d.call(p)?.args.some((a) => a.startIndex <= top.startIndex && top.endIndex <= a.endIndex))) break;
+      value = p;
+    }
+    let def: { name: string; node: SyntaxNode } | null = null;
+    for (const v of value === top ? [top] : [value, top]) {
+      for (let p = v.parent, i = 0; p && i < 3 && !def; p = p.parent, i++) {
+        if (!d.kinds.def.has(p.type)) continue;
+        const hit = d.defs(p).find((x) => !x.member && x.value.startIndex === v.startIndex && x.value.endIndex === v.endIndex);
+        if (hit) def = { name: hit.name, node: p };
+      }
+      if (def) break;
+    }
+    if (!def) return [];
+    const from = def.node.endIndex;
+    const until = Math.min(...(ctx.defs.byName.get(def.name) ?? []).filter((x) => x.scope === fn && x.at >= from).map((x) => x.at), Infinity);
+    const out: SyntaxNode[] = [];
+    pf.index.calls.forEach((x, i) => {
+      if (x.fn !== fn || x.node.startIndex < from || x.node.startIndex > until || out.length > 8) return;
+      for (const a of callView(d, pf.index, i)?.args ?? []) {
+        let u = a;
+        while (d.transparent.has(u.type) && u.namedChildCount === 1) u = u.namedChild(0)!;
+        const ref = d.nameOf(u);
+        if (ref && !ref.member && ref.name === def!.name) out.push(u);
+      }
+    });
+    return out;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -1058,7 +1099,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);
