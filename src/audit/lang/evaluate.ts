@@ -179,11 +179,20 @@ function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, de
   return out.slice(0, MAX_ALTS);
 }
 
-/** Substitutes a helper's parameter parts by the call's argument values. */
-export function instantiate(template: Value[], params: string[], args: SyntaxNode[], ctx: EvalContext, depth: number, bound?: Map<string, Value[]>): Value[] {
+/**
+ * The argument a helper's parameter takes at a call: its position's, else the keyword argument of
+ * its name (`self.call(url='helpdesk/tickets.json')`).
+ */
+export function argumentFor(params: string[], param: string, args: SyntaxNode[], kwargs?: Map<string, SyntaxNode>): SyntaxNode | undefined {
+  const i = params.indexOf(param);
+  return (i >= 0 ? args[i] : undefined) ?? kwargs?.get(param);
+}
+
+/** Substitutes a helper's parameter parts by the call's argument values (by position, else by keyword). */
+export function instantiate(template: Value[], params: string[], args: SyntaxNode[], ctx: EvalContext, depth: number, bound?: Map<string, Value[]>, kwargs?: Map<string, SyntaxNode>): Value[] {
   const vals = new Map<string, Value[]>();
   params.forEach((p, i) => {
-    const a = args[i];
+    const a = args[i] ?? kwargs?.get(p);
     if (a) vals.set(p, evaluate(a, ctx, depth + 1));
   });
   for (const [k, v] of bound ?? []) vals.set(k, v);
@@ -302,7 +311,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     if (ctx.resourceHole && /^(|self|self\.class|class)$/.test(call.receiver) && ctx.resourceHole(n, call.name, call.receiver)) return [[dyn(call.receiver ? `${call.receiver}.${call.name}` : call.name)]];
     const h = ctx.helpers.get(call.name);
     if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
-      return instantiate(h.returns, h.params, call.args, ctx, depth);
+      return instantiate(h.returns, h.params, call.args, ctx, depth, undefined, call.kwargs);
     }
     if (/^(to_s|to_str|toString|ToString|str|String|strconv|Itoa|FormatInt|to_i|int|intval|strval)$/.test(call.name) || call.receiver === 'strconv') {
       const inner = call.args[0] ?? n.childForFieldName('receiver') ?? n.childForFieldName('function')?.childForFieldName('expression') ?? n.childForFieldName('object');

@@ -22,7 +22,7 @@ import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -286,12 +286,12 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
-          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           if (!urls.length) return false;
           let method: HttpMethod | null = inner.request.method;
           let passes: string | undefined;
           if (inner.request.methodParam) {
-            const a = call.args[inner.params.indexOf(inner.request.methodParam)];
+            const a = argumentFor(inner.params, inner.request.methodParam, call.args, call.kwargs);
             const lit = a ? evaluate(a, ctx)[0] : undefined;
             if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
             else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
@@ -978,19 +978,19 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const fnNode = x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null;
     const fnName = nameOfFn(fnNode);
     if (helper?.request && c.receiver !== 'requests') {
-      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0);
+      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0, undefined, c.kwargs);
       let method = helper.request.method;
       if (helper.request.methodParam) {
-        const i = helper.params.indexOf(helper.request.methodParam);
-        const a = c.args[i];
+        const a = argumentFor(helper.params, helper.request.methodParam, c.args, c.kwargs);
         method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
       }
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       // a setter of the path called as its getter (`self.class.resource_path`): no request of its own
-      if (i >= 0 && !c.args[i] && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
+      const urlArg = i >= 0 ? argumentFor(helper.params, helper.params[i]!, c.args, c.kwargs) : undefined;
+      if (i >= 0 && !urlArg && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
       const before = sites.length;
-      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
+      addCall(c, urlArg ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
       // library's method of the same name (`RestClient.post(url)` where the project has its own
       // `post(path)` wrapper) sends the URL it is given: read the argument itself
