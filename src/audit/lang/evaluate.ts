@@ -450,8 +450,9 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   if (list?.length) {
     const fn = enclosingFunction(ctx.d, at);
     const scope = fn ? fn.startIndex : -1;
-    // the nearest assignment before the use in the same function, else a member/constant
-    const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex && !isInside(at, x.value));
+    // the nearest assignment before the use in the same function (or, at a script's top level, in
+    // the top level: a variable given a new value before a second request), else a member/constant
+    const local = member ? [] : list.filter((x) => x.scope === scope && (x.scope !== -1 || (!x.member && x.file === ctx.file)) && x.at < at.startIndex && !isInside(at, x.value));
     // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
     if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
     const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
