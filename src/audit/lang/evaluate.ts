@@ -309,6 +309,12 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     }
     if (/^(escape|encode)$/.test(call.name) && call.receiver === 'URI' && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
     if (ctx.resourceHole && /^(|self|self\.class|class)$/.test(call.receiver) && ctx.resourceHole(n, call.name, call.receiver)) return [[dyn(call.receiver ? `${call.receiver}.${call.name}` : call.name)]];
+    // an address object made of a string, or of a base and a path (`new Uri(Endpoint, "/helpdesk/tickets.json")`, `new URI(s)`): that URL
+    if (call.isNew && /^(Uri|URI)$/.test(call.name) && (call.args.length === 1 || call.args.length === 2)) {
+      let acc: Value[] = [[]];
+      for (const a of call.args) acc = cross(acc, evaluate(a, ctx, depth + 1));
+      return acc.map(collapseSlashes);
+    }
     const h = ctx.helpers.get(call.name);
     if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
       return instantiate(h.returns, h.params, call.args, ctx, depth, undefined, call.kwargs);

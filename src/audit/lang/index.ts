@@ -427,6 +427,8 @@ const CLIENT_NAMES =
 function isClientCall(c: CallView, d: Dialect): boolean {
   if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  // an address (`new Uri(base, "/helpdesk/tickets.json")`, `new URI(s)`) is a value the request that uses it reads, not a request
+  if (c.isNew && /^(Uri|URI)$/.test(c.name)) return false;
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
   if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$/.test(c.name);
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
