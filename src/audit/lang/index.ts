@@ -787,6 +787,23 @@ function collectRootWrappers(pf: ParsedFile, d: Dialect, into: Set<string>): voi
   });
 }
 
+/**
+ * A helper's URL whose scheme (and so its base) the code writes out (`https://books.example.com/api/v2/{id}/contacts.json`)
+ * and which matches no v1 endpoint as a whole: what the caller's path means is settled by that base.
+ */
+function explicitForeignBase(cat: Catalogue, v: Value): boolean {
+  const text = valueText(collapseSlashes(v));
+  if (!/^(?:https?:)?\/\/[^/{}]*[a-z]/i.test(text) && !/^https?:\/\/\{[^}]*\}[^/]*\//i.test(text)) return false;
+  const rest = text.replace(/^(?:https?:)?\/\/[^/]*/i, '');
+  // the base is more than a host: a path prefix of its own (`/api/v2/`, `/v3/`) ahead of the caller's part
+  return /^\/[^{?]+\//.test(rest) && !matchUrl(cat, queryEncoded(text));
+}
+
+/** Code for Redmine's helpdesk plugin (see findSites): it names Redmine or the plugin's project-scoped paths, and not the helpdesk. */
+function otherHelpdeskProduct(text: string): boolean {
+  return !/freshdesk/i.test(text) && (/redmine/i.test(text) || /['"`]\/?projects\/[^'"`\s]*\/helpdesk\/[a-z_]+(?:\/|\.json|\.xml)/i.test(text));
+}
+
 /** The match of a suffix-less path sent where the format is chosen apart (an Accept header, a base at the account's root). */
 function matchWithFormat(cat: Catalogue, pattern: string, format: 'json' | 'xml'): UrlMatch | null {
   const q = pattern.indexOf('?');
@@ -994,6 +1011,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (i >= 0 && !urlArg && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
       const before = sites.length;
       addCall(c, urlArg ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
+      // the helper sends the path under a base it writes out (`'https://books.example.com/api/v2/' . $path`)
+      // and the whole URL is no v1 endpoint: another product's (or v2's) path, not a v1 URL of its own
+      if (sites.length === before) for (const v of urls) if (explicitForeignBase(cat, v)) for (const p of v) if (p.node && p.file === pf.file) consumed.add(p.node.startIndex);
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
       // library's method of the same name (`RestClient.post(url)` where the project has its own
       // `post(path)` wrapper) sends the URL it is given: read the argument itself
@@ -1128,6 +1148,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   }
 
+  // another product's helpdesk: Redmine's helpdesk plugin has the same `/helpdesk/tickets/{id}.json`
+  // paths (python-redmine's resource classes hold them as class attributes); a file that names
+  // Redmine, or holds the plugin's project-scoped form (`/projects/{project_id}/helpdesk/…`, which
+  // v1 never had), and never names the helpdesk product is that plugin's code: its `/helpdesk/` paths are the plugin's
+  if (otherHelpdeskProduct(text)) {
+    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !/^\/helpdesk\//.test(s.url.path));
+    sites.length = 0;
+    sites.push(...kept);
+  }
   // URLs in comments: commented-out code and documentation, as the pattern finder reports them
   if (comments.length) {
     const facts = catalogueFacts(cat);
