@@ -294,7 +294,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
             const a = argumentFor(inner.params, inner.request.methodParam, call.args, call.kwargs);
             const lit = a ? evaluate(a, ctx)[0] : undefined;
             if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
-            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
+            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, ctx) : method);
           }
           if (!method && !passes) method = methodOfConvention(f.name);
           setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
@@ -1002,7 +1002,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       let method = helper.request.method;
       if (helper.request.methodParam) {
         const a = argumentFor(helper.params, helper.request.methodParam, c.args, c.kwargs);
-        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
+        // a literal (`'PUT'`, `:put`) or a constant of it (`self::VERB_PUT`, `HttpMethod.Put`)
+        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, cctx) : null) ?? method;
       }
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
