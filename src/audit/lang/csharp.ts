@@ -1,5 +1,6 @@
 /** The C# syntax tree as the shared evaluator reads it (node types of the tree-sitter-wasms grammar). */
 import type { Dialect } from './dialects.ts';
+import type { SyntaxNode } from './grammars.ts';
 import { field, named, lastName, binary } from './syntax-helpers.ts';
 
 export const csharp: Dialect = {
@@ -38,7 +39,7 @@ export const csharp: Dialect = {
       if (l.type === 'member_access_expression' && field(l, 'expression')?.text === 'this') return [{ name: field(l, 'name')!.text, value: r, member: true }];
     }
     if (n.type === 'property_declaration') {
-      const v = n.namedChildren.find((c) => c.type === 'equals_value_clause' || c.type === 'arrow_expression_clause')?.namedChild(0);
+      const v = n.namedChildren.find((c) => c.type === 'equals_value_clause' || c.type === 'arrow_expression_clause')?.namedChild(0) ?? getterValue(n);
       const name = field(n, 'name');
       return v && name ? [{ name: name.text, value: v, member: true }] : [];
     }
@@ -61,3 +62,17 @@ export const csharp: Dialect = {
   comment: new Set(['comment']),
   kinds: { call: new Set(['invocation_expression', 'object_creation_expression']), fn: new Set(['method_declaration', 'local_function_statement']), def: new Set(['variable_declarator', 'assignment_expression', 'property_declaration']), loop: new Set([]) },
 };
+
+/**
+ * What a property's getter returns when that is all it does (`Uri X { get { return new Uri(…); } }`,
+ * `{ get => … }`): the property's value, as for an expression-bodied property.
+ */
+function getterValue(n: SyntaxNode): SyntaxNode | null {
+  const accessors = n.namedChildren.find((c) => c.type === 'accessor_list');
+  const get = accessors?.namedChildren.find((c) => c.type === 'accessor_declaration' && /^get\b/.test(c.text));
+  const body = get?.namedChildren.find((c) => c.type === 'block' || c.type === 'arrow_expression_clause');
+  if (!body) return null;
+  if (body.type === 'arrow_expression_clause') return body.namedChild(0);
+  const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+  return statements.length === 1 && statements[0]!.type === 'return_statement' ? statements[0]!.namedChild(0) : null;
+}

@@ -179,11 +179,20 @@ function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, de
   return out.slice(0, MAX_ALTS);
 }
 
-/** Substitutes a helper's parameter parts by the call's argument values. */
-export function instantiate(template: Value[], params: string[], args: SyntaxNode[], ctx: EvalContext, depth: number, bound?: Map<string, Value[]>): Value[] {
+/**
+ * The argument a helper's parameter takes at a call: its position's, else the keyword argument of
+ * its name (`self.call(url='helpdesk/tickets.json')`).
+ */
+export function argumentFor(params: string[], param: string, args: SyntaxNode[], kwargs?: Map<string, SyntaxNode>): SyntaxNode | undefined {
+  const i = params.indexOf(param);
+  return (i >= 0 ? args[i] : undefined) ?? kwargs?.get(param);
+}
+
+/** Substitutes a helper's parameter parts by the call's argument values (by position, else by keyword). */
+export function instantiate(template: Value[], params: string[], args: SyntaxNode[], ctx: EvalContext, depth: number, bound?: Map<string, Value[]>, kwargs?: Map<string, SyntaxNode>): Value[] {
   const vals = new Map<string, Value[]>();
   params.forEach((p, i) => {
-    const a = args[i];
+    const a = args[i] ?? kwargs?.get(p);
     if (a) vals.set(p, evaluate(a, ctx, depth + 1));
   });
   for (const [k, v] of bound ?? []) vals.set(k, v);
@@ -300,9 +309,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     }
     if (/^(escape|encode)$/.test(call.name) && call.receiver === 'URI' && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
     if (ctx.resourceHole && /^(|self|self\.class|class)$/.test(call.receiver) && ctx.resourceHole(n, call.name, call.receiver)) return [[dyn(call.receiver ? `${call.receiver}.${call.name}` : call.name)]];
+    // an address object made of a string, or of a base and a path (`new Uri(Endpoint, "/helpdesk/tickets.json")`, `new URI(s)`): that URL
+    if (call.isNew && /^(Uri|URI)$/.test(call.name) && (call.args.length === 1 || call.args.length === 2)) {
+      let acc: Value[] = [[]];
+      for (const a of call.args) acc = cross(acc, evaluate(a, ctx, depth + 1));
+      return acc.map(collapseSlashes);
+    }
     const h = ctx.helpers.get(call.name);
     if (h?.returns && (call.receiver === '' || /^(self|this|\$this|cls|endpoint|Endpoint|@?\w*endpoint|static|parent|self::|\w+)$/.test(call.receiver))) {
-      return instantiate(h.returns, h.params, call.args, ctx, depth);
+      return instantiate(h.returns, h.params, call.args, ctx, depth, undefined, call.kwargs);
     }
     if (/^(to_s|to_str|toString|ToString|str|String|strconv|Itoa|FormatInt|to_i|int|intval|strval)$/.test(call.name) || call.receiver === 'strconv') {
       const inner = call.args[0] ?? n.childForFieldName('receiver') ?? n.childForFieldName('function')?.childForFieldName('expression') ?? n.childForFieldName('object');
@@ -441,8 +456,9 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   if (list?.length) {
     const fn = enclosingFunction(ctx.d, at);
     const scope = fn ? fn.startIndex : -1;
-    // the nearest assignment before the use in the same function, else a member/constant
-    const local = member ? [] : list.filter((x) => x.scope === scope && x.scope !== -1 && x.at < at.startIndex && !isInside(at, x.value));
+    // the nearest assignment before the use in the same function (or, at a script's top level, in
+    // the top level: a variable given a new value before a second request), else a member/constant
+    const local = member ? [] : list.filter((x) => x.scope === scope && (x.scope !== -1 || (!x.member && x.file === ctx.file)) && x.at < at.startIndex && !isInside(at, x.value));
     // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
     if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
     const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));

@@ -22,7 +22,7 @@ import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -286,15 +286,15 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
-          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           if (!urls.length) return false;
           let method: HttpMethod | null = inner.request.method;
           let passes: string | undefined;
           if (inner.request.methodParam) {
-            const a = call.args[inner.params.indexOf(inner.request.methodParam)];
+            const a = argumentFor(inner.params, inner.request.methodParam, call.args, call.kwargs);
             const lit = a ? evaluate(a, ctx)[0] : undefined;
             if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
-            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? null : method);
+            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, ctx) : method);
           }
           if (!method && !passes) method = methodOfConvention(f.name);
           setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
@@ -427,8 +427,11 @@ const CLIENT_NAMES =
 function isClientCall(c: CallView, d: Dialect): boolean {
   if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  // an address (`new Uri(base, "/helpdesk/tickets.json")`, `new URI(s)`) is a value the request that uses it reads, not a request
+  if (c.isNew && /^(Uri|URI)$/.test(c.name)) return false;
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
-  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$/.test(c.name);
+  // (a project's own request class made with its method: `new NcHttpRequest(HttpMethod.Post, uri)`)
+  if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$|^\w+HttpRequest(Message)?$/.test(c.name) || c.args.slice(0, 2).some((a) => /^HttpMethod\.(Get|Post|Put|Delete|Patch)$/.test(a.text));
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
 }
 
@@ -547,7 +550,11 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
   if (!ctx.d.nameOf(a)) return null;
   const vals = evaluate(a, ctx);
   const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
-  return v && METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+  if (v) return METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+  // a class constant named for its method (`self::METHOD_POST`, `static::HTTP_PUT`, `Rest::DELETE`)
+  // whose definition the tree does not hold (a parent class of another package): its name says it
+  const scoped = /^(?:[\w\\]+::|\$this->|self\.|this\.)(?:METHOD_|HTTP_|HTTP_METHOD_|VERB_|REQUEST_)?(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text.replace(/\s+/g, ''));
+  return scoped ? normaliseMethod(scoped[1]) : null;
 }
 
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
@@ -780,6 +787,23 @@ function collectRootWrappers(pf: ParsedFile, d: Dialect, into: Set<string>): voi
   });
 }
 
+/**
+ * A helper's URL whose scheme (and so its base) the code writes out (`https://books.example.com/api/v2/{id}/contacts.json`)
+ * and which matches no v1 endpoint as a whole: what the caller's path means is settled by that base.
+ */
+function explicitForeignBase(cat: Catalogue, v: Value): boolean {
+  const text = valueText(collapseSlashes(v));
+  if (!/^(?:https?:)?\/\/[^/{}]*[a-z]/i.test(text) && !/^https?:\/\/\{[^}]*\}[^/]*\//i.test(text)) return false;
+  const rest = text.replace(/^(?:https?:)?\/\/[^/]*/i, '');
+  // the base is more than a host: a path prefix of its own (`/api/v2/`, `/v3/`) ahead of the caller's part
+  return /^\/[^{?]+\//.test(rest) && !matchUrl(cat, queryEncoded(text));
+}
+
+/** Code for Redmine's helpdesk plugin (see findSites): it names Redmine or the plugin's project-scoped paths, and not the helpdesk. */
+function otherHelpdeskProduct(text: string): boolean {
+  return !/freshdesk/i.test(text) && (/redmine/i.test(text) || /['"`]\/?projects\/[^'"`\s]*\/helpdesk\/[a-z_]+(?:\/|\.json|\.xml)/i.test(text));
+}
+
 /** The match of a suffix-less path sent where the format is chosen apart (an Accept header, a base at the account's root). */
 function matchWithFormat(cat: Catalogue, pattern: string, format: 'json' | 'xml'): UrlMatch | null {
   const q = pattern.indexOf('?');
@@ -974,19 +998,23 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const fnNode = x.fn >= 0 ? (fnNodes.get(x.fn) ?? null) : null;
     const fnName = nameOfFn(fnNode);
     if (helper?.request && c.receiver !== 'requests') {
-      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0);
+      const urls = instantiate(helper.request.url, helper.params, c.args, cctx, 0, undefined, c.kwargs);
       let method = helper.request.method;
       if (helper.request.methodParam) {
-        const i = helper.params.indexOf(helper.request.methodParam);
-        const a = c.args[i];
-        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? method;
+        const a = argumentFor(helper.params, helper.request.methodParam, c.args, c.kwargs);
+        // a literal (`'PUT'`, `:put`) or a constant of it (`self::VERB_PUT`, `HttpMethod.Put`)
+        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, cctx) : null) ?? method;
       }
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       // a setter of the path called as its getter (`self.class.resource_path`): no request of its own
-      if (i >= 0 && !c.args[i] && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
+      const urlArg = i >= 0 ? argumentFor(helper.params, helper.params[i]!, c.args, c.kwargs) : undefined;
+      if (i >= 0 && !urlArg && helper.params.length === 1 && URL_GETTER_NAME.test(c.name)) continue;
       const before = sites.length;
-      addCall(c, c.args[i] ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
+      addCall(c, urlArg ?? c.args[0] ?? c.node, urls, method, helper.name, fnNode);
+      // the helper sends the path under a base it writes out (`'https://books.example.com/api/v2/' . $path`)
+      // and the whole URL is no v1 endpoint: another product's (or v2's) path, not a v1 URL of its own
+      if (sites.length === before) for (const v of urls) if (explicitForeignBase(cat, v)) for (const p of v) if (p.node && p.file === pf.file) consumed.add(p.node.startIndex);
       // a setter of that name elsewhere (another class's) builds no v1 URL from this path, and a
       // library's method of the same name (`RestClient.post(url)` where the project has its own
       // `post(path)` wrapper) sends the URL it is given: read the argument itself
@@ -1025,6 +1053,43 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
     return lo < wordAt.length && wordAt[lo]! < to;
   };
+  /**
+   * Where a URL put in a local variable is handed on (`$url = sprintf(…)` … `restCall($url,
+   * self::METHOD_PUT)`): the variable as an argument of the calls of the same function, up to its
+   * next assignment (a value overwritten is not the one those calls get).
+   */
+  const variableUses = (top: SyntaxNode, fn: number): SyntaxNode[] => {
+    // the value assigned: the string, or what builds the URL of it (`sprintf('/helpdesk/tickets/%d.json', $id)`)
+    let value = top;
+    for (let i = 0; i < 4 && value.parent; i++) {
+      const p = value.parent;
+      if (!(d.transparent.has(p.type) || /^(arguments|argument_list|value_argument|value_arguments)$/.test(p.type) || d.format(p) || d.concat(p) || d.call(p)?.args.some((a) => a.startIndex <= top.startIndex && top.endIndex <= a.endIndex))) break;
+      value = p;
+    }
+    let def: { name: string; node: SyntaxNode } | null = null;
+    for (const v of value === top ? [top] : [value, top]) {
+      for (let p = v.parent, i = 0; p && i < 3 && !def; p = p.parent, i++) {
+        if (!d.kinds.def.has(p.type)) continue;
+        const hit = d.defs(p).find((x) => !x.member && x.value.startIndex === v.startIndex && x.value.endIndex === v.endIndex);
+        if (hit) def = { name: hit.name, node: p };
+      }
+      if (def) break;
+    }
+    if (!def) return [];
+    const from = def.node.endIndex;
+    const until = Math.min(...(ctx.defs.byName.get(def.name) ?? []).filter((x) => x.scope === fn && x.at >= from).map((x) => x.at), Infinity);
+    const out: SyntaxNode[] = [];
+    pf.index.calls.forEach((x, i) => {
+      if (x.fn !== fn || x.node.startIndex < from || x.node.startIndex > until || out.length > 8) return;
+      for (const a of callView(d, pf.index, i)?.args ?? []) {
+        let u = a;
+        while (d.transparent.has(u.type) && u.namedChildCount === 1) u = u.namedChild(0)!;
+        const ref = d.nameOf(u);
+        if (ref && !ref.member && ref.name === def!.name) out.push(u);
+      }
+    });
+    return out;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -1058,7 +1123,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);
@@ -1084,6 +1149,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   }
 
+  // another product's helpdesk: Redmine's helpdesk plugin has the same `/helpdesk/tickets/{id}.json`
+  // paths (python-redmine's resource classes hold them as class attributes); a file that names
+  // Redmine, or holds the plugin's project-scoped form (`/projects/{project_id}/helpdesk/…`, which
+  // v1 never had), and never names the helpdesk product is that plugin's code: its `/helpdesk/` paths are the plugin's
+  if (otherHelpdeskProduct(text)) {
+    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !/^\/helpdesk\//.test(s.url.path));
+    sites.length = 0;
+    sites.push(...kept);
+  }
   // URLs in comments: commented-out code and documentation, as the pattern finder reports them
   if (comments.length) {
     const facts = catalogueFacts(cat);
