@@ -127,6 +127,7 @@ const ticketList = (extra: Partial<Rule['response']> = {}): Rule['response'] => 
   v1Status: 200,
   shape: 'list',
   resource: ticketLens,
+  onlyWith: { query: { include: 'description' }, fields: ['description', 'description_html'], note: LIST_LOST },
   ...extra,
 });
 

@@ -137,6 +137,18 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       else if (f.v2 === null && !f.reason?.includes('not wrapped')) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 has no such field${f.reason ? `: ${f.reason}` : ''}`);
     }
   }
+  // fields the v2 answer carries only when asked for (`include=description` on a list)
+  const onlyWith = rule.response?.onlyWith;
+  if (onlyWith) {
+    for (const r of m.reads) {
+      const f = r.fields.find((x) => onlyWith.fields.includes(x.v1.replace(/^\[\]\.?/, '').split(/[.[]/)[0]!));
+      if (f) {
+        const ask = Object.entries(onlyWith.query).map(([k, v]) => `${k}=${v}`).join('&');
+        needs.push(`${f.v1.replace(/^\[\]\.?/, '')} is read (${where(r.file, r.span.line)}), and v2 sends it only with ${ask}: add ${ask} to the v2 URL (${onlyWith.note.replace(/^[^:]*: /, '')})`);
+        break;
+      }
+    }
+  }
   for (const r of m.reads) {
     if (r.fidelity !== 'lossy' && r.fidelity !== 'manual' && r.fidelity !== 'none') continue;
     // a computed key into an object whose keys v2 renames (read-changes.ts: `custom_field[]`)

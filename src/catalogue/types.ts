@@ -156,6 +156,12 @@ export interface ResponseSpec {
   project?: string[];
   /** Response of a later call embedded in the first one's object, e.g. `{ conversations: 1 }`. */
   embed?: Record<string, number>;
+  /**
+   * v1 fields the v2 answer carries only when the request asks for them with a query value the
+   * plan does not add (list items' description needs include=description, 2 more credits): code
+   * that reads them needs that value added, or reads undefined.
+   */
+  onlyWith?: { query: Record<string, string>; fields: string[]; note: string };
 }
 
 export interface Rule {
