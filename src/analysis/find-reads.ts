@@ -16,7 +16,8 @@ import { bindingAt, isFunctionNode, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
 import { isMember, memberName } from './syntax.ts';
-import { traceResponses } from './trace-responses.ts';
+import { traceResponses, type TracedResponses } from './trace-responses.ts';
+import type { Taint } from './flow/taint.ts';
 import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
@@ -48,7 +49,32 @@ export function findReads(a: Analysis, v1: boolean): void {
     else reads.record(node, state, true);
   }
   recordResponseEscapes(a, traced);
-  if (v1) shapeReads(a, reads);
+  if (v1) shapeReads(a, reads, traced);
+}
+
+/**
+ * The answers of v1 calls that the chain's root (or one of its steps) holds, at any depth the
+ * tracer stopped at: `res` in `res[0].ticket.deleted` after `var res = api.put(url)` (a client
+ * object whose answer the audit's depth keeps as the raw response), or an item of such an answer
+ * handed to a callback (`rows.map(function (row) { return row.display_id; })`). A read found by
+ * shape there is that call's, not one of any call of its endpoint in the file.
+ */
+function heldAnswers(a: Analysis, traced: TracedResponses, m: Node): Taint[] {
+  const taints = traced.tracer.taints;
+  const out: Taint[] = [];
+  let cur: Node = m;
+  while (isMember(cur)) {
+    cur = unwrapExpr(cur.object);
+    out.push(...(taints.get(cur) ?? []));
+  }
+  if (out.length || cur?.type !== 'Identifier') return out;
+  const b = bindingAt(a.mod, cur);
+  if (b?.kind !== 'param' || b.paramIndex !== 0 || !b.fn) return out;
+  const call = a.mod.parent.get(b.fn);
+  if (call?.type !== 'CallExpression' || (call.arguments as Node[])[0] !== b.fn) return out;
+  const callee = unwrapExpr(call.callee);
+  if (!isMember(callee) || callee.computed || !ITEM_METHODS.has(memberName(callee) ?? '')) return out;
+  return [...(taints.get(unwrapExpr(callee.object)) ?? [])];
 }
 
 
@@ -134,7 +160,7 @@ class ReadSites {
 const REQUEST_INPUT = new Set(['req', 'request', 'ctx', 'params', 'query', 'body', 'headers', 'session', 'args', 'event', 'payload']);
 
 /** Reads recognised by shape alone, in files that talk to v1: `.helpdesk_ticket.display_id`, `.status_name`. */
-function shapeReads(a: Analysis, reads: ReadSites): void {
+function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
   const handedTo = callbackUrlRules(a);
@@ -167,8 +193,15 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (isInPageRoot(a.mod, root)) continue;
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
+    // the answer of a traced call: its rule is the read's when its answer has the field (below)
+    const held = heldAnswers(a, traced, m);
+    const heldRules = new Set(held.map((t) => t.rule.id));
+    const originOf = (rule: Rule) => {
+      const t = held.find((x) => x.rule.id === rule.id);
+      return t ? traced.originOf(t.tx) : undefined;
+    };
     // a response wrapper in the chain
-    const near = handedTo(m);
+    const near = held.length ? heldRules : handedTo(m);
     let done = false;
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
@@ -188,7 +221,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         // when read through: `messages[i].user` alone is any list of objects with a `user`
         const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
         if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
-        reads.record(m, { rule, prefix }, false, near.has(rule.id));
+        const origin = originOf(rule);
+        reads.record(m, { rule, prefix, ...(origin ? { origin } : {}) }, !!origin, !origin && near.has(rule.id));
         done = true;
         break;
       }
@@ -206,7 +240,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const prefixOf = (r: Rule) => (r.response!.shape === 'object' ? [last] : ['[]', last]);
     const rule = rank(rules, near).find((r) => readChanges(r, prefixOf(r)).length > 0);
     if (!rule) continue;
-    reads.record(m, { rule, prefix: prefixOf(rule) }, false, near.has(rule.id));
+    const origin = originOf(rule);
+    reads.record(m, { rule, prefix: prefixOf(rule), ...(origin ? { origin } : {}) }, !!origin, !origin && near.has(rule.id));
   }
 }
 
