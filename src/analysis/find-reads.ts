@@ -208,6 +208,9 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
       if (!rules) continue;
       // `rows.push({ ticket: t, asset: a })`: the app's own key, not the v1 wrapper
       if (containers.has(keys[i]!)) continue;
+      // `this.ticket.display_id`: an instance property named like a plain wrapper holds the object
+      // the class keeps, not an answer wrapped in `ticket` (its fields are still read below)
+      if (i === 0 && chain[0] === 'this' && !isDistinctiveWrapper(keys[0]!)) continue;
       const ranked = rank(rules, near);
       for (const rule of ranked) {
         const sub = keys.slice(i);
