@@ -58,6 +58,8 @@ export interface CallModel {
   escapes: string[];
   /** Returns to callers outside the module (see CallInfo.returnEscapes). */
   returnEscapes: string[];
+  /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
+  bodyReads: Array<{ line: number; keys: string }>;
   /** Statuses those wrapper functions test (`!== 200`): a v2 status change breaks such a test. */
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
@@ -110,6 +112,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       wrapperFiles: info.wrapperFiles ?? [],
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
+      bodyReads: info.bodyReads ?? [],
       wrapperStatuses: info.wrapperStatuses ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,

@@ -12,7 +12,7 @@ import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
 import { recordResponseEscapes } from './find-escapes.ts';
-import { bindingAt, isFunctionNode, memberPath } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
 import { isMember, memberName } from './syntax.ts';
@@ -175,6 +175,7 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
   ];
   const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
   const containers = ownContainerKeys(a);
+  const sentBy = requestBodyCalls(a);
   for (const outer of a.mod.nodes.members) {
     // outermost member of a chain, not written; a method called on it (`res.helpdesk_ticket.notes.filter(…)`) reads what it is called on
     const up = a.mod.parent.get(outer);
@@ -193,8 +194,24 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
     if (isInPageRoot(a.mod, root)) continue;
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
+    // the payload a v1 call of the file is about to send (`if (!data.helpdesk_ticket.email) throw …`
+    // before `http.post(url, data)`): a read of the request, which changes with its call's body
     // the answer of a traced call: its rule is the read's when its answer has the field (below)
     const held = heldAnswers(a, traced, m);
+    const sending = held.length ? [] : sentBy(root);
+    if (sending.length) {
+      // (a read naming a wrapper is the read of the call that sends that wrapper: `obj.helpdesk_note`
+      // in a validator shared by a ticket create and a note create is the note's)
+      const named = keys.some((k) => a.facts.requestWrappers.has(k) || a.facts.responseWrappers.has(k));
+      for (const s of sending) {
+        const rule = s.rule ? a.cat.get(s.rule) : undefined;
+        if (!s.call || (named && rule?.request?.wrapper && !keys.includes(rule.request.wrapper))) continue;
+        const line = a.span(m).line;
+        const reads = (s.call.bodyReads ??= []);
+        if (!reads.some((r) => r.line === line)) reads.push({ line, keys: keys.filter((k) => k !== '[]').join('.') });
+      }
+      continue;
+    }
     const heldRules = new Set(held.map((t) => t.rule.id));
     const originOf = (rule: Rule) => {
       const t = held.find((x) => x.rule.id === rule.id);
@@ -246,6 +263,42 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
     const origin = originOf(rule);
     reads.record(m, { rule, prefix: prefixOf(rule), ...(origin ? { origin } : {}) }, !!origin, !origin && near.has(rule.id));
   }
+}
+
+/**
+ * The v1 calls of the file whose body is the value a name holds: the body variable itself
+ * (`http.post(url, data)`), or a parameter of a function of the file that is called with it
+ * (`validate(options); return http.post(url, options);` makes `obj` of `validate(obj)` that body).
+ */
+function requestBodyCalls(a: Analysis): (root: Node) => Site[] {
+  const bodies = new Map<Binding, Site[]>();
+  for (const f of a.found) {
+    if (f.site.kind !== 'call' || !f.site.rule || f.site.file !== a.mod.file) continue;
+    const ref = f.body ?? f.shape?.body;
+    const n = ref && ref.mod === a.mod ? unwrapExpr(ref.node) : undefined;
+    const b = n?.type === 'Identifier' ? bindingAt(a.mod, n) : undefined;
+    if (b) bodies.set(b, [...(bodies.get(b) ?? []), f.site]);
+  }
+  const none: Site[] = [];
+  if (!bodies.size) return () => none;
+  return (root) => {
+    if (root?.type !== 'Identifier') return none;
+    const b = bindingAt(a.mod, root);
+    if (!b) return none;
+    const direct = bodies.get(b);
+    if (direct) return direct;
+    if (b.kind !== 'param' || !b.fn || b.paramIndex === undefined) return none;
+    // the calls of that function in the file, and what they hand it at that position
+    const out: Site[] = [];
+    for (const call of a.mod.nodes.calls) {
+      const callee = unwrapExpr(call.callee);
+      if (callee?.type !== 'Identifier' || bindingAt(a.mod, callee)?.init !== b.fn) continue;
+      const arg = unwrapExpr((call.arguments as Node[])[b.paramIndex]);
+      const ab = arg?.type === 'Identifier' ? bindingAt(a.mod, arg) : undefined;
+      if (ab) out.push(...(bodies.get(ab) ?? []));
+    }
+    return out;
+  };
 }
 
 /** Methods that register a handler of the app's own input: a route, an event, a queue's jobs. */

@@ -244,6 +244,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
   if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
+  // the payload read before it is sent (a validator of the v1 shape): it changes with the payload
+  if (m.bodyReads.length && rule.request?.wrapper) {
+    const at = m.bodyReads.slice(0, 4).map((r) => `line ${r.line} (${r.keys})`).join(', ');
+    needs.push(`the v1 payload this call sends is read at ${at}, before it is sent: change that code with the payload (v2 takes the fields without the ${rule.request.wrapper} wrapper)`);
+  }
   // a body whose v1 wrapper the analysis could not see, for a rule whose v2 body drops the wrapper
   const wrapper = rule.request?.wrapper;
   if (m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
