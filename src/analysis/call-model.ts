@@ -60,6 +60,8 @@ export interface CallModel {
   returnEscapes: string[];
   /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
   bodyReads: Array<{ line: number; keys: string }>;
+  /** The keys of the body when it is an object literal written at the call (see CallInfo.bodyKeys). */
+  bodyKeys?: string[];
   /** Statuses those wrapper functions test (`!== 200`): a v2 status change breaks such a test. */
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
@@ -113,6 +115,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
       bodyReads: info.bodyReads ?? [],
+      ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,
