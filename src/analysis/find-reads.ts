@@ -212,13 +212,17 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
       }
       continue;
     }
-    const heldRules = new Set(held.map((t) => t.rule.id));
+    // (only the answer of one call: a value several calls may have given, `data = a ? get(v1List)
+    // : get(v1Filter)`, is read for each of them, and one of them may stay on v1; such a read stays
+    // one found by shape, which keeps every call of its endpoint on v1)
+    const one = new Set(held.map((t) => t.tx)).size === 1 ? held : [];
+    const heldRules = new Set(one.map((t) => t.rule.id));
     const originOf = (rule: Rule) => {
-      const t = held.find((x) => x.rule.id === rule.id);
+      const t = one.find((x) => x.rule.id === rule.id);
       return t ? traced.originOf(t.tx) : undefined;
     };
     // a response wrapper in the chain
-    const near = held.length ? heldRules : handedTo(m);
+    const near = one.length ? heldRules : handedTo(m);
     let done = false;
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
