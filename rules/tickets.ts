@@ -205,9 +205,11 @@ export const TICKET_RULES: Rule[] = [
     request: {
       body: 'none',
       lens: [
+        // v1 listed new_and_my_open by default; the v2 default is every ticket of the last 30 days.
+        // The default fills a missing filter_name before it is converted, so a named all_tickets
+        // (converted to no filter) stays the plain listing.
+        { op: 'v2Default', path: 'query.filter_name', value: 'new_and_my_open', unless: ['query.email', 'query.company_id', 'query.requester_id'] },
         ...listQueryLens,
-        // v1 listed new_and_my_open by default; the v2 default is every ticket of the last 30 days
-        { op: 'v2Default', path: 'query.filter', value: 'new_and_my_open', unless: ['query.email', 'query.company_id', 'query.requester_id'] },
       ],
     },
     response: ticketList(),

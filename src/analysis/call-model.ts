@@ -62,6 +62,10 @@ export interface CallModel {
   sharedStatusTests: string[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
+  /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
+  bodyReads: Array<{ line: number; keys: string }>;
+  /** The keys of the body when it is an object literal written at the call (see CallInfo.bodyKeys). */
+  bodyKeys?: string[];
   /** Statuses those wrapper functions test (`!== 200`): a v2 status change breaks such a test. */
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
@@ -114,6 +118,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       wrapperFiles: info.wrapperFiles ?? [],
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
+      bodyReads: info.bodyReads ?? [],
+      ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],
       sharedStatusTests: info.sharedStatusTests ?? [],
       statusPredicates: info.statusPredicates ?? [],

@@ -102,6 +102,11 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     info.body = a.span(shape.body.node, shape.body.mod);
     if (shape.bodyProperty) info.bodyProperty = shape.bodyProperty;
     if (stringified) info.bodyStringified = true;
+    const literal = stringified ? unwrapExpr((b.arguments as Node[])[0]) : b;
+    if (literal?.type === 'ObjectExpression') {
+      const keys = (literal.properties as Node[]).map((p) => ((p.type === 'ObjectProperty' || p.type === 'Property') && !p.computed ? propertyKey(p) : undefined));
+      if (keys.every((k): k is string => typeof k === 'string')) info.bodyKeys = keys;
+    }
     if (shape.formEncoded || isFormEncoding(b)) info.bodyFormEncoded = true;
   }
   return info;

@@ -12,11 +12,12 @@ import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
 import { recordResponseEscapes, recordSharedStatusTests } from './find-escapes.ts';
-import { bindingAt, isFunctionNode, memberPath } from './module.ts';
+import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
 import { isMember, memberName } from './syntax.ts';
-import { traceResponses } from './trace-responses.ts';
+import { traceResponses, type TracedResponses } from './trace-responses.ts';
+import type { Taint } from './flow/taint.ts';
 import type { ReadInfo, Site, Span } from './types.ts';
 
 export function findReads(a: Analysis, v1: boolean): void {
@@ -49,7 +50,32 @@ export function findReads(a: Analysis, v1: boolean): void {
   }
   recordResponseEscapes(a, traced);
   recordSharedStatusTests(a, traced);
-  if (v1) shapeReads(a, reads);
+  if (v1) shapeReads(a, reads, traced);
+}
+
+/**
+ * The answers of v1 calls that the chain's root (or one of its steps) holds, at any depth the
+ * tracer stopped at: `res` in `res[0].ticket.deleted` after `var res = api.put(url)` (a client
+ * object whose answer the audit's depth keeps as the raw response), or an item of such an answer
+ * handed to a callback (`rows.map(function (row) { return row.display_id; })`). A read found by
+ * shape there is that call's, not one of any call of its endpoint in the file.
+ */
+function heldAnswers(a: Analysis, traced: TracedResponses, m: Node): Taint[] {
+  const taints = traced.tracer.taints;
+  const out: Taint[] = [];
+  let cur: Node = m;
+  while (isMember(cur)) {
+    cur = unwrapExpr(cur.object);
+    out.push(...(taints.get(cur) ?? []));
+  }
+  if (out.length || cur?.type !== 'Identifier') return out;
+  const b = bindingAt(a.mod, cur);
+  if (b?.kind !== 'param' || b.paramIndex !== 0 || !b.fn) return out;
+  const call = a.mod.parent.get(b.fn);
+  if (call?.type !== 'CallExpression' || (call.arguments as Node[])[0] !== b.fn) return out;
+  const callee = unwrapExpr(call.callee);
+  if (!isMember(callee) || callee.computed || !ITEM_METHODS.has(memberName(callee) ?? '')) return out;
+  return [...(taints.get(unwrapExpr(callee.object)) ?? [])];
 }
 
 
@@ -135,7 +161,7 @@ class ReadSites {
 const REQUEST_INPUT = new Set(['req', 'request', 'ctx', 'params', 'query', 'body', 'headers', 'session', 'args', 'event', 'payload']);
 
 /** Reads recognised by shape alone, in files that talk to v1: `.helpdesk_ticket.display_id`, `.status_name`. */
-function shapeReads(a: Analysis, reads: ReadSites): void {
+function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
   const handedTo = callbackUrlRules(a);
@@ -150,6 +176,7 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
   ];
   const reported = new Set(a.sites.filter((s) => s.kind === 'response-read').map((s) => s.span.line));
   const containers = ownContainerKeys(a);
+  const sentBy = requestBodyCalls(a);
   for (const outer of a.mod.nodes.members) {
     // outermost member of a chain, not written; a method called on it (`res.helpdesk_ticket.notes.filter(…)`) reads what it is called on
     const up = a.mod.parent.get(outer);
@@ -168,14 +195,44 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     if (isInPageRoot(a.mod, root)) continue;
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
+    // the payload a v1 call of the file is about to send (`if (!data.helpdesk_ticket.email) throw …`
+    // before `http.post(url, data)`): a read of the request, which changes with its call's body
+    // the answer of a traced call: its rule is the read's when its answer has the field (below)
+    const held = heldAnswers(a, traced, m);
+    const sending = held.length ? [] : sentBy(root);
+    if (sending.length) {
+      // (a read naming a wrapper is the read of the call that sends that wrapper: `obj.helpdesk_note`
+      // in a validator shared by a ticket create and a note create is the note's)
+      const named = keys.some((k) => a.facts.requestWrappers.has(k) || a.facts.responseWrappers.has(k));
+      for (const s of sending) {
+        const rule = s.rule ? a.cat.get(s.rule) : undefined;
+        if (!s.call || (named && rule?.request?.wrapper && !keys.includes(rule.request.wrapper))) continue;
+        const line = a.span(m).line;
+        const reads = (s.call.bodyReads ??= []);
+        if (!reads.some((r) => r.line === line)) reads.push({ line, keys: keys.filter((k) => k !== '[]').join('.') });
+      }
+      continue;
+    }
+    // (only the answer of one call: a value several calls may have given, `data = a ? get(v1List)
+    // : get(v1Filter)`, is read for each of them, and one of them may stay on v1; such a read stays
+    // one found by shape, which keeps every call of its endpoint on v1)
+    const one = new Set(held.map((t) => t.tx)).size === 1 ? held : [];
+    const heldRules = new Set(one.map((t) => t.rule.id));
+    const originOf = (rule: Rule) => {
+      const t = one.find((x) => x.rule.id === rule.id);
+      return t ? traced.originOf(t.tx) : undefined;
+    };
     // a response wrapper in the chain
-    const near = handedTo(m);
+    const near = one.length ? heldRules : handedTo(m);
     let done = false;
     for (let i = 0; i < keys.length && !done; i++) {
       const rules = a.facts.responseWrappers.get(keys[i]!);
       if (!rules) continue;
       // `rows.push({ ticket: t, asset: a })`: the app's own key, not the v1 wrapper
       if (containers.has(keys[i]!)) continue;
+      // `this.ticket.display_id`: an instance property named like a plain wrapper holds the object
+      // the class keeps, not an answer wrapped in `ticket` (its fields are still read below)
+      if (i === 0 && chain[0] === 'this' && !isDistinctiveWrapper(keys[0]!)) continue;
       const ranked = rank(rules, near);
       for (const rule of ranked) {
         const sub = keys.slice(i);
@@ -189,7 +246,8 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
         // when read through: `messages[i].user` alone is any list of objects with a `user`
         const listItemWrapper = keys[i - 1] === '[]' && i < keys.length - 1;
         if (!isDistinctiveWrapper(keys[i]!) && !beyondWrapper && !listItemWrapper && !repoWrapper) continue;
-        reads.record(m, { rule, prefix }, false, near.has(rule.id));
+        const origin = originOf(rule);
+        reads.record(m, { rule, prefix, ...(origin ? { origin } : {}) }, !!origin, !origin && near.has(rule.id));
         done = true;
         break;
       }
@@ -207,8 +265,45 @@ function shapeReads(a: Analysis, reads: ReadSites): void {
     const prefixOf = (r: Rule) => (r.response!.shape === 'object' ? [last] : ['[]', last]);
     const rule = rank(rules, near).find((r) => readChanges(r, prefixOf(r)).length > 0);
     if (!rule) continue;
-    reads.record(m, { rule, prefix: prefixOf(rule) }, false, near.has(rule.id));
+    const origin = originOf(rule);
+    reads.record(m, { rule, prefix: prefixOf(rule), ...(origin ? { origin } : {}) }, !!origin, !origin && near.has(rule.id));
   }
+}
+
+/**
+ * The v1 calls of the file whose body is the value a name holds: the body variable itself
+ * (`http.post(url, data)`), or a parameter of a function of the file that is called with it
+ * (`validate(options); return http.post(url, options);` makes `obj` of `validate(obj)` that body).
+ */
+function requestBodyCalls(a: Analysis): (root: Node) => Site[] {
+  const bodies = new Map<Binding, Site[]>();
+  for (const f of a.found) {
+    if (f.site.kind !== 'call' || !f.site.rule || f.site.file !== a.mod.file) continue;
+    const ref = f.body ?? f.shape?.body;
+    const n = ref && ref.mod === a.mod ? unwrapExpr(ref.node) : undefined;
+    const b = n?.type === 'Identifier' ? bindingAt(a.mod, n) : undefined;
+    if (b) bodies.set(b, [...(bodies.get(b) ?? []), f.site]);
+  }
+  const none: Site[] = [];
+  if (!bodies.size) return () => none;
+  return (root) => {
+    if (root?.type !== 'Identifier') return none;
+    const b = bindingAt(a.mod, root);
+    if (!b) return none;
+    const direct = bodies.get(b);
+    if (direct) return direct;
+    if (b.kind !== 'param' || !b.fn || b.paramIndex === undefined) return none;
+    // the calls of that function in the file, and what they hand it at that position
+    const out: Site[] = [];
+    for (const call of a.mod.nodes.calls) {
+      const callee = unwrapExpr(call.callee);
+      if (callee?.type !== 'Identifier' || bindingAt(a.mod, callee)?.init !== b.fn) continue;
+      const arg = unwrapExpr((call.arguments as Node[])[b.paramIndex]);
+      const ab = arg?.type === 'Identifier' ? bindingAt(a.mod, arg) : undefined;
+      if (ab) out.push(...(bodies.get(ab) ?? []));
+    }
+    return out;
+  };
 }
 
 /** Methods that register a handler of the app's own input: a route, an event, a queue's jobs. */

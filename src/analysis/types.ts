@@ -123,6 +123,10 @@ export interface UrlInfo {
 export interface CallInfo {
   /** The call expression (or `new` expression). */
   span: Span;
+  /** The keys of a body written here as an object literal (`{ helpdesk: { tags } }`), when every key is plain. */
+  bodyKeys?: string[];
+  /** Reads of the v1 payload this call sends, before it is sent (`data.helpdesk_ticket.email` in a validator): line and keys. */
+  bodyReads?: Array<{ line: number; keys: string }>;
   /** The enclosing statement, for inserting a marker comment above it. */
   statement: Span;
   /** Callee text as written: `axios.post`, `client.request.get`, `$.ajax`, `api`. */

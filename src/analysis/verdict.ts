@@ -262,10 +262,21 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
   if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
+  // the payload read before it is sent (a validator of the v1 shape): it changes with the payload
+  if (m.bodyReads.length && rule.request?.wrapper) {
+    const at = m.bodyReads.slice(0, 4).map((r) => `line ${r.line} (${r.keys})`).join(', ');
+    needs.push(`the v1 payload this call sends is read at ${at}, before it is sent: change that code with the payload (v2 takes the fields without the ${rule.request.wrapper} wrapper)`);
+  }
   // a body whose v1 wrapper the analysis could not see, for a rule whose v2 body drops the wrapper
   const wrapper = rule.request?.wrapper;
   if (m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
-    needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
+    const keys = m.bodyKeys;
+    if (keys && !keys.includes(wrapper)) {
+      // written here, without the wrapper (`{ helpdesk: { tags: list.join(',') } }`): what v2 wants of its keys
+      const maps = requestMaps.filter((x) => keys.some((k) => x.v1 === k || x.v1.startsWith(`${k}.`)) && (x.v1 !== x.v2 || x.converters.length > 0));
+      const what = maps.map((x) => (x.v2 === null ? `${x.v1} has no v2 field` : x.v1 === x.v2 ? `${x.v1} changes in v2` : `${x.v1} is ${x.v2} in v2`) + (x.reason ? ` (${x.reason.replace(' ↔ ', ' → ')})` : ''));
+      needs.push(`the body written here (${keys.join(', ') || 'empty'}) has no ${wrapper} wrapper${what.length ? `: ${what.join('; ')}` : ''}: write its v2 form by hand`);
+    } else needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
   }
   // a create or update whose body the analysis does not see at all (given through a chain such as
   // unirest's `.field(fields).attach(…)`, or by a function it cannot follow): its wrapper would

@@ -548,6 +548,8 @@ function rewritePiecewise(env: PayloadEnv, mod: Module, refs: Node[], wrapper: s
         // data.helpdesk.tags = x → data.tags = x
         env.tx.edits.push({ file: pf.file, ...removeStepEdit(field), why: 'hoist' });
         env.tx.edits.push({ file: pf.file, ...renameStepEdit(pf, sub, nm.v2), why: 'hoist' });
+        const how = nm.converters.length && needsConversion(nm.converters, env.overlay) ? ` (${forward(nm.reason) ?? nm.converters.join(', ')})` : '';
+        env.tx.change(pf, sub.member, 'payload', `${field.name}.${sub.name} → ${nm.v2}${how}`);
         ok = convertAssigned(env, pf, sub.member, nm) && ok;
         continue;
       }

@@ -232,6 +232,8 @@ export class ModulePlanner {
   private readonly txById = new Map<string, Tx>();
   /** Call models of this module by the offset of their call. */
   private readonly models = new Map<number, CallModel>();
+  /** The call model of each call left on v1 by the shared verdict. */
+  private readonly modelOfTx = new Map<Tx, CallModel>();
 
   constructor(
     private readonly ctx: PlanContext,
@@ -450,6 +452,13 @@ export class ModulePlanner {
         ...(copy?.changes ?? []).map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
         ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
       ];
+      // reads the analysis tied to this call that the copy did not reach (a client object's
+      // answer indexed by shape, `res[0].ticket`): the marker names them too
+      const listed = new Set(parts.map((p) => p.line));
+      for (const r of this.modelOfTx.get(tx)?.reads ?? []) {
+        if (r.file !== pf.file || listed.has(r.span.line) || said(r.span.line)) continue;
+        parts.push(at(r.span.line, r.fields.map((f) => readChangeText(f)).join('; ')));
+      }
       const lines = [...new Set(parts.sort((x, y) => x.line - y.line).map((p) => p.text))];
       if (lines.length) marker.text += `\n${WITH_IT}\n${lines.map((l) => `- ${l}`).join('\n')}`;
     }
@@ -592,6 +601,7 @@ export class ModulePlanner {
         tx.leftOnV1 = false;
         return;
       }
+      if (model) this.modelOfTx.set(tx, model);
       if (model) this.payloadWithIt(tx, model, r0, needs);
       return;
     }

@@ -207,12 +207,12 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
         const a = all[i]!;
         const b = all[j]!;
         if (a.g === b.g) {
-          if (editsConflict(a.e, b.e)) reject(a.g, `two of its own edits overlap (${a.e.why} / ${b.e.why})`);
+          if (editsConflict(a.e, b.e)) reject(a.g, OWN_EDITS_MEET);
           continue;
         }
         if (editsConflict(a.e, b.e)) {
-          reject(a.g, `it needs a different change of ${describe(a.e)} than another site`);
-          reject(b.g, `it needs a different change of ${describe(b.e)} than another site`);
+          reject(a.g, sharedTextNeed(a.e, b.g));
+          reject(b.g, sharedTextNeed(b.e, a.g));
         }
       }
     }
@@ -387,7 +387,7 @@ function fallbackMarker(g: Group): MarkerPlan {
  * == 200` after a create, 201 in v2). The URL and method are the plan's first line.
  */
 function withItText(g: Group): string {
-  if (g.reason !== 'parts need a human') return '';
+  if (g.reason !== 'parts need a human' && g.reason !== OWN_EDITS_MEET) return '';
   const own = g.primary!.file;
   const lines = [g.primary!, ...g.parts]
     .flatMap((t) => t.changes)
@@ -413,8 +413,19 @@ function readsElsewhere(g: Group): string | null {
   return places.size ? `its answer is also read in ${[...places].join(', ')}: change those reads with the call` : null;
 }
 
-function describe(e: SpanEdit & { file?: string }): string {
-  return `${path.basename((e as { file: string }).file ?? '')} [${e.start},${e.end})`;
+/**
+ * Two edits of one call's own rewrite meet in the same text (the removals of two adjacent wrapper
+ * keys, `{ helpdesk_ticket: {}, helpdesk: {} }`): said to the human as the work, not as the cause;
+ * the marker lists the changes the rewrite would have made (withItText).
+ */
+const OWN_EDITS_MEET = 'the codemod cannot write this call\'s v2 request in one pass with certainty: make the changes listed below by hand, with the URL';
+
+/** Another call's rewrite changes the same text (a payload or URL piece both use) differently. */
+function sharedTextNeed(e: SpanEdit & { file?: string }, other: Group): string {
+  const file = (e as { file?: string }).file;
+  const otherFile = other.primary?.file;
+  const where = file && otherFile && file !== otherFile ? ` (in ${path.basename(file)})` : '';
+  return `another call needs a different change of text this call uses too${where}: migrate the two calls together by hand`;
 }
 
 // ---------------------------------------------------------------------------------------------

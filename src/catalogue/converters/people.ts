@@ -84,8 +84,9 @@ export const agentState: Converter = {
     const s = String(value).trim().toLowerCase();
     if (s === 'occasional') return s;
     if (s === 'active' || s === 'fulltime') return 'fulltime';
+    // v2 answers 400 for a state it does not know: the suggested URL leaves it out
     ctx.report('manual', `${ctx.path}: "${String(value)}" has no v2 agent state; v2 knows fulltime and occasional (no deleted agents)`);
-    return value;
+    return undefined;
   },
   backward: (value) => (value === 'fulltime' ? 'active' : value),
 };
