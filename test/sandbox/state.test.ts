@@ -20,8 +20,10 @@ describe('determinism', () => {
   });
 
   it('the same seed serves the same responses', async () => {
-    const one = await startSandbox({ port: 0, seed: 5, tickets: 200 });
-    const two = await startSandbox({ port: 0, seed: 5, tickets: 200 });
+    // (one stopped clock for both: two sandboxes started a second apart anchor their dates apart)
+    const now = () => Date.parse('2025-06-30T00:00:00Z');
+    const one = await startSandbox({ port: 0, seed: 5, tickets: 200, now });
+    const two = await startSandbox({ port: 0, seed: 5, tickets: 200, now });
     try {
       for (const path of ['/api/v2/tickets/17?include=conversations', '/helpdesk/tickets/42.json', '/api/v2/contacts?per_page=100']) {
         const [x, y] = await Promise.all([one, two].map((s) => fetch(s.url + path, { headers: { Authorization: ADMIN } }).then((r) => r.text())));
