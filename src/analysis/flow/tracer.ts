@@ -513,8 +513,8 @@ export class ResponseTracer {
     const args = call.arguments as Node[];
     // a method handed a callback whose reads are not followed (`list.eachSlice(fn)`)
     const unfollowed = !(name && (ITEM_METHODS.has(name) || FOLLOWED_CALLBACK_METHODS.has(name))) && args.some((x) => isFunction(unwrapExpr(x)));
-    // an object whose keys v2 renames, asked by a method of its own (`cf.hasOwnProperty('cf_x_1')`):
-    // its v1 key names are read where no read is seen
+    // a key test (`t.hasOwnProperty('display_id')`) is a presence test; any other method asked of an
+    // object whose keys v2 renames (`cf.propertyIsEnumerable(k)`) reads its v1 key names where no read is seen
     const keyTest = name === 'hasOwnProperty' && !!args[0] && isStringLiteral(unwrapExpr(args[0]));
     if (keyTest) this.presence(call, String(unwrapExpr(args[0]!).value), t);
     else if (unfollowed || keyedObjectOf(t)) this.exits.push({ kind: 'method', taint: t, call });
