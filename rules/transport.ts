@@ -44,5 +44,15 @@ export const TRANSPORT = {
     'inaccessible_field', 'incompatible_field',
   ],
   versionHeader: 'X-<service>-Api-Version: latest=v2; requested=v2',
+  /**
+   * The body of an error answer. v1 (the service's own shape; spec 001 shows none): its message
+   * under `errors.error`, which code reads as `….errors.error`; v2 (spec 000): a description and a
+   * list of field errors, so such a read gives undefined.
+   */
+  errorBody: {
+    v1: '{ "errors": { "error": "<message>" } }',
+    v1Read: ['errors', 'error'],
+    v2: '{ "description": "…", "errors": [{ "field", "message", "code" }] }',
+  },
   pagination: { v1PerPage: 30, v2DefaultPerPage: 30, v2MaxPerPage: 100, v2NextPageHeader: 'link (rel="next")' },
 } as const;

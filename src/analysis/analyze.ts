@@ -12,6 +12,7 @@ import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
 import { findEscapes } from './find-escapes.ts';
 import { findStatusPredicates } from './find-status-predicates.ts';
+import { findErrorBodyReads } from './find-error-reads.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
 import { findReads } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
@@ -93,6 +94,7 @@ export class Analyzer {
     if (!v1) for (const s of a.sites) if (s.kind === 'wrapper') s.fixable = false;
     findEscapes(a);
     findStatusPredicates(a);
+    findErrorBodyReads(a);
     findReads(a, context);
     if (v1) findXml(a);
     findStoredObjects(a, context);

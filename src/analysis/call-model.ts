@@ -62,6 +62,8 @@ export interface CallModel {
   sharedStatusTests: string[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
+  /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */
+  errorBodyReads: number[];
   /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
   bodyReads: Array<{ line: number; keys: string }>;
   /** The keys of the body when it is an object literal written at the call (see CallInfo.bodyKeys). */
@@ -123,6 +125,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       wrapperStatuses: info.wrapperStatuses ?? [],
       sharedStatusTests: info.sharedStatusTests ?? [],
       statusPredicates: info.statusPredicates ?? [],
+      errorBodyReads: info.errorBodyReads ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,
       inComment: !!s.inComment,

@@ -177,6 +177,8 @@ export interface CallInfo {
    * config, which the codemod rewrites with the call.
    */
   statusPredicates?: Array<{ line: number; literal?: Span }>;
+  /** Lines where the function making the call (or the module, for a top-level call) reads the v1 error body (`….errors.error`). */
+  errorBodyReads?: number[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */
   wrapperStatuses?: number[];
 }

@@ -10,7 +10,7 @@
  * depends on that cannot move with it, no XML parsing of its response.
  */
 import { isCustomDomain, isOtherProduct, otherProductNeed } from './find-domains.ts';
-import { fieldMappings, isAutoFixable, reshapesValue, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
+import { fieldMappings, isAutoFixable, reshapesValue, TRANSPORT, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
@@ -252,6 +252,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   if (statusChanges && m.sharedStatusTests.length) {
     needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${main0!.status} for this call only`);
+  }
+  if (m.errorBodyReads.length) {
+    const lines = m.errorBodyReads.slice(0, 3).join(', ');
+    needs.push(`the v1 error body is read (${m.errorBodyReads.length > 1 ? 'lines' : 'line'} ${lines}: ${TRANSPORT.errorBody.v1Read.join('.')}); v2 answers errors as ${TRANSPORT.errorBody.v2}: read that form with the call`);
   }
   for (const p of m.statusPredicates) {
     if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main0?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main0?.status ?? 'it'}`);
