@@ -7,7 +7,7 @@
  */
 import { TRANSPORT } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { isFunctionNode } from './module.ts';
+import { enclosingFunction } from './module.ts';
 import type { Node } from './parse.ts';
 import { isMember, memberName, unwrapExpr } from './syntax.ts';
 
@@ -15,15 +15,11 @@ export function findErrorBodyReads(a: Analysis): void {
   const [host, field] = TRANSPORT.errorBody.v1Read;
   const reads = a.mod.nodes.members.filter((m) => !m.computed && memberName(m) === field && isMember(unwrapExpr(m.object)) && !unwrapExpr(m.object).computed && memberName(unwrapExpr(m.object)) === host);
   if (!reads.length) return;
-  const enclosing = (n: Node): Node | undefined => {
-    for (let p = a.mod.parent.get(n); p; p = a.mod.parent.get(p)) if (isFunctionNode(p)) return p;
-    return undefined;
-  };
   const within = (n: Node, scope: Node | undefined) => !scope || (n.start >= scope.start && n.end <= scope.end);
   for (const it of a.found) {
     const call = it.site.call;
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;
-    const scope = enclosing(it.node);
+    const scope = enclosingFunction(a.mod, it.node);
     for (const r of reads) {
       if (!within(r, scope)) continue;
       const line = r.loc?.start.line ?? 0;

@@ -10,7 +10,7 @@ import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
 import { isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
-import { bindingAt, isFunctionNode, spanOf, type ModuleInfo } from './module.ts';
+import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
 
@@ -158,12 +158,6 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
   const owner = fn ? mod.parent.get(fn) : undefined;
   const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? calleeName(mod, owner.callee) : '';
   return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
-}
-
-function enclosingFunction(mod: ModuleInfo, node: Node): Node | undefined {
-  let cur = mod.parent.get(node);
-  while (cur && !isFunctionNode(cur)) cur = mod.parent.get(cur);
-  return cur;
 }
 
 /** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`). */

@@ -16,7 +16,8 @@ import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
 import { isMember, memberName } from './syntax.ts';
-import { traceResponses, type TracedResponses } from './trace-responses.ts';
+import { traceResponses, tracedModuleOf, type TracedResponses } from './trace-responses.ts';
+import { callsOf } from './flow/functions.ts';
 import type { Taint } from './flow/taint.ts';
 import type { ReadInfo, Site, Span } from './types.ts';
 
@@ -295,9 +296,7 @@ function requestBodyCalls(a: Analysis): (root: Node) => Site[] {
     if (b.kind !== 'param' || !b.fn || b.paramIndex === undefined) return none;
     // the calls of that function in the file, and what they hand it at that position
     const out: Site[] = [];
-    for (const call of a.mod.nodes.calls) {
-      const callee = unwrapExpr(call.callee);
-      if (callee?.type !== 'Identifier' || bindingAt(a.mod, callee)?.init !== b.fn) continue;
+    for (const call of callsOf(tracedModuleOf(a.mod), b.fn)) {
       const arg = unwrapExpr((call.arguments as Node[])[b.paramIndex]);
       const ab = arg?.type === 'Identifier' ? bindingAt(a.mod, arg) : undefined;
       if (ab) out.push(...(bodies.get(ab) ?? []));

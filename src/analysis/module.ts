@@ -129,6 +129,13 @@ export function isFunctionNode(node: Node): boolean {
   return !!node && FUNCTION_TYPES.has(node.type);
 }
 
+/** The innermost function around a node (undefined at a module's top level). */
+export function enclosingFunction(mod: Pick<ModuleInfo, 'parent'>, node: Node): Node | undefined {
+  let cur = mod.parent.get(node);
+  while (cur && !isFunctionNode(cur)) cur = mod.parent.get(cur);
+  return cur;
+}
+
 // babel's visitor keys name the child fields of every node type (source order); estree-only
 // types and anything unknown fall back to reading every field
 const VISITOR_KEYS = (createRequire(import.meta.url)('@babel/types') as { VISITOR_KEYS: Record<string, string[]> }).VISITOR_KEYS;
