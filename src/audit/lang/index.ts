@@ -781,9 +781,9 @@ function collectRootWrappers(pf: ParsedFile, d: Dialect, into: Set<string>): voi
   pf.index.calls.forEach((_, i) => {
     const c = callView(d, pf.index, i);
     if (!c || !METHOD_WORD.test(c.name) || c.args.length < 1 || c.args.length > 8) return;
+    if (!c.args.some((a) => evaluate(a, pf.ctx).some((v) => !v[0]?.dynamic && /^\/helpdesk\//.test(valueText(v))))) return;
     const key = wrapperKey(c, pf);
-    if (!key || into.has(key)) return;
-    if (c.args.some((a) => evaluate(a, pf.ctx).some((v) => !v[0]?.dynamic && /^\/helpdesk\//.test(valueText(v))))) into.add(key);
+    if (key) into.add(key);
   });
 }
 
@@ -1024,7 +1024,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const method = methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
     const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
     // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
-    const key = wrapperKey(c, pf);
+    // (the wrapper's key reads the file's text: only asked when the project has such wrappers)
+    const key = rootWrappers?.size && METHOD_WORD.test(c.name) ? wrapperKey(c, pf) : null;
     const atRoot = !!key && !!rootWrappers?.has(key);
     const wrapped = setter ? null : wrapperPath(c, cctx, cat, text, atRoot);
     if (wrapped) {
