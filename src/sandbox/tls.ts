@@ -64,7 +64,9 @@ export function createSelfSignedCertificate(): SelfSigned {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const ecdsaWithSha256 = seq(oid('1.2.840.10045.4.3.2'));
   const serial = randomBytes(8);
-  serial[0]! &= 0x7f; // positive INTEGER
+  // a positive INTEGER in its shortest form: the top bit clear, and the first byte never 0 (a
+  // leading zero before a byte below 0x80 is "illegal padding" to OpenSSL, 1 certificate in 256)
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const now = Date.now();
   const san = seq(
     der(0x82, Buffer.from('localhost', 'ascii')), // dNSName
