@@ -21,6 +21,10 @@ import { findStoredObjects } from './find-stored.ts';
 import { findHosts } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
 import type { ExportedFlows, Marker, Site } from './types.ts';
+import { catalogueFacts, isDistinctiveWrapper } from './catalogue-facts.ts';
+import { isMember, memberName } from './syntax.ts';
+import { isInPageRoot } from './in-page-data.ts';
+import type { Node } from './parse.ts';
 
 export { CatalogueFacts, catalogueFacts, isDistinctive, isDistinctiveV1Path, isDistinctiveWrapper } from './catalogue-facts.ts';
 export { ownParts } from './find-urls.ts';
@@ -53,6 +57,22 @@ export function namesForeignOrigin(mod: ModuleInfo): boolean {
     if (m && !HELPDESK_HOST.test(m[1]!)) return true;
   }
   return false;
+}
+
+/** Does the module read through a distinctive v1 response wrapper (`x.helpdesk_ticket.subject`, not `x.user`)? */
+function readsV1Wrapper(a: Analysis): boolean {
+  const wrappers = catalogueFacts(a.cat).responseWrappers;
+  return a.mod.nodes.members.some((n) => {
+    if (n.computed) return false;
+    const name = memberName(n);
+    if (!name || !isDistinctiveWrapper(name) || !wrappers.has(name)) return false;
+    // a read, not a write of a request body (`payload.helpdesk_ticket = …`), nor of in-page data
+    const p = a.mod.parent.get(n);
+    if (p?.type === 'AssignmentExpression' && p.left === n) return false;
+    let root: Node = n;
+    while (isMember(root) || root.type === 'CallExpression') root = isMember(root) ? root.object : root.callee;
+    return !isInPageRoot(a.mod, root);
+  });
 }
 
 export class Analyzer {
@@ -95,7 +115,10 @@ export class Analyzer {
     findEscapes(a);
     findStatusPredicates(a);
     findErrorBodyReads(a);
-    findReads(a, context);
+    // reads through a distinctive v1 wrapper (`body.helpdesk_ticket.status_name`) count by
+    // themselves: only a v1 answer has one, wherever the request was built (the repo-wide pass
+    // still ties them to the rules the repo calls: this adds no request finding)
+    findReads(a, context || (readsV1Wrapper(a) && !namesForeignOrigin(a.mod)));
     if (v1) findXml(a);
     findStoredObjects(a, context);
     // 403 throttling: in a module with helpdesk context (or of a v1 repo), and in the HTTP wrappers v1 calls here go through

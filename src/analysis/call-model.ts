@@ -58,6 +58,10 @@ export interface CallModel {
   escapes: string[];
   /** Returns to callers outside the module (see CallInfo.returnEscapes). */
   returnEscapes: string[];
+  /** The escapes that go to the code's own callers (see CallInfo.callerEscapes). */
+  callerEscapes: string[];
+  /** The body comes from the code's callers (see CallInfo.bodyFromCallers). */
+  bodyFromCallers: boolean;
   /** Status tests in functions other code calls too (see CallInfo.sharedStatusTests). */
   sharedStatusTests: string[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
@@ -120,6 +124,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       wrapperFiles: info.wrapperFiles ?? [],
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
+      callerEscapes: info.callerEscapes ?? [],
+      bodyFromCallers: !!info.bodyFromCallers,
       bodyReads: info.bodyReads ?? [],
       ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],

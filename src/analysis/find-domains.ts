@@ -86,6 +86,9 @@ export function findHosts(a: Analysis): void {
 function namedForOtherProduct(a: Analysis, call: Node | undefined, site: Site): boolean {
   const text = site.span.file ? '' : a.mod.source.slice(site.span.start, site.span.end);
   if (PRODUCT_NAMED.test(text) || site.url!.parts.some((p) => PRODUCT_NAMED.test(basename(p.file ?? '')))) return true;
+  // the module itself names only the other product (`require('./lib/freshservice')`, a
+  // `FRESHSERVICE_DOMAIN` setting) and the module building its requests is not in the tree
+  if (namesOtherProduct(a.mod.source)) return true;
   const files = site.call?.wrapperFiles ?? [];
   const clients = [...a.wrapperModules].filter((m) => files.includes(m.file) || (m.abs !== null && files.includes(m.abs)));
   let root = call?.callee;

@@ -14,8 +14,9 @@ import { isWholeValue, keyedObjectOf, type DocumentDepth, type Taint } from './f
 import type { Exit } from './flow/tracer.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
-import { tracedModuleOf, type TracedResponses } from './trace-responses.ts';
-import { sharedTestFunction, STATUS_PROPS } from './flow/functions.ts';
+import type { TracedResponses } from './trace-responses.ts';
+import { tracedModuleOf } from './flow/traced-module.ts';
+import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS } from './flow/functions.ts';
 import { isMember, memberName } from './syntax.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
@@ -23,6 +24,7 @@ const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAs
 export function findEscapes(a: Analysis): void {
   const mod = a.mod;
   const lookup = (id: Node): Binding | undefined => bindingAt(mod, id);
+  const tm = tracedModuleOf(mod);
   for (const it of a.found) {
     const call = it.site.call;
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;
@@ -33,7 +35,11 @@ export function findEscapes(a: Analysis): void {
     if (last?.type === 'Identifier' && CALLBACK_NAME.test(last.name)) {
       const b = lookup(last);
       const fn = b?.kind === 'function' ? b.init : b?.init && unwrapExpr(b.init);
-      if (!(fn && isFunctionNode(fn)) && (b?.kind === 'param' || !b)) out.push(`the callback ${last.name} (line ${last.loc?.start.line ?? '?'})`);
+      if (!(fn && isFunctionNode(fn)) && (b?.kind === 'param' || !b)) {
+        const where = `the callback ${last.name} (line ${last.loc?.start.line ?? '?'})`;
+        out.push(where);
+        if (isCallersParam(tm, b)) (call.callerEscapes ??= []).push(where);
+      }
     }
     // `return client.get(...)` / `() => client.get(...)`: the response goes back to the callers
     let cur: Node = it.node;
@@ -47,7 +53,11 @@ export function findEscapes(a: Analysis): void {
     if (returned && !answersThroughCallback(call.client, it.node)) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
-      if (fn && !calledHere(a, fn)) (call.returnEscapes ??= []).push(`a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`);
+      if (fn && !calledHere(a, fn)) {
+        const where = `a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`;
+        (call.returnEscapes ??= []).push(where);
+        if (callersUnseen(tm, fn)) (call.callerEscapes ??= []).push(where);
+      }
     }
     if (out.length) call.escapes = out;
     // the statuses the repo functions it goes through test (`res.status !== 200`, `case 201`)
@@ -102,12 +112,23 @@ export function recordResponseEscapes(a: Analysis, traced: TracedResponses): voi
     // a call of an imported module: the place is in this file, which its own file does not show
     const where = traced.foreignFile(e.tx) ? e.where.replace(/\(line (\d+|\?)\)$/, `(${basename(a.mod.file)}:$1)`) : e.where;
     if (!list.includes(where)) list.push(where);
+    if (e.toCallers && !(call.callerEscapes ??= []).includes(where)) call.callerEscapes.push(where);
   }
 }
 
-function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 'callback' | 'return'; where: string; at: number }> {
+/** A place the answer leaves the module; `toCallers`: it goes to the code's own callers (see CallInfo.callerEscapes). */
+interface ResponseEscape {
+  tx: string;
+  kind: 'callback' | 'return';
+  where: string;
+  at: number;
+  toCallers?: boolean;
+}
+
+function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
   const mod = a.mod;
-  const out: Array<{ tx: string; kind: 'callback' | 'return'; where: string; at: number }> = [];
+  const tm = tracedModuleOf(mod);
+  const out: ResponseEscape[] = [];
   for (const x of exits) {
     const doc = x.taint.doc;
     if (!doc) continue;
@@ -120,12 +141,13 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       // resolve(x) inside a Promise executor: the promise holds it
       if (callee.type === 'Identifier' && callee.name === 'resolve') continue;
       if (!isWhole(x.taint, doc)) continue;
-      if (callee.type === 'Identifier' && bindingAt(mod, callee)?.kind === 'param') {
+      const calleeBinding = callee.type === 'Identifier' ? bindingAt(mod, callee) : undefined;
+      if (calleeBinding?.kind === 'param') {
         // the resource inside its wrapper, handed to a callback parameter, is what the function
         // answers its callers (`cb(null, JSON.parse(body).helpdesk_ticket)`): the codemod follows
         // it to them through the function's callbacks, so only the document itself counts here
         if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]') continue;
-        out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start });
+        out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start, toCallers: isCallersParam(tm, calleeBinding) });
         continue;
       }
       // a function of this module is followed; any other one may read the v1 shape
@@ -134,7 +156,7 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       if (local || isLogging(name) || /^(String|Number|Boolean|Promise\.resolve)$/.test(name)) continue;
       // (`res.status(…).json` when the callee is a chain)
       const shown = name || mod.source.slice(callee.start, callee.end).replace(/\([^()]*\)/g, '(…)').replace(/\s+/g, '').slice(0, 40);
-      out.push({ tx, kind: 'callback', where: `${shown}() (line ${line})`, at: call.start });
+      out.push({ tx, kind: 'callback', where: `${shown}() (line ${line})`, at: call.start, toCallers: isHttpReply(tm, callee) });
     } else if (x.kind === 'method') {
       // a method of the answer whose callback is not followed (`list.eachSlice(fn)`); `.json()` and `.text()` read the body
       const m = x.call.callee;
@@ -146,12 +168,16 @@ function responseEscapes(a: Analysis, exits: Exit[]): Array<{ tx: string; kind: 
       }
     } else if (x.kind === 'merge') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `${x.what} (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
+    } else if (x.kind === 'property') {
+      if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `${x.what} (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
+    } else if (x.kind === 'envelope') {
+      out.push({ tx, kind: 'callback', where: `.${x.key}, a key the v1 answer does not have (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (x.kind === 'presence') {
       out.push({ tx, kind: 'callback', where: `a test for the ${x.key} key (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (x.kind === 'list') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
-      out.push({ tx, kind: 'return', where: `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`, at: x.from.start });
+      out.push({ tx, kind: 'return', where: `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`, at: x.from.start, toCallers: callersUnseen(tm, x.fn) });
     }
   }
   // top to bottom, whatever order the tracer reached them in

@@ -25,6 +25,8 @@ export function isInPageRoot(mod: ModuleInfo, root: Node): boolean {
   if (!root) return true;
   if (root.type === 'CallExpression') return IN_PAGE.test(mod.source.slice(root.start, root.end));
   if (root.type !== 'Identifier') return false;
+  // (the page's own global: `page_data.helpdesk_ticket`)
+  if (IN_PAGE.test(root.name)) return true;
   const b = bindingAt(mod, root);
   if (!b) return false;
   if (b.init && IN_PAGE.test(mod.source.slice(b.init.start, b.init.end))) return true;

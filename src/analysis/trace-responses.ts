@@ -9,9 +9,12 @@ import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { answersThroughCallback, type CallShape } from './clients.ts';
 import type { DocumentDepth, Taint } from './flow/taint.ts';
-import type { TracedModule } from './flow/traced-module.ts';
+import { tracedModuleOf, type TracedModule } from './flow/traced-module.ts';
+
+export { tracedModuleOf };
 import { ResponseTracer } from './flow/tracer.ts';
-import { isFunctionNode, positionOf } from './module.ts';
+import { isFunctionNode } from './module.ts';
+import { unwrapExpr } from './syntax.ts';
 import type { Node } from './parse.ts';
 import type { CallInfo, ExportedFlows, Span } from './types.ts';
 
@@ -66,12 +69,6 @@ export function traceResponses(a: Analysis): TracedResponses {
   };
 }
 
-export function tracedModuleOf(mod: Analysis['mod']): TracedModule {
-  return {
-    info: mod,
-    tree: { parent: (n) => mod.parent.get(n), position: (o) => positionOf(mod, o), text: (n) => mod.source.slice(n.start, n.end) },
-  };
-}
 
 function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
   const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });
@@ -94,6 +91,11 @@ function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallSh
       tracer.seedParam(fnArg, 1, t('raw'));
       tracer.seedParam(fnArg, 2, t('maybe'));
     } else tracer.seedParam(fnArg, n === 2 ? 1 : 0, t('maybe'));
+  }
+  // XMLHttpRequest: the object the request was opened on carries status and response (as the codemod seeds it)
+  const callee = call.callee && unwrapExpr(call.callee);
+  if (client === 'xhr' && callee && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'Identifier') {
+    tracer.seedIdentifier(callee.object, t('raw'));
   }
   if (client === 'jquery' && shape?.options) {
     const v = a.ev.eval(shape.options.mod, shape.options.node, shape.options.frames);

@@ -167,6 +167,15 @@ export interface CallInfo {
    */
   returnEscapes?: string[];
   /**
+   * Where the response goes to the code's own callers, who are not in the module: a callback
+   * parameter of a function nobody here calls (`getTicket(id, cb)` → `cb(null, body)`), or a route
+   * handler's reply (`res.json(body)`) to the service's HTTP clients. Escapes too (they are also in
+   * `escapes`); with `callers: 'v2'` (the callers take v2 shapes) they do not block the call.
+   */
+  callerEscapes?: string[];
+  /** The body is a parameter of the function making the call, given by callers not in the module (see callersUnseen). */
+  bodyFromCallers?: boolean;
+  /**
    * Status tests of the response inside a function other code calls too (`ok()` of a create and a
    * view, see `sharedTestFunction`): a v2 status change cannot be written there for this call alone.
    */

@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
+import { callerContract, embeddedFields, responseChanges } from './answer-changes.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
 export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
@@ -27,15 +28,21 @@ export interface CallVerdict {
   auto: boolean;
   /** What a human must do (one line each) when not automatic. */
   needs: string[];
+  /**
+   * With `callers: 'v2'`, for a call that migrates although its answer or body crosses to the
+   * code's callers: what they now get and send (one line, see callerContract).
+   */
+  contract?: string;
 }
 
-/** Fields of the v1 response that only a second v2 call fills (a ticket's `notes`). */
-export function embeddedFields(rule: Rule): string[] {
-  const keys = Object.keys(rule.response?.embed ?? {});
-  if (!keys.length) return [];
-  const maps = fieldMappings(rule, 'response');
-  return [...new Set(keys.flatMap((k) => [k, ...maps.filter((m) => m.v2 === k).map((m) => m.v1)]))];
-}
+/**
+ * What the code's callers outside the tree take (`--callers`): `v1` (the default), a call whose
+ * answer or body crosses to them keeps v1 and is marked; `v2`, they take v2 shapes (a library's
+ * next major version, a service whose clients are changed with it), and such a call migrates with
+ * its contract change said.
+ */
+export type CallersContract = 'v1' | 'v2';
+
 
 /** A rule whose only extra v2 call embeds a field into the v1 answer (needed only when it is read). */
 export function isEmbedOnly(rule: Rule): boolean {
@@ -79,7 +86,7 @@ function translated(cat: Catalogue, method: string, target: string, body?: Recor
  * of the run uses the call's module, so a response it returns reaches callers the tool follows
  * (`CallModel.returnEscapes` then do not block).
  */
-export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: boolean } = {}): CallVerdict {
+export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: boolean; callers?: CallersContract } = {}): CallVerdict {
   const needs: string[] = [];
   const overlay = cat.overlay ?? {};
   const rule = m.rule ? cat.get(m.rule) : undefined;
@@ -193,7 +200,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const method = m.method ?? rule.v1.method;
   // run-time values stand in as numbers (what the codemod's own translation does with them)
   let n = 0;
-  const target = splitOrigin(normalisePlaceholders(m.url.pattern)).rest.replace(/\{[^}/]*\}/g, () => String(73190000 + n++));
+  const runTime: string[] = [];
+  const target = splitOrigin(normalisePlaceholders(m.url.pattern)).rest.replace(/\{[^}/]*\}/g, (p) => {
+    runTime.push(p.slice(1, -1) || 'a run-time value');
+    return String(73190000 + n++);
+  });
   try {
     // keys beside the request wrapper go along (v1 ignored those it did not know; v2 refuses them)
     const beside = m.wrappers.find((w) => w.name === rule.request?.wrapper && w.siblings?.length);
@@ -205,6 +216,13 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const probed = new Set((beside?.siblings ?? []).map((k) => `body.${k}`));
     for (const i of t.detail?.issues ?? []) {
       if (/the v2 path needs/.test(i.message) || (probed.has(i.path) && i.fidelity === 'lossy')) continue;
+      // a value the code computes, which the catalogue saw as its stand-in number: say what it is
+      const standIn = /"?\b7319(\d{4})\b"?/.exec(i.message);
+      if (standIn) {
+        const tail = i.message.split('; ').slice(1).join('; ');
+        needs.push(`${i.path}: its value comes from ${runTime[Number(standIn[1])] ?? 'a run-time value'} at run time, and v2 takes other values here${tail ? ` (${tail})` : ''}: map them by hand`);
+        continue;
+      }
       needs.push(i.message);
     }
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
@@ -242,7 +260,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   // the response leaves the code seen here, and v2 answers differently (shape or status)
   const main0 = rule.plan.find((s) => !s.forResponse);
-  const answerChanges = !!rule.response && rule.response.shape !== 'none' && (!!rule.response.wrapper || responseMaps.some((x) => x.v1 !== x.v2 || reshapesValue(x)));
+  const answerChanges = responseChanges(rule);
   const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
   // a repo function or an unknown client object (`http.del(path)`) handles the answer where the
   // flow does not go: a status it tests (`!= 200`) or a body it parses cannot be checked
@@ -260,8 +278,12 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   for (const p of m.statusPredicates) {
     if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main0?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main0?.status ?? 'it'}`);
   }
-  // a return to callers outside the module is followed by a tool that sees them (`callersSeen`)
-  const escapes = opts.callersSeen ? m.escapes : [...m.escapes, ...m.returnEscapes];
+  // a return to callers outside the module is followed by a tool that sees them (`callersSeen`);
+  // the code's own callers take v2 with `callers: 'v2'`
+  const toCallers = new Set(opts.callers === 'v2' ? m.callerEscapes : []);
+  const leaving = [...new Set(opts.callersSeen ? m.escapes : [...m.escapes, ...m.returnEscapes])];
+  const escapes = leaving.filter((e) => !toCallers.has(e));
+  const answerCrosses = escapes.length < leaving.length && (answerChanges || statusChanges);
   if (escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
@@ -280,13 +302,16 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       const maps = requestMaps.filter((x) => keys.some((k) => x.v1 === k || x.v1.startsWith(`${k}.`)) && (x.v1 !== x.v2 || x.converters.length > 0));
       const what = maps.map((x) => (x.v2 === null ? `${x.v1} has no v2 field` : x.v1 === x.v2 ? `${x.v1} changes in v2` : `${x.v1} is ${x.v2} in v2`) + (x.reason ? ` (${x.reason.replace(' ↔ ', ' → ')})` : ''));
       needs.push(`the body written here (${keys.join(', ') || 'empty'}) has no ${wrapper} wrapper${what.length ? `: ${what.join('; ')}` : ''}: write its v2 form by hand`);
-    } else needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
+    } else if (!(opts.callers === 'v2' && m.bodyFromCallers)) needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
   }
+  const bodyCrosses = opts.callers === 'v2' && m.bodyFromCallers && !!wrapper && m.wrappers.length === 0;
   // a create or update whose body the analysis does not see at all (given through a chain such as
   // unirest's `.field(fields).attach(…)`, or by a function it cannot follow): its wrapper would
   // stay while the URL moves
   if (!m.body && wrapper && m.wrappers.length === 0 && ['POST', 'PUT'].includes(m.method ?? rule.v1.method)) {
     needs.push(`the body is not seen at this call: send its fields without the ${wrapper} wrapper (files as attachments[])`);
   }
-  return { auto: needs.length === 0, needs: needs.length ? [...new Set([...needs, ...alongside])] : [] };
+  if (needs.length) return { auto: false, needs: [...new Set([...needs, ...alongside])] };
+  const contract = answerCrosses || bodyCrosses ? callerContract(rule, { answer: answerCrosses, body: bodyCrosses }) : null;
+  return { auto: true, needs: [], ...(contract ? { contract } : {}) };
 }

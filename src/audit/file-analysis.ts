@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
-import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget } from '../analysis/index.ts';
+import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget, type CallersContract } from '../analysis/index.ts';
 import { ownParts } from '../analysis/analyze.ts';
 import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
@@ -64,6 +64,8 @@ export interface AnalysisContext {
    * the rest, whether each call is auto-fixable (see `FileResult.ifImported`).
    */
   importers?: Array<{ abs: string; text: string }>;
+  /** `--callers` (see CallersContract in src/analysis/verdict.ts). */
+  callers?: CallersContract;
 }
 
 const MARKER = /@hdmigrate-(todo|ignore)\(([^)]*)\)\s*:?\s*(.*)/g;
@@ -250,16 +252,16 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     const explain = task.language !== 'coffeescript';
     if (ctx.importers) {
       // the callers are seen: what they read of each answer, and where they hand it on, counts
-      applyVerdicts([...sites, ...callerReads], findingOf, ctx.cat, task.abs, true, rewritable, explain);
+      applyVerdicts([...sites, ...callerReads], findingOf, ctx.cat, task.abs, { callersSeen: true, callers: ctx.callers }, rewritable, explain);
       return;
     }
     // once as if the module's callers were seen (another file imports it), once as they are here
     const before = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
-    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, true, rewritable, explain);
+    const returns = applyVerdicts(sites, findingOf, ctx.cat, task.abs, { callersSeen: true, callers: ctx.callers }, rewritable, explain);
     if (returns) {
       const seen = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
       result.findings.forEach((f, i) => Object.assign(f, before[i]));
-      applyVerdicts(sites, findingOf, ctx.cat, task.abs, false, rewritable, explain);
+      applyVerdicts(sites, findingOf, ctx.cat, task.abs, { callersSeen: false, callers: ctx.callers }, rewritable, explain);
       const diff = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
       if (diff.length) result.ifImported = diff;
     }
@@ -296,12 +298,12 @@ function notAutoFixable(f: Finding, why: string, always = false): void {
  * what a human must do (`explain`: also for a call that was not auto-fixable anyway). True when
  * a call's response is returned to callers outside the module.
  */
-function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, callersSeen: boolean, rewritable: boolean, explain: boolean): boolean {
+function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, who: { callersSeen: boolean; callers?: CallersContract }, rewritable: boolean, explain: boolean): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
   const models = callModels({ sites, markers: [], imports: [] }, file);
-  const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat, { callersSeen })]));
+  const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat, who)]));
   // a payload wrapper no call sends, and a 403 check whose calls do not all move, are marked by the
   // codemod, never rewritten
   for (const s of sites) {
@@ -330,6 +332,8 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       const rule = f?.rule ? cat.get(f.rule) : undefined;
       // (only in a file the codemod edits: an HTML page's inline script is left to a human)
       if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
+      // (--callers v2: the change of contract the code's callers must take, said where the call is)
+      if (f?.autofix && v.contract && !f.advice.includes(v.contract)) f.advice = `${f.advice} Contract: ${v.contract}.`;
       continue;
     }
     if (f) notAutoFixable(f, v.needs.join('; '), explain);

@@ -15,7 +15,7 @@ import { FIDELITY_ORDER, loadCatalogue, type Catalogue, type Fidelity, type Over
 import { repoWidePass } from './repo-wide.ts';
 import { generatedNote, generatedSource } from '../analysis/generated.ts';
 import { addProjectText, analyzeFile, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type FileResult, type FileTask, type TextMatcher } from './file-analysis.ts';
-import { FsModuleLoader } from '../analysis/index.ts';
+import { FsModuleLoader, type CallersContract } from '../analysis/index.ts';
 import { filesUsedInRun, relativeImports } from '../analysis/module.ts';
 import { jsTextTest } from '../analysis/run/js-text-test.ts';
 import { DEFAULT_MAX_FILE_SIZE, scanConfig } from '../analysis/run/prefilter.ts';
@@ -55,6 +55,8 @@ export interface AuditOptions {
   /** Called as files are audited. */
   onProgress?: (done: number, total: number, phase: 'scan' | 'analyse') => void;
   catalogue?: Catalogue;
+  /** `--callers`: whether the code's own callers take v2 shapes (see CallersContract); default v1. */
+  callers?: CallersContract;
 }
 
 export const VERSION = '0.1.0';
@@ -199,7 +201,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   // one file audited alone keeps its folder's helpers
   const projectList = st.isFile() ? undefined : walked.files.map((f) => f.abs);
   if (projectList) useProjectFiles(root, projectList);
-  const ctx = { root, cat, loader };
+  const ctx = { root, cat, loader, callers: opts.callers };
   const indexNext = async () => {
     const p = projectQueue.shift()!;
     await prepareLanguage(p.file.language);
@@ -374,7 +376,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     const share = Math.floor(queue.length / jobs);
     const mine = queue.splice(0, share);
     const tasks: FileTask[] = queue.splice(0).map((c) => ({ abs: c.abs, rel: c.rel, language: c.language }));
-    const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, projectList, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
+    const pool = runPool(tasks, Math.max(1, Math.min(jobs - 1, tasks.length)), root, opts.overlay, opts.callers, projectList, (d) => opts.onProgress?.(analysed + d, candidates.length, 'analyse'));
     for (const c of mine) {
       await prepareLanguage(c.language);
       analyseOne(c);
@@ -465,7 +467,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
 
 
 /** Spreads the candidate files over worker threads (balanced by size) and gathers their results. */
-function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, projectFiles: string[] | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {
+function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | undefined, callers: CallersContract | undefined, projectFiles: string[] | undefined, onProgress?: AuditOptions['onProgress']): Promise<FileResult[]> {
   const chunks: FileTask[][] = Array.from({ length: n }, () => []);
   tasks.forEach((t, i) => chunks[i % n]!.push(t));
   const results: FileResult[] = [];
@@ -474,7 +476,7 @@ function runPool(tasks: FileTask[], n: number, root: string, overlay: Overlay | 
     let finished = 0;
     let failed = false;
     for (const chunk of chunks) {
-      const w = startTsWorker(new URL('./worker.ts', import.meta.url), { root, overlay, tasks: chunk, projectFiles: projectFiles?.filter((f) => !/\.(m|c)?[jt]sx?$/.test(f)) });
+      const w = startTsWorker(new URL('./worker.ts', import.meta.url), { root, overlay, callers, tasks: chunk, projectFiles: projectFiles?.filter((f) => !/\.(m|c)?[jt]sx?$/.test(f)) });
       w.on('message', (msg: FileResult | { done: true }) => {
         if ('done' in msg) return;
         results.push(msg);

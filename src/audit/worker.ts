@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalogue, type Overlay } from '../catalogue/index.ts';
 import { analyzeFile, prepareLanguage, useProjectFiles, type FileTask } from './file-analysis.ts';
-import { FsModuleLoader } from '../analysis/index.ts';
+import { FsModuleLoader, type CallersContract } from '../analysis/index.ts';
 
 interface Init {
   root: string;
@@ -14,11 +14,12 @@ interface Init {
   tasks: FileTask[];
   /** The walked files of other languages, for their helper index (see useProjectFiles). */
   projectFiles?: string[];
+  callers?: CallersContract;
 }
 
 const init = workerData as Init;
 const cat = loadCatalogue(init.overlay);
-const ctx = { root: init.root, cat, loader: new FsModuleLoader(undefined, false) };
+const ctx = { root: init.root, cat, loader: new FsModuleLoader(undefined, false), callers: init.callers };
 if (init.projectFiles) useProjectFiles(init.root, init.projectFiles);
 for (const task of init.tasks) {
   let text: string;

@@ -70,6 +70,7 @@ function walk(
     done.push(m);
     gone.add(m.v2Before);
   };
+  const copies: Array<{ m: FieldMapping; src: FieldMapping }> = [];
   for (const op of lens) {
     if (op.only && op.only !== kind) continue;
     switch (op.op) {
@@ -112,11 +113,14 @@ function walk(
         break;
       }
       case 'duplicate': {
+        // the source keeps its own entry (later ops rename or convert it: `user_id` → `id`); the
+        // copy (`user.id`) ends where the source ends, settled once the lens is walked
+        const src = take(op.path);
+        put(src.v2!, src);
         const m = take(op.copy);
         if (op.converter) m.converters.push(op.converter);
         m.copy = true;
-        m.v2 = at2(op.path);
-        put(m.v2, m);
+        copies.push({ m, src });
         break;
       }
       case 'drop': {
@@ -161,6 +165,14 @@ function walk(
       case 'v2Default':
         break;
     }
+  }
+  for (const { m, src } of copies) {
+    m.v2 = src.v2;
+    if (src.v2 === null) {
+      m.fidelity = src.fidelity;
+      m.reason = src.reason;
+    }
+    done.push(m);
   }
 }
 

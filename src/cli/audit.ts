@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Catalogue, Fidelity } from '../catalogue/index.ts';
 import type { AuditReport, Finding } from '../audit/model.ts';
 import { EXIT, UsageError } from './errors.ts';
-import { globListOption, integerOption, listOption } from './options.ts';
+import { callersOption, globListOption, integerOption, listOption } from './options.ts';
+import type { CallersContract } from '../analysis/verdict.ts';
 import { writeOutputFile } from './output.ts';
 import { examples } from './program.ts';
 import { count, progress, useColor } from './style.ts';
@@ -29,6 +30,7 @@ interface AuditCliOptions {
   jobs?: number;
   maxFileSize: number;
   color?: boolean;
+  callers: CallersContract;
 }
 
 export const FORMATS = ['terminal', 'json', 'md', 'sarif', 'html'] as const;
@@ -86,6 +88,7 @@ export function registerAudit(program: Command): void {
     .option('--progress', 'show progress on stderr (default: when stderr is a terminal)')
     .option('--no-progress', 'never show progress')
     .option('--overlay <file>', 'account facts: custom field names, statuses, hhmm interpretation (JSON)')
+    .addOption(callersOption())
     .option('-j, --jobs <n>', 'threads (default: more for large trees; 1 = everything in one thread)', integerOption(1, 256))
     .option('--max-file-size <bytes>', 'skip larger files as huge', integerOption(1), 2 * 1024 * 1024)
     .option('--no-color', 'plain terminal output (also NO_COLOR=1)')
@@ -133,6 +136,7 @@ export function registerAudit(program: Command): void {
               maxFileSize: opts.maxFileSize,
               onProgress: (done, total, phase) => bar.update(done, total, phase === 'scan' ? 'scanning' : 'analysing'),
               catalogue: cat,
+              callers: opts.callers,
             }),
           );
         }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import type { RunReport } from '../codemod/run.ts';
 import { EXIT, UsageError } from './errors.ts';
-import { globListOption, integerOption, listOption } from './options.ts';
+import { callersOption, globListOption, integerOption, listOption } from './options.ts';
+import type { CallersContract } from '../analysis/verdict.ts';
 import { count, progress } from './style.ts';
 
 interface CodemodFlags {
@@ -22,6 +23,7 @@ interface CodemodFlags {
   verbose?: boolean;
   diff?: boolean;
   types?: boolean;
+  callers: CallersContract;
 }
 
 const HELP_AFTER = `
@@ -38,6 +40,12 @@ What it cannot do with certainty gets a marker at the site:
   // @hdmigrate-todo(<rule>): <exactly what to do, with the v2 call(s)>
 Silence a site with  // @hdmigrate-ignore(<rule>): <reason>  on the line above it.
 
+Callers (--callers): code whose v1 answer goes back to its own callers (returned, handed to a
+callback they pass in, sent on by res.json) or whose body they build stays on v1 by default: they
+may read v1 shapes. A library releasing a new major version, or a service whose clients change with
+it, says --callers v2: such calls migrate, and the summary lists what the callers now get and send
+(status, wrapper, renamed fields) for the release notes.
+
 Safety: edits are spans on the original text (everything else stays byte-identical), a second run
 changes nothing, every output is re-parsed before it is written, files that do not parse are left
 alone and reported. --write refuses a dirty git tree, and a folder outside any git repository
@@ -49,6 +57,7 @@ Examples:
   hdmigrate codemod . --check            CI: exit 1 when something would change, no diff
   hdmigrate codemod src --family contacts --rule tickets.pick --write   one part at a time
   hdmigrate codemod . --json > plan.json
+  hdmigrate codemod lib/ --callers v2    a client library: its callers take v2 answers
 
 Exit codes: 0 done (--check: nothing would change), 1 --check found changes or some file could not
 be processed, 2 usage or input error.`;
@@ -80,6 +89,7 @@ export function registerCodemod(program: Command): void {
     .option('--diff', 'with --check: print the diff too')
     .option('--no-diff', 'print the summary only')
     .option('--no-types', 'skip the TypeScript pass (ts-morph: v1-shaped interfaces and their uses)')
+    .addOption(callersOption())
     .option('-q, --quiet', 'no progress on stderr')
     .option('-v, --verbose', 'list every change as path:line:col (after the diff)')
     .addHelpText('after', HELP_AFTER)
@@ -127,6 +137,7 @@ export function registerCodemod(program: Command): void {
           exclude: flags.exclude,
           types: flags.types,
           only,
+          callers: flags.callers,
           progress: (done, total, phase) => {
             if (flags.quiet) return;
             if (process.stderr.isTTY) return bar.update(done, total, phase);
@@ -235,6 +246,12 @@ function renderText(report: RunReport, flags: CodemodFlags, written: number, uni
   if (untouched.length) {
     lines.push('', 'left untouched:');
     for (const u of untouched) lines.push(`  ${u.file}${u.detail ? `: ${u.detail}` : ''}`);
+  }
+  // what the code's callers now get and send (--callers v2): the release notes' part
+  const contract = report.results.flatMap((r) => r.changes.filter((c) => c.kind === 'contract'));
+  if (contract.length) {
+    lines.push('', 'callers now take v2 (--callers v2; tell them, or change them with this):');
+    for (const c of contract) lines.push(`  ${c.file}:${c.line}: ${c.message}`);
   }
   const generated = report.skipped.filter((x) => x.reason === 'generated' && x.detail);
   if (generated.length) {

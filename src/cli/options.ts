@@ -3,7 +3,7 @@
  * the same one-line usage error everywhere. Commander calls them as `argParser`s; what they throw is
  * printed by main.ts as `hdmigrate: <message>` with exit code 2.
  */
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import picomatch from 'picomatch';
 
 /** `--jobs 4`, `--seed 7`: a whole number within [min, max]; `abc`, `1.5`, `-1` and `''` are refused. */
@@ -61,4 +61,17 @@ export function checkGlob(glob: string): void {
   } catch (e) {
     throw bad((e as Error).message);
   }
+}
+
+/**
+ * `--callers v1|v2` (audit and codemod alike, so that they agree): whether the code's own callers
+ * take v2 shapes (see CallersContract in src/analysis/verdict.ts).
+ */
+export function callersOption(): Option {
+  return new Option(
+    '--callers <v1|v2>',
+    "what the code's own callers take: v1 (a call whose answer or body crosses to them stays on v1) or v2 (they take v2 shapes: a library's next major version; the contract change is listed)",
+  )
+    .choices(['v1', 'v2'])
+    .default('v1');
 }

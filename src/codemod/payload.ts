@@ -41,6 +41,8 @@ export interface PayloadEnv {
   target: string;
   /** Properties the v2 body must gain (query parameters that moved into the body), as source text. */
   additions: Array<{ name: string; source: string }>;
+  /** `--callers v2` and the body is what the code's callers hand in: they send v2 fields now (the verdict's contract says so). */
+  bodyFromCallers?: boolean;
 }
 
 type Mappings = FieldMapping[];
@@ -141,6 +143,7 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
     }
     const obj = env.flattener.objectOf(mod, n);
     if (obj) return rewriteValue(env, obj.mod, obj.node, wrapper, depth + 1);
+    if (env.bodyFromCallers && b.kind === 'param') return true;
     return giveUp(env, pf, n, `the body ${n.name} comes from elsewhere`);
   }
   if (isCall(n) && n.callee.type === 'Identifier') {

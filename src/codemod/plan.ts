@@ -18,7 +18,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
-import { analyzeSource, callModels, callVerdict, FsModuleLoader, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallModel, type Site } from '../analysis/index.ts';
+import { analyzeSource, callModels, callVerdict, FsModuleLoader, responseChanges, responseShape, statusChange, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallersContract, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
 import { addBody, changeMethod, jsonHeaders } from './edits.ts';
@@ -86,6 +86,8 @@ export interface PlanContext {
    * stays on v1.
    */
   imported?: ReadonlySet<string>;
+  /** `--callers`: whether the code's own callers take v2 shapes (see CallersContract). */
+  callers?: CallersContract;
 }
 
 /** Replaces sentinels in a text with the expressions they stand for, for marker text. */
@@ -151,28 +153,6 @@ function neededCalls(rule: Rule, readsField: ((field: string) => boolean) | null
   });
   const fixable = needed.length === 1 && !needed[0]!.s.provides;
   return { calls: needed.map(({ i }) => i), fixable };
-}
-
-/** Does code reading this rule's v1 response need changes for v2 (a wrapper, renamed or reshaped fields)? */
-function responseChanges(rule: Rule): boolean {
-  const r = rule.response;
-  if (!r || r.shape === 'none') return false;
-  return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
-}
-
-/** Does v2 answer success with another status than v1 (201 for a create, 204 for a delete)? */
-function statusChanges(rule: Rule): boolean {
-  const main = rule.plan.find((s) => !s.forResponse);
-  return !!rule.response && !!main && main.status !== rule.response.v1Status;
-}
-
-function responseShape(rule: Rule): string {
-  const r = rule.response;
-  // (a field v2 keeps under its name, its value reshaped, is no rename: not `domains as domains`)
-  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
-  const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
-  const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
-  return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
 }
 
 /** Query renames of a rule (`wf_order` → `order_by`), from the catalogue's request mappings. */
@@ -280,7 +260,7 @@ export class ModulePlanner {
           const why = runTime ? `the URL: ${s.url?.pattern}` : `the codemod could not edit this URL: ${u}`;
           // what the shared verdict says a human must do goes on the marker too (the audit says it)
           const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
-          const needs = (model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }).needs : []).filter((n) => n !== RUN_TIME_NEED);
+          const needs = (model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)), callers: ctx.callers }).needs : []).filter((n) => n !== RUN_TIME_NEED);
           tx.marker(pf, node, s.rule, needs.length ? leftOnV1(`${this.ruleText(s.rule)} (${why})`, needs) : `${this.ruleText(s.rule)} (${why})`);
           this.txs.push(tx);
         }
@@ -406,15 +386,24 @@ export class ModulePlanner {
    * module (its site's plan checks `escapes` for its own module only).
    */
   private foreignEscapes(): void {
-    for (const [id, where] of this.flow.escapes) {
+    for (const [id, all] of this.flow.escapes) {
       const own = this.txById.get(id);
       if (own && !own.foreign) continue;
+      const where = this.blockingEscapes(id, all);
+      if (!where.length) continue;
       const rule = this.flow.escapeRules.get(id);
-      if (!rule || !(responseChanges(rule) || statusChanges(rule))) continue;
+      if (!rule || !(responseChanges(rule) || !!statusChange(rule))) continue;
       const tx = this.foreignTx({ rule, level: 'pre', prefix: '', tx: id });
       const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers another status`;
       tx?.marker(this.pf, this.pf.ast.program, rule.id, `the v1 response goes to ${where.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`);
     }
+  }
+
+  /** The places a call's response leaves what is followed that keep it on v1: all of them, but those to the code's own callers with `--callers v2`. */
+  private blockingEscapes(id: string, all: string[]): string[] {
+    if (this.ctx.callers !== 'v2') return all;
+    const toCallers = this.flow.callerEscapes.get(id) ?? [];
+    return all.filter((e) => !toCallers.includes(e));
   }
 
   /** Transactions of sites in other modules (responses flowing in through imports). */
@@ -587,7 +576,7 @@ export class ModulePlanner {
 
     // the shared verdict: a call the audit does not call auto-fixable is never rewritten
     const model = s.call && s.file === pf.file ? this.models.get(s.call.span.start) : undefined;
-    const verdict = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)) }) : null;
+    const verdict = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)), callers: ctx.callers }) : null;
     if (verdict && !verdict.auto) {
       const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
       const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
@@ -605,6 +594,8 @@ export class ModulePlanner {
       if (model) this.payloadWithIt(tx, model, r0, needs);
       return;
     }
+    // (a failure further on drops it with the call's other changes)
+    if (verdict?.contract) tx.change(pf, site.url, 'contract', verdict.contract);
     if (!rule) {
       // method unknown: rewrite only when every candidate rule gives the same URL
       const candidates = ruleIds.map((id) => ctx.cat.get(id)).filter((r): r is Rule => !!r);
@@ -666,8 +657,8 @@ export class ModulePlanner {
     const need = neededCalls(rule, shape ? reads : null);
     if (!need.fixable) return fail(todoText(rule, t, a), rule.id);
     // the response goes where this run cannot see how it is read: its v1 shape must stay
-    const escapes = this.flow.escapes.get(site.id);
-    if (escapes?.length && (responseChanges(rule) || statusChanges(rule))) {
+    const escapes = this.blockingEscapes(site.id, this.flow.escapes.get(site.id) ?? []);
+    if (escapes.length && (responseChanges(rule) || !!statusChange(rule))) {
       const main = rule.plan.find((st) => !st.forResponse);
       const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
@@ -738,7 +729,7 @@ export class ModulePlanner {
     const bodyNode = shape?.body ? unwrapExpr(shape.body.node) : undefined;
     const noBody = !bodyNode || isNullish(bodyNode) || (bodyNode.type === 'ObjectExpression' && bodyNode.properties.length === 0 && additions.length > 0 && shape?.client === 'axios');
     if (shape?.body && !noBody) {
-      const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions };
+      const env = { cat: ctx.cat, overlay: ctx.overlay, flattener: ctx.flattener, tx, rule, method, target: a.target, additions, bodyFromCallers: ctx.callers === 'v2' && !!model?.bodyFromCallers };
       rewriteBody(env, site.mod, shape.body);
       if (shape.client === 'unirest' || shape.client === 'superagent') rewriteChainedFields(env, site.mod, shape.call);
     } else if (additions.length) {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget } from '../analysis/index.ts';
+import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget, type CallersContract } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from '../analysis/flow/taint.ts';
 import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers, WITH_IT } from './markers.ts';
@@ -26,6 +26,8 @@ export interface CodemodOptions {
   only?: string[];
   /** Files of the run whose exports another file of the run uses (see PlanContext.imported); `importedFiles` finds them. */
   imported?: Iterable<string>;
+  /** `--callers` (see PlanContext.callers). */
+  callers?: CallersContract;
 }
 
 /** The files of a run whose exports another file of the run uses (see filesUsedInRun). */
@@ -56,6 +58,7 @@ export class Planner {
       summaries: (file) => this.summaryOf(file),
       only: options.only,
       imported: options.imported ? new Set(options.imported) : undefined,
+      callers: options.callers,
     };
   }
 

@@ -13,6 +13,7 @@ import { repoWideTextTest } from '../analysis/catalogue-facts.ts';
 import { WorkerPool } from '../analysis/run/pool.ts';
 import { walk, relPath } from '../analysis/run/walk.ts';
 import { generatedNote, generatedSource, type GeneratedFrom } from '../analysis/generated.ts';
+import type { CallersContract } from '../analysis/verdict.ts';
 import { parserFor } from './parse.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import { requestTemplatesOf } from '../analysis/request-templates.ts';
@@ -32,6 +33,8 @@ export interface RunOptions {
   types?: boolean;
   /** Only sites of these rules (`tickets.pick`, `tickets.*`; `--rule`/`--family`); default all. */
   only?: string[];
+  /** `--callers`: whether the code's own callers take v2 shapes (see CallersContract); default v1. */
+  callers?: CallersContract;
 }
 
 export interface RunReport {
@@ -287,8 +290,8 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
   };
   // a response returned from a module another file of the run imports reaches callers the run plans
   const imported = [...importedFiles([...files, ...others])];
-  const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only, imported }) : null;
-  const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only, imported });
+  const pool = wanted > 1 ? new WorkerPool<Message, Response>(new URL('./worker.ts', import.meta.url), wanted, { overlay: opts.overlay, only: opts.only, imported, callers: opts.callers }) : null;
+  const planner = pool ? null : new Planner({ overlay: opts.overlay, only: opts.only, imported, callers: opts.callers });
   const owner = new Map<string, number>();
   // importers of a module that talks to v1 are read in repo context (see PlanContext.repoContext)
   const templateRules = appTemplateRules(root, [...files, ...others], loadCatalogue(opts.overlay));

@@ -20,7 +20,8 @@ export interface Change {
   line: number;
   column: number;
   rule: string | null;
-  kind: 'url' | 'method' | 'query' | 'body' | 'payload' | 'response-read' | 'status' | 'rate-limit' | 'xml' | 'type' | 'https';
+  /** `contract`: what the code's callers now get or send (`--callers v2`); no edit of its own. */
+  kind: 'url' | 'method' | 'query' | 'body' | 'payload' | 'response-read' | 'status' | 'rate-limit' | 'xml' | 'type' | 'https' | 'contract';
   /** What was done, in one line. */
   message: string;
 }

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { applyWork, Planner, toWire, type FileWork } from './project.ts';
 
-const planner = new Planner({ overlay: workerData?.overlay, only: workerData?.only, imported: workerData?.imported });
+const planner = new Planner({ overlay: workerData?.overlay, only: workerData?.only, imported: workerData?.imported, callers: workerData?.callers });
 
 parentPort!.on('message', (msg: { id: number; type: 'plan'; files: string[]; repoContext?: boolean; repoRules?: string[] } | { id: number; type: 'apply'; work: FileWork[] }) => {
   try {

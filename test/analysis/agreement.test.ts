@@ -8,7 +8,7 @@
  * - after the codemod has written its output, the audit counts exactly the markers the codemod
  *   reports as left.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,8 +51,11 @@ describe('audit and codemod agree on every fixture', () => {
   for (const name of cases) {
     it(name, async () => {
       const dir = copyCase(name);
-      const audit = await runAudit({ root: dir, jobs: 1 });
-      const run = await runCodemod([dir], { workers: 0, types: true });
+      // (a case's codemod options, `--callers v2`, are the audit's too: both ask the same verdict)
+      const optionsFile = path.join(ROOT, name, 'options.json');
+      const options: { callers?: 'v1' | 'v2' } = existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, 'utf8')) : {};
+      const audit = await runAudit({ root: dir, jobs: 1, ...options });
+      const run = await runCodemod([dir], { workers: 0, types: true, ...options });
       const byFile = new Map(run.results.map((r) => [r.file, r]));
       // calls, and URLs the audit found without their call (a reassigned options object)
       const calls = audit.findings.filter((f) => (f.kind === 'call' || f.kind === 'url') && (f.language === 'javascript' || f.language === 'typescript') && !f.inComment);
@@ -83,7 +86,7 @@ describe('audit and codemod agree on every fixture', () => {
       expect(problems).toEqual(KNOWN_GAPS[name] ?? []);
       // the audit of the migrated tree counts the markers the codemod says it left
       for (const r of run.results) if (r.status === 'changed' && r.after !== undefined) writeFileSync(path.join(run.root, r.file), r.after);
-      const after = await runAudit({ root: dir, jobs: 1 });
+      const after = await runAudit({ root: dir, jobs: 1, ...options });
       const todo = after.markers.filter((m) => m.type === 'todo').length;
       expect(todo).toBe(run.summary.markersLeft);
     });

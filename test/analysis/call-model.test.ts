@@ -180,4 +180,75 @@ show(1);
     expect(v.auto).toBe(false);
     expect(v.needs.some((n) => n.startsWith('status_name is read'))).toBe(true);
   });
+
+  it('says a query value the code computes is a run-time value, never the stand-in the catalogue saw', () => {
+    const src = `const https = require('https');
+function inbox(settings, done) {
+  https.get({ host: settings.host, path: '/helpdesk/tickets.json?filter_name=' + settings.view, auth: settings.key + ':X' }, (res) => done(res.statusCode));
+}
+module.exports = inbox;
+`;
+    const needs = callVerdict(models(src)[0]!, cat).needs.join('\n');
+    expect(needs).toContain('query.filter: its value comes from settings.view at run time');
+    expect(needs).not.toMatch(/7319\d{4}/);
+  });
 });
+
+describe('--callers v2: the code\'s own callers take v2 shapes', () => {
+  const LIB = `var request = require('request');
+function Desk(base) { this.base = base; }
+Desk.prototype.getTicket = function (id, cb) {
+  request.get({ url: this.base + '/helpdesk/tickets/' + id + '.json', json: true }, function (err, res, body) { cb(err, body); });
+};
+Desk.prototype.update = function (id, fields, cb) {
+  request.put({ url: this.base + '/helpdesk/tickets/' + id + '.json', json: fields }, function (err, res, body) { cb(err, body); });
+};
+Desk.prototype.own = function (id, cb) {
+  request.get({ url: this.base + '/helpdesk/tickets/' + id + '.json', json: true }, function (err, res, body) { cb(err, body); });
+};
+Desk.prototype.title = function (id, cb) { this.own(id, function (e, t) { cb(e, t); }); };
+module.exports = Desk;
+`;
+
+  it('keeps a call whose answer or body crosses to callers on v1 by default, and says why', () => {
+    const [view, update] = models(LIB);
+    const v = callVerdict(view!, cat);
+    expect(v.auto).toBe(false);
+    expect(v.needs.join('\n')).toContain('the callback cb');
+    expect(update!.bodyFromCallers).toBe(true);
+    expect(callVerdict(update!, cat).needs.join('\n')).toContain('the body comes from elsewhere');
+  });
+
+  it('migrates such a call with callers v2, and says what the callers now get and send', () => {
+    const [view, update, own] = models(LIB);
+    const v = callVerdict(view!, cat, { callers: 'v2' });
+    expect(v).toMatchObject({ auto: true, needs: [] });
+    expect(v.contract).toContain('callers now get the v2 answer (without the helpdesk_ticket wrapper');
+    expect(v.contract).toContain('notes only from a second v2 call');
+    const u = callVerdict(update!, cat, { callers: 'v2' });
+    expect(u.auto).toBe(true);
+    expect(u.contract).toContain('send its fields without the helpdesk_ticket wrapper');
+    // a method this module calls itself (this.own): its callers are here, not the contract's
+    const o = callVerdict(own!, cat, { callers: 'v2' });
+    expect(o.auto).toBe(false);
+    expect(own!.callerEscapes).toEqual([]);
+  });
+
+  it('takes an Express reply as the service\'s callers, and never a merge with another value', () => {
+    const src = `const request = require('request');
+module.exports = (app) => {
+  app.get('/t/:id', (req, res) => {
+    request.get({ url: 'https://acme.freshdesk.com/helpdesk/tickets/' + req.params.id + '.json', json: true }, (err, r, body) => res.status(200).json(body));
+  });
+  app.get('/c/:id', (req, res) => {
+    request.get({ url: 'https://acme.freshdesk.com/helpdesk/tickets/' + req.params.id + '.json', json: true }, (err, r, body) => res.json(req.query.cached || body));
+  });
+};
+`;
+    const [reply, merged] = models(src);
+    expect(reply!.callerEscapes.join()).toContain('json()');
+    expect(callVerdict(reply!, cat, { callers: 'v2' }).auto).toBe(true);
+    expect(callVerdict(merged!, cat, { callers: 'v2' }).auto).toBe(false);
+  });
+});
+

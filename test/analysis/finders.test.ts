@@ -300,7 +300,11 @@ describe('v1-shaped response reads', () => {
   it('recognises v1 shapes in a v1 file without a trace, but never in-page data', () => {
     expect(reads("fetch(b + '/helpdesk/tickets.json'); function fmt(t) { return t.status_name; }")).toEqual(['tickets.list status_name>null (shape)']);
     expect(reads("fetch(b + '/helpdesk/tickets.json'); const id = domHelper.getTicketInfo().helpdesk_ticket.display_id;")).toEqual([]);
-    expect(reads('const id = x.helpdesk_ticket.display_id;')).toEqual([]);
+    // a distinctive v1 wrapper read is a v1 answer by itself (the request may be built elsewhere);
+    // a plain key (`ticket`) or in-page data is not
+    expect(reads('const id = x.helpdesk_ticket.display_id;')).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
+    expect(reads('const id = x.ticket.display_id;')).toEqual([]);
+    expect(reads('const p = page_data.helpdesk_ticket.priority_name;')).toEqual([]);
   });
 });
 

@@ -10,6 +10,17 @@ function responseRule(resource: Lens): Rule {
 }
 
 describe('fieldMappings', () => {
+  it('keeps the source of a duplicated field: both v1 names land where the source goes (agent user_id and user.id → id)', () => {
+    const maps = fieldMappings(cat.get('agents.list')!, 'response');
+    const byV1 = (v1: string) => maps.find((m) => m.v1 === v1);
+    // v1 `agent.user_id` was read as `user_id` after the unwrap: v2 has no such field, its id is it
+    expect(byV1('user_id')).toMatchObject({ v2: 'id' });
+    expect(byV1('user.id')).toMatchObject({ v2: 'id', copy: true });
+    // a copy whose source is dropped goes with it
+    const dropped = fieldMappings(responseRule([{ op: 'duplicate', path: 'a', copy: 'b' }, { op: 'drop', path: 'a', reason: 'gone' }]), 'response');
+    expect(dropped.find((m) => m.v1 === 'b')).toMatchObject({ v2: null, reason: 'gone' });
+  });
+
   it('gives a wrapper around list items an entry of its own, and the fields inside their v1 and v2 paths', () => {
     const maps = fieldMappings(cat.get('tickets.view')!, 'response');
     const byV1 = (v1: string) => maps.find((m) => m.v1 === v1);

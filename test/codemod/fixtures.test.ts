@@ -3,6 +3,7 @@
  *   input.(js|ts|tsx) + output.(js|ts|tsx)   one file through the codemod
  *   input/ + output/                         a small project (several modules, tsconfig, build twins)
  *   no-change-*                              output must equal input byte for byte (output may be omitted)
+ *   options.json                             codemod options for the case (`{ "callers": "v2" }`)
  * Each case runs twice: the second run must change nothing (idempotence), and every output must
  * parse with the parser of its extension.
  */
@@ -10,7 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codemodSource } from '../../src/codemod/project.ts';
+import { codemodSource, type CodemodOptions } from '../../src/codemod/project.ts';
 import { checkParses, parserFor } from '../../src/codemod/parse.ts';
 import { runCodemod } from '../../src/codemod/run.ts';
 
@@ -38,6 +39,7 @@ describe('codemod fixtures', () => {
 
   for (const name of cases) {
     const dir = path.join(ROOT, name);
+    const options: CodemodOptions = existsSync(path.join(dir, 'options.json')) ? JSON.parse(readFileSync(path.join(dir, 'options.json'), 'utf8')) : {};
     const single = readdirSync(dir).find((f) => /^input\.(js|ts|tsx|mjs|cjs|jsx)$/.test(f));
     if (single) {
       it(name, () => {
@@ -45,7 +47,7 @@ describe('codemod fixtures', () => {
         const inputPath = path.join(dir, single);
         const outputPath = path.join(dir, `output${ext}`);
         const input = readFileSync(inputPath, 'utf8');
-        const first = codemodSource(input, inputPath);
+        const first = codemodSource(input, inputPath, options);
         expect(first.status, first.reason).not.toBe('error');
         const out = first.after ?? input;
         if (UPDATE && !name.startsWith('no-change')) writeFileSync(outputPath, out);
@@ -54,7 +56,7 @@ describe('codemod fixtures', () => {
         if (name.startsWith('no-change')) expect(first.status).toBe('unchanged');
         expect(checkParses(out, parserFor(inputPath)!)).toBeNull();
         // idempotent: the output goes through unchanged
-        const second = codemodSource(out, inputPath);
+        const second = codemodSource(out, inputPath, options);
         expect(second.status, second.reason).toBe('unchanged');
         expect(second.after ?? out).toBe(out);
       });
@@ -65,7 +67,7 @@ describe('codemod fixtures', () => {
         const tmp = mkdtempSync(path.join(tmpdir(), `hdm-${name}-`));
         try {
           cpSync(path.join(dir, 'input'), tmp, { recursive: true });
-          const report = await runCodemod([tmp], { workers: 0 });
+          const report = await runCodemod([tmp], { workers: 0, ...options });
           const errors = report.results.filter((r) => r.status === 'error');
           expect(errors.map((e) => `${e.file}: ${e.reason}`)).toEqual([]);
           for (const r of report.results) if (r.status === 'changed') writeFileSync(path.join(tmp, r.file), r.after!);
@@ -79,7 +81,7 @@ describe('codemod fixtures', () => {
             if (parserFor(f) && !f.endsWith('.d.ts')) expect(checkParses(got, parserFor(f)!), f).toBeNull();
           }
           // idempotent: a second run over the migrated project changes nothing
-          const again = await runCodemod([tmp], { workers: 0 });
+          const again = await runCodemod([tmp], { workers: 0, ...options });
           expect(again.results.filter((r) => r.status === 'changed').map((r) => r.file)).toEqual([]);
           extraChecks(name, report);
         } finally {

@@ -75,6 +75,57 @@ export function exportNames(mod: TracedModule, fn: Node): string[] {
   return names;
 }
 
+/**
+ * Is `fn` called only by code outside what the analysis follows (the public surface of a library,
+ * a route handler, a method of an exported object): nothing in the module calls it by name, and it
+ * is not itself handed to a call (a callback, a `.then` handler, a promise executor) whose caller
+ * is here. Its parameters then come from those callers, and what it hands its callback parameters
+ * or returns goes to them: the code's contract with its callers (`--callers v2` lets that change).
+ */
+export function callersUnseen(mod: TracedModule, fn: Node): boolean {
+  if (callsOf(mod, fn).length) return false;
+  // a method the module calls itself (`this.fetchTicket(id, cb)`): its callers are here, unfollowed
+  const name = methodName(mod, fn);
+  if (name && mod.info.nodes.calls.some((c) => isMember(c.callee) && memberName(c.callee) === name && !(c.start >= fn.start && c.end <= fn.end))) return false;
+  const parent = mod.tree.parent(fn);
+  if (parent && isCall(parent)) return false;
+  // (an IIFE, `(function () { … })()`)
+  if (parent?.type === 'ParenthesizedExpression') {
+    const outer = mod.tree.parent(parent);
+    if (outer && isCall(outer)) return false;
+  }
+  return true;
+}
+
+/** The name a function is a method under (`class { m() {} }`, `{ m: function () {} }`, `X.prototype.m = function`, `this.m = …`). */
+function methodName(mod: TracedModule, fn: Node): string | undefined {
+  if (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') return fn.computed ? undefined : (fn.key?.name ?? fn.key?.value);
+  const parent = mod.tree.parent(fn);
+  if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && parent.value === fn && !parent.computed) return parent.key?.name ?? parent.key?.value;
+  if (parent?.type === 'AssignmentExpression' && parent.right === fn && isMember(parent.left)) return memberName(parent.left);
+  return undefined;
+}
+
+/** A parameter of `fn` whose value `fn`'s unseen callers give (see callersUnseen). */
+export function isCallersParam(mod: TracedModule, b: Binding | undefined): boolean {
+  if (b?.kind !== 'param') return false;
+  const fn = enclosingFunction(mod, b.id);
+  return !!fn && callersUnseen(mod, fn);
+}
+
+/**
+ * `res.json(x)`, `res.status(201).send(x)`, `reply.send(x)`: the answer of a route handler to the
+ * HTTP clients of the service (its callers, in the sense of `callersUnseen`). The response object
+ * is a parameter of the handler, named as Express, Koa and Fastify code names it.
+ */
+export function isHttpReply(mod: TracedModule, callee: Node): boolean {
+  if (!isMember(callee) || !/^(json|jsonp|send)$/.test(memberName(callee) ?? '')) return false;
+  let obj = unwrapExpr(callee.object);
+  // `res.status(201).json(x)`, `res.set(h).send(x)`
+  while (isCall(obj) && isMember(obj.callee) && /^(status|set|header|type)$/.test(memberName(obj.callee) ?? '')) obj = unwrapExpr(obj.callee.object);
+  return obj.type === 'Identifier' && /^(res|resp|response|reply)$/.test(obj.name) && bindingOf(mod, obj)?.kind === 'param';
+}
+
 /** Properties a status test reads on a response (`res.status === 200`, `resp.statusCode != 201`). */
 export const STATUS_PROPS: ReadonlySet<string> = new Set(['status', 'statusCode']);
 

@@ -2,7 +2,7 @@
  * The module the response-flow tracer walks: the analysis' scope model of it, over the tree its
  * caller parsed (the codemod's own `ParsedFile`, whose parent links and line numbers it keeps).
  */
-import { bindingAt, type Binding, type ModuleInfo } from '../module.ts';
+import { bindingAt, positionOf, type Binding, type ModuleInfo } from '../module.ts';
 import type { Node } from '../parse.ts';
 
 export interface TracedModule {
@@ -18,4 +18,12 @@ export interface TracedModule {
 /** The binding an identifier refers to (or declares), read where it is written. */
 export function bindingOf(mod: TracedModule, id: Node): Binding | undefined {
   return bindingAt(mod.info, id);
+}
+
+/** The tracer's view of a module the analysis parsed itself (its own parent links and lines). */
+export function tracedModuleOf(mod: ModuleInfo): TracedModule {
+  return {
+    info: mod,
+    tree: { parent: (n) => mod.parent.get(n), position: (o) => positionOf(mod, o), text: (n) => mod.source.slice(n.start, n.end) },
+  };
 }

@@ -15,8 +15,8 @@ import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callsOf, enclosingFunction, exportNames, STATUS_PROPS } from './functions.ts';
-import { fieldMappings } from '../../catalogue/index.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, STATUS_PROPS } from './functions.ts';
+import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
@@ -54,7 +54,21 @@ export type Exit =
   | { kind: 'list'; taint: Taint; node: Node }
   | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean }
   | { kind: 'presence'; taint: Taint; node: Node; key: string }
-  | { kind: 'merge'; taint: Taint; node: Node; what: string };
+  | { kind: 'merge'; taint: Taint; node: Node; what: string }
+  | { kind: 'envelope'; taint: Taint; node: Node; key: string }
+  | { kind: 'property'; taint: Taint; node: Node; what: string };
+
+/**
+ * A key read at the top of a v1 answer that holds only its wrapper (`{ helpdesk_ticket: … }`): an
+ * envelope the code expects around it (`body.item.helpdesk_ticket`, a proxy's or another account
+ * setup's), or not this answer at all. What v2 answers there is not known. The v1 error body's
+ * keys are no such read (see find-error-reads.ts).
+ */
+function outsideV1Answer(t: Taint, name: string): boolean {
+  const resp = t.rule.response;
+  if (t.level !== 'pre' || t.doc?.stage !== 'body' || t.doc.prefix.length || !resp?.wrapper || resp.shape !== 'object') return false;
+  return name !== resp.wrapper && !(TRANSPORT.errorBody.v1Read as readonly string[]).includes(name);
+}
 
 /** The answer itself, not yet read into (a response stream's `data` chunk is one). */
 function isStreamChunk(t: Taint): boolean {
@@ -116,6 +130,8 @@ export class ResponseTracer {
   readonly summary: FlowSummary = { returns: new Map(), callbacks: new Map() };
   /** Per call (`Taint.tx`), where its response goes that this tracer does not follow. */
   readonly escapes = new Map<string, string[]>();
+  /** The entries of `escapes` that go to the code's own callers (see CallInfo.callerEscapes). */
+  readonly callerEscapes = new Map<string, string[]>();
   /** Per call in `escapes`, its rule (the call may be another module's, its response imported). */
   readonly escapeRules = new Map<string, Taint['rule']>();
   /** Every place a value leaves what is followed, in the order reached. */
@@ -162,7 +178,7 @@ export class ResponseTracer {
       const value = declaredValue(b);
       const fn = value && unwrapExpr(value);
       if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
-      else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`);
+      else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`, isCallersParam(this.mod, b));
     }
     for (const a of args) {
       const u = unwrapExpr(a);
@@ -374,8 +390,11 @@ export class ResponseTracer {
     this.escape(node, t, `a test for the ${key} key`);
   }
 
-  /** A whole response object (not one scalar field of it) reaches `where`, which the tracer does not follow. */
-  private escape(node: Node, t: Taint, where: string): void {
+  /**
+   * A whole response object (not one scalar field of it) reaches `where`, which the tracer does not
+   * follow. `toCallers`: the code's own callers (see CallInfo.callerEscapes), kept in `callerEscapes` too.
+   */
+  private escape(node: Node, t: Taint, where: string, toCallers = false): void {
     if (!isWholeValue(t)) return;
     // the error of a node-style callback (`done(err)`) is not the answer
     if (node.type === 'CallExpression' && (node.arguments as Node[]).every((x) => (x.type === 'Identifier' && ERROR_PARAM.test(x.name)) || x.type === 'NullLiteral' || (x.type === 'Literal' && x.value === null))) return;
@@ -383,6 +402,11 @@ export class ResponseTracer {
     const text = `${where} (line ${this.mod.tree.position(node.start).line})`;
     if (!list.includes(text)) list.push(text);
     this.escapes.set(t.tx, list);
+    if (toCallers) {
+      const own = this.callerEscapes.get(t.tx) ?? [];
+      if (!own.includes(text)) own.push(text);
+      this.callerEscapes.set(t.tx, own);
+    }
     this.escapeRules.set(t.tx, t.rule);
   }
 
@@ -415,6 +439,11 @@ export class ResponseTracer {
         }
         // a list's length is a number, not a part of the v1 answer
         if (name === 'length' && !parent.computed) return;
+        if (name !== undefined && !index && outsideV1Answer(t, name)) {
+          this.exits.push({ kind: 'envelope', taint: t, node: parent, key: name });
+          this.escape(parent, t, `.${name}, a key the v1 answer does not have`);
+          return;
+        }
         this.add(parent, stepInto(t, index ? undefined : name));
         return;
       }
@@ -441,7 +470,7 @@ export class ResponseTracer {
         }
         this.exits.push({ kind: 'argument', taint: t, call: parent });
         if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
-        else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`);
+        else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`, isHttpReply(this.mod, parent.callee));
         return;
       }
       case 'VariableDeclarator':
@@ -458,11 +487,18 @@ export class ResponseTracer {
         if (parent.right === cur && parent.left.type === 'Identifier') {
           const b = bindingOf(this.mod, parent.left);
           if (b) this.taintBinding(b, t);
-        } else if (parent.right === cur) this.escape(parent, t, `the property ${tree.text(parent.left).slice(0, 40)}`);
+        } else if (parent.right === cur) {
+          const what = `the property ${tree.text(parent.left).slice(0, 40)}`;
+          this.exits.push({ kind: 'property', taint: t, node: parent, what });
+          this.escape(parent, t, what);
+        }
         return;
       case 'ObjectProperty':
       case 'Property':
-        if (parent.value === cur) this.escape(parent, t, 'an object property');
+        if (parent.value === cur) {
+          this.exits.push({ kind: 'property', taint: t, node: parent, what: 'an object property' });
+          this.escape(parent, t, 'an object property');
+        }
         return;
       case 'ArrayExpression':
       case 'SpreadElement': {
@@ -616,7 +652,7 @@ export class ResponseTracer {
       l.push({ param: b.paramIndex!, arg: argIndex, taint: t });
       this.summary.callbacks.set(name, l);
     }
-    if (!uses && !names.length) this.escape(call, t, `the callback ${callee.name} of a function whose callers are not seen`);
+    if (!uses && !names.length) this.escape(call, t, `the callback ${callee.name} of a function whose callers are not seen`, callersUnseen(this.mod, fn));
   }
 
   /** Calls of `fn` pass a function as the callback parameter: its parameter `arg` is tainted. */
@@ -648,6 +684,6 @@ export class ResponseTracer {
     if (thenCallback) this.add(parent, t);
     // (a function handed to another call: a promise executor, a callback whose result is that call's)
     const passed = !!parent && isCall(parent) && parent.callee !== fn;
-    if (!calls.length && !names.length && !thenCallback && !passed) this.escape(fn, t, 'a return to callers that are not seen');
+    if (!calls.length && !names.length && !thenCallback && !passed) this.escape(fn, t, 'a return to callers that are not seen', callersUnseen(this.mod, fn));
   }
 }
