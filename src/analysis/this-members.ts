@@ -217,9 +217,8 @@ function definitionOf(mod: ModuleInfo, host: ThisHost, key: string): ThisMember 
       else if (m.type === 'MethodDefinition') defs.push(m.kind === 'method' ? { fn: m.value } : {});
       else if (CLASS_FIELDS.has(m.type)) defs.push(m.value && isFunctionNode(unwrapExpr(m.value)) ? { fn: unwrapExpr(m.value) } : { value: m.value });
     }
-    // inherited or overridden: not certain which one runs
+    // overridden: not certain which one runs
     const name = host.node.id?.name;
-    if (!defs.length && host.node.superClass) return undefined;
     if (name && subclassDefines(mod, name, key)) return undefined;
   } else {
     const fnId = host.node.id ?? (mod.parent.get(host.node)?.type === 'VariableDeclarator' ? mod.parent.get(host.node)!.id : undefined);
@@ -252,6 +251,8 @@ function definitionOf(mod: ModuleInfo, host: ThisHost, key: string): ThisMember 
     const right = unwrapExpr(asg.right);
     defs.push(asg.operator !== '=' ? {} : isFunctionNode(right) ? { fn: right } : { value: right });
   }
+  // inherited: the superclass (maybe of another module) decides
+  if (!defs.length && host.kind === 'class' && host.node.superClass) return undefined;
   return defs.length === 1 ? defs[0] : undefined;
 }
 
