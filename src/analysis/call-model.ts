@@ -76,6 +76,8 @@ export interface CallModel {
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
   wrapperFiles: string[];
+  /** The body a wrapper function builds itself (see CallInfo.wrapperBody). */
+  wrapperBody?: Span;
   /** Every file a part of the call lives in (the call's own file first). */
   files: string[];
   fidelity: Fidelity | null;
@@ -122,6 +124,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       rateLimits: [],
       xml: [],
       wrapperFiles: info.wrapperFiles ?? [],
+      ...(info.wrapperBody ? { wrapperBody: info.wrapperBody } : {}),
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
       callerEscapes: info.callerEscapes ?? [],

@@ -10,6 +10,7 @@ import { bindingAt, isFunctionNode, isStringifiedInPlace, memberPath, spanAt, sp
 import type { Node } from './parse.ts';
 import type { StringPart } from './types.ts';
 import { checkBudget } from './budget.ts';
+import { thisHost, thisMember } from './this-members.ts';
 
 export type Frames = Map<Scope, Map<string, Value>>;
 
@@ -467,11 +468,21 @@ export class Evaluator {
     }
     if (key === undefined) return UNKNOWN(placeholderName(mod, node));
     if (node.object.type === 'ThisExpression') {
+      const host = thisHost(mod, node);
       // `this.x` inside an object literal method: look the property up in that object
-      const obj = this.enclosingObject(mod, node);
-      if (obj) {
-        const found = this.objectProperty({ t: 'obj', mod, node: obj, frames }, key, depth);
+      if (host?.kind === 'object') {
+        const found = this.objectProperty({ t: 'obj', mod, node: host.node, frames }, key, depth);
         if (found) return this.withVia(found, `this.${key}`);
+        return UNKNOWN(key);
+      }
+      // a method of a class, prototype or constructor: its sibling method, or the client the
+      // constructor keeps (`this.r = request.defaults(…)`). Other instance state (`this.url`) stays
+      // a run-time value: any code holding the instance may set it.
+      const member = host ? thisMember(mod, host, key) : undefined;
+      if (member?.fn) return { t: 'fn', mod, node: member.fn, frames, name: key };
+      if (member?.value) {
+        const v = this.eval(mod, member.value, EMPTY_FRAMES, depth);
+        if (v.t === 'inst' || v.t === 'pkg') return v;
       }
       return UNKNOWN(key);
     }
@@ -480,20 +491,6 @@ export class Evaluator {
     const v = this.member(obj, key, depth, mod, node);
     if (v.t === 'unknown') return UNKNOWN(placeholderName(mod, node));
     return v;
-  }
-
-  /** The object literal a `this.x` inside one of its methods refers to. */
-  private enclosingObject(mod: ModuleInfo, node: Node): Node | undefined {
-    let cur = mod.parent.get(node);
-    while (cur) {
-      if (cur.type === 'FunctionExpression' || cur.type === 'ObjectMethod' || cur.type === 'FunctionDeclaration') {
-        const p = mod.parent.get(cur);
-        const host = cur.type === 'ObjectMethod' ? p : p && (p.type === 'Property' || p.type === 'ObjectProperty') ? mod.parent.get(p) : undefined;
-        return host?.type === 'ObjectExpression' ? host : undefined;
-      }
-      cur = mod.parent.get(cur);
-    }
-    return undefined;
   }
 
   /** Calls a function value with argument values: evaluates its (single) returned expression. */

@@ -50,7 +50,10 @@ export function findEscapes(a: Analysis): void {
     }
     const returned = parent?.type === 'ReturnStatement' || (parent && isFunctionNode(parent) && parent.body === cur);
     // (a call that answers through its callback returns no response: `() => request.post(…, cb)`)
-    if (returned && !answersThroughCallback(call.client, it.node)) {
+    // (through a wrapper, its inner client decides: `return this.get(path, function (err, res, body) {…})`
+    // over `request.get(…, cb)` returns the request object, the response goes to the callback; as in
+    // trace-responses.ts seedCall)
+    if (returned && !answersThroughCallback(it.shape?.client ?? call.client, it.node)) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
       if (fn && !calledHere(a, fn)) {

@@ -22,7 +22,13 @@ interface OuterCall {
 }
 
 /** A call to a function of the repo that makes the request with the path it receives. */
-export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>, call: Node, depth: number, outer?: OuterCall): boolean {
+/**
+ * `clientOnly`: the request inside must be a client the table knows. A method reached through
+ * `this` (`this.get(path)`) is named like a verb anyway: a sibling `get` that reads a Map
+ * (`this.items.get(key)`) is no request, and without a known client nothing is gained over the
+ * call's own generic site.
+ */
+export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>, call: Node, depth: number, outer?: OuterCall, clientOnly = false): boolean {
   if (depth > 3) return false;
   const fnNode = functionNodeOf(fn);
   if (!fnNode) return false;
@@ -50,9 +56,9 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
       const iv = a.ev.eval(fn.mod, icallee, frames);
       if (iv.t === 'fn' && iv.node !== fn.node) {
         const iargs = (ic.arguments ?? []).map((x: Node) => a.ev.eval(fn.mod, x, frames));
-        if (findHttpWrapperCall(a, iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs, chain: [...(outer?.chain ?? []), fn.mod], callerArgs: outer?.callerArgs ?? args })) return true;
+        if (findHttpWrapperCall(a, iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs, chain: [...(outer?.chain ?? []), fn.mod], callerArgs: outer?.callerArgs ?? args }, clientOnly)) return true;
       }
-      if (!shape) continue;
+      if (!shape || clientOnly) continue;
     }
     const parts = urlOf(a, shape);
     if (!parts) continue;
@@ -131,8 +137,43 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
         }
       }
     }
+    if (body && body.node && info.body === undefined) info.wrapperBody = a.span(body.node, body.mod);
+    if (!body && !outer && method && method !== 'GET' && method !== 'DELETE') {
+      const given = handedOnArgument(a, fn, fnNode, inner, argNodes, argNode);
+      if (given) {
+        body = { mod: a.mod, node: given, frames: EMPTY_FRAMES };
+        info.body = a.span(given);
+      }
+    }
     a.addSite(site, { node: outerCall, shape, body });
     return true;
   }
   return false;
+}
+
+/**
+ * A body the client is given out of its shape's sight (`if (data != null) req = req.send(data)` on a
+ * request held in a variable, CoffeeScript's compiled `req.send(data) if data?`): the caller's
+ * object argument for a parameter the wrapper hands to a call of its own is what it sends. (Before
+ * `this.send(…)` resolved to its method, such a call was read by its arguments alone, body
+ * included; see find-calls.ts genericArgCall.)
+ */
+function handedOnArgument(a: Analysis, fn: Extract<Value, { t: 'fn' }>, fnNode: Node, inner: Node[], argNodes: Node[], urlArg: Node | undefined): Node | undefined {
+  const params: Node[] = fnNode.params ?? [];
+  for (let i = 0; i < params.length && i < argNodes.length; i++) {
+    const p = params[i]!;
+    const arg = unwrapExpr(argNodes[i]!);
+    if (argNodes[i] === urlArg || p.type !== 'Identifier' || (arg.type !== 'ObjectExpression' && arg.type !== 'Identifier')) continue;
+    if (a.rec.isCallbackArg(a.mod, argNodes[i]!, argNodes, EMPTY_FRAMES)) continue;
+    const handed = inner.some((c) =>
+      (c.arguments ?? []).some((x: Node) => {
+        const u = unwrapExpr(x);
+        if (u?.type !== 'Identifier' || u.name !== p.name) return false;
+        const b = bindingAt(fn.mod, u);
+        return b?.kind === 'param' && b.fn === fnNode;
+      }),
+    );
+    if (handed) return argNodes[i];
+  }
+  return undefined;
 }

@@ -190,6 +190,12 @@ export interface CallInfo {
   errorBodyReads?: number[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */
   wrapperStatuses?: number[];
+  /**
+   * For `wrapper` calls: the body the repo function builds itself (`put(path, fields) { return
+   * axios.put(url, { helpdesk_ticket: fields }) }`), not one the caller passes: other calls go
+   * through that function too, so it is not this call's to rewrite.
+   */
+  wrapperBody?: Span;
 }
 
 export interface WrapperInfo {

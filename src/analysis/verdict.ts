@@ -242,6 +242,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.body && m.body.file !== m.file && rule.request) {
     needs.push(`the body is put in place in ${where(m.body.file, m.body.span.line)}${rule.request.wrapper ? `: send its fields without the ${rule.request.wrapper} wrapper` : ''}`);
   }
+  // a wrapper written in the repo function the call goes through serves that function's other
+  // calls too: the codemod rewrites what the caller wrote, not the function (its backstop: "the
+  // payload at line N is not rewritten with the call")
+  const inHelper = m.wrapperBody && m.wrappers.find((w) => w.file === m.file && w.span.start >= m.wrapperBody!.start && w.span.end <= m.wrapperBody!.end && !m.wrapperBody!.file);
+  if (inHelper) needs.push(`${m.callee}() builds the ${inHelper.name} wrapper itself (line ${inHelper.span.line}): send the fields without the ${inHelper.name} wrapper there, for every call through it`);
   const elsewhere = m.wrappers.find((w) => w.file !== m.file);
   if (elsewhere) needs.push(`the body is built in ${basename(elsewhere.file)} (line ${elsewhere.span.line}): send its fields without the ${elsewhere.name} wrapper`);
   for (const w of m.wrappers) if (w.opaque) needs.push(`the ${w.name} fields come from elsewhere (${where(w.file, w.span.line)}): send them with their v2 names, without the wrapper`);

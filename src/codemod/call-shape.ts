@@ -19,6 +19,8 @@ export type MethodSource =
 export interface CallShape {
   /** The analysis's client; calls through a function of the repo are `generic`. */
   client: ClientKind;
+  /** For a call through a function of the repo: the client that function calls (the analysis' `innerClient`). */
+  innerClient?: ClientKind;
   call: Node;
   url: Node;
   method: string | null;

@@ -478,7 +478,8 @@ export class ModulePlanner {
     const rule = this.ruleOf(site);
     if (!rule || !site.shape) return;
     const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
-    if (!answersThroughCallback(site.shape.client, site.shape.call)) this.flow.seed(site.shape.call, t);
+    // (through a wrapper, the client it calls decides, as in the analysis' trace-responses.ts seedCall)
+    if (!answersThroughCallback(site.shape.innerClient ?? site.shape.client, site.shape.call)) this.flow.seed(site.shape.call, t);
     this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])]);
     // XMLHttpRequest: the object the request was opened on carries status and response
     const callee = unwrapExpr(site.shape.call.callee);

@@ -135,6 +135,7 @@ function shapeOf(mod: Module, site: Site & { call: CallInfo }, call: Node, url: 
   }
   if (site.methodSource === 'default') shape.methodSource = { kind: 'default', options: shape.options };
   if (info.dataArg !== undefined) shape.dataArgIndex = info.dataArg;
+  if (info.innerClient) shape.innerClient = info.innerClient;
   return shape;
 }
 

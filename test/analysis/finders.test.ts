@@ -452,3 +452,86 @@ describe('list callbacks and log lines in the response flow (LIST_EACH, isLoggin
     expect(escapes('  store.save(res.data);')).toEqual(['store.save() (line 4)']);
   });
 });
+
+describe('calls through a method of the same instance (this.get(path, cb))', () => {
+  const shapes = (src: string) =>
+    run(src)
+      .filter((x) => x.kind === 'call')
+      .map((x) => `${x.call!.client}/${x.call!.innerClient ?? '-'} ${x.method} ${x.rule}`);
+
+  it.each([
+    [
+      'a prototype method over the request instance the constructor keeps (bound to itself)',
+      `var request = require('request');
+       function Fd(url) { this.url = url; this.post = bind(this.post, this); this.r = request.defaults({ json: true }); }
+       Fd.prototype.post = function (path, data, cb) { return this.r.post({ url: this.url + path, json: data }, cb); };
+       Fd.prototype.create = function (data, cb) { return this.post('/helpdesk/tickets.json', data, cb); };`,
+      'wrapper/request POST tickets.create',
+    ],
+    [
+      'a class method over axios, called from an arrow inside another method',
+      `const axios = require('axios');
+       class C { constructor(b) { this.base = b; this.get = this.get.bind(this); }
+         get(p) { return axios.get(this.base + p); }
+         t(id) { return [id].map((x) => this.get('/helpdesk/tickets/' + x + '.json')); } }`,
+      'wrapper/axios GET tickets.view',
+    ],
+    [
+      'an object literal method that takes the method',
+      `var request = require('request');
+       module.exports = { request(path, method, cb) { request({ url: B + path, method: method }, cb); },
+         del(id, cb) { this.request('/helpdesk/tickets/' + id + '.json', 'DELETE', cb); } };`,
+      'wrapper/request DELETE tickets.delete',
+    ],
+    [
+      'a method the constructor sets, used from a function bound to this',
+      `var request = require('request');
+       function C(b) { this.request = function (path, cb) { request.get(b + path, cb); };
+         this.view = function (id, cb) { setTimeout(function () { this.request('/helpdesk/tickets/' + id + '.json', cb); }.bind(this), 1); }; }`,
+      'wrapper/request GET tickets.view',
+    ],
+  ])('%s', (_name, src, expected) => {
+    expect(shapes(src)).toEqual([expected]);
+  });
+
+  it.each([
+    [
+      'a nested function has its own this',
+      `var request = require('request');
+       function A(u) { this.u = u; }
+       A.prototype.get = function (p, cb) { return request.get(this.u + p, cb); };
+       A.prototype.later = function (id, cb) { setTimeout(function () { this.get('/helpdesk/tickets/' + id + '.json', cb); }, 1); };`,
+    ],
+    [
+      'a method of another class with the same name (a Map getter)',
+      `const axios = require('axios');
+       class Api { get(p) { return axios.get(BASE + p); } }
+       class Store { constructor() { this.items = new Map(); }
+         get(k) { return this.items.get(k); }
+         t(id) { return this.get('/helpdesk/tickets/' + id + '.json'); } }`,
+    ],
+    [
+      'a cache getter with no request inside',
+      `function Cache() { this.data = {}; }
+       Cache.prototype.get = function (k) { return this.data[k]; };
+       Cache.prototype.t = function (id) { return this.get('/helpdesk/tickets/' + id + '.json'); };`,
+    ],
+    [
+      'a method a subclass overrides (which one runs is not certain)',
+      `const axios = require('axios');
+       class Api { get(p) { return axios.get(BASE + p); } t(id) { return this.get('/helpdesk/tickets/' + id + '.json'); } }
+       class Cached extends Api { get(p) { return cache[p]; } }`,
+    ],
+    [
+      'a method set twice',
+      `var request = require('request');
+       function A() { this.get = function (p, cb) { request.get(p, cb); }; }
+       A.prototype.get = function (p) { return memo[p]; };
+       A.prototype.t = function (id, cb) { this.get('/helpdesk/tickets/' + id + '.json', cb); };`,
+    ],
+  ])('no wrapper: %s', (_name, src) => {
+    const s = shapes(src);
+    expect(s.length).toBe(1);
+    expect(s[0]).not.toMatch(/^wrapper/);
+  });
+});
