@@ -12,8 +12,6 @@ import { propertyKey, unwrapExpr } from './evaluate.ts';
 import { isJsonStringify, memberPath, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { CallInfo, Site, Span, StringPart, UrlInfo } from './types.ts';
-import { bindingOf, tracedModuleOf } from './flow/traced-module.ts';
-import { isCallersParam } from './flow/functions.ts';
 
 /** The URL value of a recognised call: base + url + query object. */
 export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
@@ -110,12 +108,6 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
       if (keys.every((k): k is string => typeof k === 'string')) info.bodyKeys = keys;
     }
     if (shape.formEncoded || isFormEncoding(b)) info.bodyFormEncoded = true;
-    // (`createTicket(data, cb)` sending `data` as it came: what its callers build)
-    if (literal?.type === 'Identifier' && (!shape.body.mod || shape.body.mod === a.mod)) {
-      const tm = tracedModuleOf(a.mod);
-      const bound = bindingOf(tm, literal);
-      if (bound && !bound.writes.length && isCallersParam(tm, bound)) info.bodyFromCallers = true;
-    }
   }
   return info;
 }

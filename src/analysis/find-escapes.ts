@@ -12,7 +12,7 @@ import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { isWholeValue, keyedObjectOf, type DocumentDepth, type Taint } from './flow/taint.ts';
 import type { Exit } from './flow/tracer.ts';
-import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
+import { bindingAt, isFunctionNode, isJsonStringify, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
@@ -63,6 +63,14 @@ export function findEscapes(a: Analysis): void {
       }
     }
     if (out.length) call.escapes = out;
+    // the body as the code's callers gave it (`createTicket(data, cb)` sending `data`): whatever
+    // path found it (the call's own argument, a repo helper's parameter the caller fills)
+    const body = it.body && it.body.mod === mod ? unwrapExpr(it.body.node) : undefined;
+    const sent = body && isJsonStringify(body) ? unwrapExpr(body.arguments[0]) : body;
+    if (sent?.type === 'Identifier') {
+      const b = bindingAt(mod, sent);
+      if (b && !b.writes.length && isCallersParam(tm, b)) call.bodyFromCallers = true;
+    }
     // the statuses the repo functions it goes through test (`res.status !== 200`, `case 201`)
     if (call.client === 'wrapper' && call.wrapperFiles?.length) {
       const statuses = new Set<number>();
