@@ -60,8 +60,9 @@ export function callerContract(rule: Rule, crosses: { answer: boolean; body: boo
   if (crosses.answer) {
     const status = statusChange(rule);
     const r = rule.response;
-    const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
-    const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
+    // renames first; what v2 loses is the catalogue's own list (`lost`), which release notes need whole
+    const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1 && m.v2 !== null);
+    const fields = maps.slice(0, 3).map((m) => `${m.v1} as ${m.v2}`);
     // (by the names the callers read: v1's `notes`, not v2's `conversations`)
     const embedded = Object.keys(r?.embed ?? {}).flatMap((k) => {
       const v1 = fieldMappings(rule, 'response').filter((m) => m.v2 === k && !m.v1.includes('.')).map((m) => m.v1);
@@ -71,6 +72,7 @@ export function callerContract(rule: Rule, crosses: { answer: boolean; body: boo
       ...(r?.wrapper ? [`without the ${r.wrapper} wrapper`] : []),
       ...(fields.length ? [`${fields.join(', ')}${maps.length > 3 ? ', …' : ''}`] : []),
       ...(embedded.length ? [`${embedded.join(', ')} only from a second v2 call`] : []),
+      ...(rule.lost?.length ? [`lost: ${rule.lost.join('; ')}`] : []),
     ];
     const answer = responseChanges(rule) && shape.length ? `the v2 answer (${shape.join('; ')})` : null;
     if (status && status.v2 === 204) parts.push(`get ${status.v2} with no body (not ${status.v1})`);
