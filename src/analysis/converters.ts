@@ -10,6 +10,40 @@ import type { Overlay } from '../catalogue/index.ts';
 export const INLINE_CONVERTERS = ['commaList', 'commaIntList', 'numberToString', 'stringToNumber', 'zeroOneToBoolean', 'looseBoolean', 'textToHtml'] as const;
 export type InlineConverter = (typeof INLINE_CONVERTERS)[number];
 
+/**
+ * Converters whose inline form must not turn a missing value into text (`String(undefined)`): it
+ * reads the value twice (`x == null ? x : convert(x)`), so only a value that can be read twice
+ * takes it, or one that is certainly a string already (see inlineValueForm).
+ */
+export const KEEPS_MISSING: ReadonlySet<string> = new Set(['textToHtml']);
+
+/**
+ * How a dynamic value takes an inline conversion: `string`, certainly a string (a template, a
+ * concatenation with a string literal), converted as it is; `name`, a name or member chain with no
+ * call, read twice; `other` (a call, a conditional…), which a converter of KEEPS_MISSING cannot take
+ * inline. The audit's verdict and the codemod's rewrite ask this one question.
+ */
+export function inlineValueForm(node: { type: string; [k: string]: any }): 'string' | 'name' | 'other' {
+  let n = node;
+  while (n.type === 'ParenthesizedExpression' || n.type === 'TSAsExpression' || n.type === 'TSNonNullExpression') n = n.expression;
+  if (isCertainlyString(n)) return 'string';
+  const chain = (x: typeof n): boolean => x.type === 'Identifier' || x.type === 'ThisExpression' || ((x.type === 'MemberExpression' || x.type === 'OptionalMemberExpression') && !x.computed && chain(x.object));
+  return chain(n) ? 'name' : 'other';
+}
+
+function isCertainlyString(n: { type: string; [k: string]: any }): boolean {
+  if (n.type === 'TemplateLiteral' || n.type === 'StringLiteral' || (n.type === 'Literal' && typeof n.value === 'string')) return true;
+  return n.type === 'BinaryExpression' && n.operator === '+' && (isCertainlyString(n.left) || isCertainlyString(n.right));
+}
+
+/** The v1 → v2 half of a converter's two-way description (`a → b ↔ b → a` → `a → b`; `x ↔ y` → `x → y`). */
+export function forwardReason(reason: string | undefined): string | undefined {
+  if (!reason) return reason;
+  const [a, b] = reason.split(' ↔ ');
+  if (b === undefined || a!.includes('→')) return a;
+  return `${a} → ${b}`;
+}
+
 const PROBES: unknown[] = [2, 'a,b <&>\n"\'', true];
 const identityCache = new Map<string, boolean>();
 

@@ -16,6 +16,7 @@ import { isInPageObject } from './in-page-data.ts';
 import { bindingAt, memberPath, spanOf, type Binding, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site, Span, StringPart, WrapperInfo } from './types.ts';
+import { inlineValueForm } from './converters.ts';
 
 /** The rule a wrapper name belongs to among a call's candidate rules. */
 type RuleFor = (wrapper: string) => Rule;
@@ -254,6 +255,9 @@ function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node
     if (m || refused) {
       const field: NonNullable<WrapperInfo['fields']>[number] = { v1: k, v2: m ? m.v2 : k, span: spanOf(v.mod, p.key ?? p, a.mod.file) };
       if (p.value && isLiteralValue(unwrapExpr(p.value))) field.literal = true;
+      else if (p.value) field.inline = inlineValueForm(p.value);
+      // (keys the codemod renames where the object is written: one it cannot see keeps them)
+      if (m?.keys && p.value && a.ev.eval(v.mod, p.value, frames).t !== 'obj') field.opaqueKeys = true;
       if (refused) field.refused = true;
       out.push(field);
     }

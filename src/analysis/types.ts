@@ -216,6 +216,10 @@ export interface WrapperInfo {
     v2: string | null;
     span: Span;
     literal?: boolean;
+    /** How a dynamic value takes an inline conversion (see inlineValueForm in converters.ts). */
+    inline?: 'string' | 'name' | 'other';
+    /** Its keys are renamed in v2 (custom fields) and its value is no object the analysis can see (`custom_field: fields`). */
+    opaqueKeys?: boolean;
     /** The v2 call refuses this field (400 invalid_field): `id`, `created_at`, a misspelt name. */
     refused?: boolean;
   }>;

@@ -14,7 +14,7 @@ import { fieldMappings, isAutoFixable, reshapesValue, TRANSPORT, V1_ONLY_ROOTS, 
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
-import { INLINE_CONVERTERS, isIdentityConverter } from './converters.ts';
+import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
 import { callerContract, embeddedFields, responseChanges } from './answer-changes.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
@@ -192,6 +192,14 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       const map = requestMaps.find((x) => x.v1 === f.v1 || x.v1 === `${w.name}.${f.v1}`);
       const hard = map?.converters.filter((c) => !isIdentityConverter(c, overlay) && !(INLINE_CONVERTERS as readonly string[]).includes(c)) ?? [];
       if (map && hard.length && reshapesValue(map)) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted: ${map.reason ?? hard.join(', ')}`);
+      if (map?.keys && f.opaqueKeys) {
+        needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) with keys v2 names otherwise (${forwardReason(map.reason) ?? map.keys}): rename the keys of its value`);
+        continue;
+      }
+      // an inline form that reads the value twice, for a value that cannot be read twice (a call)
+      else if (map && f.inline === 'other' && map.converters.some((c) => KEEPS_MISSING.has(c) && !isIdentityConverter(c, overlay))) {
+        needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted (${forwardReason(map.reason) ?? map.converters.join(', ')}): convert the value before sending it`);
+      }
     }
   }
   const main = rule.plan.find((s) => !s.forResponse);

@@ -26,7 +26,8 @@ import { stringifyArg, type CallShape } from './call-shape.ts';
 import { chainFrom, removeStepEdit, renameStepEdit } from './chains.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
-import { isStringifiedInPlace } from '../analysis/module.ts';
+import { isFunctionNode, isStringifiedInPlace } from '../analysis/module.ts';
+import { forwardReason } from '../analysis/converters.ts';
 import { bindingOf, declaredValue, functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
 import { convertKey, convertLiteral, inlineConversion, needsConversion, staticValue, valueToSource } from './values.ts';
 
@@ -91,21 +92,14 @@ export function requestSummary(rule: Rule): string[] {
     .filter((d, i, all) => !all.slice(0, i).some((prev) => prev.split('; ').includes(d)));
 }
 
-/** The v1 → v2 half of a converter description (`a ↔ b` → `a`). */
-function forward(reason: string | undefined): string | undefined {
-  if (!reason) return reason;
-  const [a, b] = reason.split(' ↔ ');
-  if (b === undefined || a!.includes('→')) return a;
-  return `${a} → ${b}`;
-}
 
 /** What a v1 field becomes, in words, for markers. */
 export function describeMapping(m: FieldMapping): string {
   if (m.v2 === null) return `${m.v1} has no v2 field${m.reason ? ` (${m.reason})` : ''}`;
   const parts: string[] = [];
   if (m.v2 !== m.v1) parts.push(`${m.v1} → ${m.v2}`);
-  if (m.converters.length) parts.push(`${m.v2}: ${forward(m.reason) ?? m.converters.join(', ')}`);
-  if (m.keys) parts.push(`${m.v2} keys: ${forward(m.reason) ?? m.keys}`);
+  if (m.converters.length) parts.push(`${m.v2}: ${forwardReason(m.reason) ?? m.converters.join(', ')}`);
+  if (m.keys) parts.push(`${m.v2} keys: ${forwardReason(m.reason) ?? m.keys}`);
   return parts.join('; ');
 }
 
@@ -138,6 +132,14 @@ function rewriteValue(env: PayloadEnv, mod: Module, node: Node, wrapper: string 
       if (b.writes.some((w) => !isStringifiedInPlace(w))) return giveUp(env, pf, n, `the body ${n.name} is reassigned; unwrap it by hand`);
       const ok = rewriteValue(env, mod, i, wrapper, depth + 1);
       // piecewise mutation: data.helpdesk_ticket.subject = ...
+      const okPieces = rewritePiecewise(env, mod, b.refs, wrapper, n);
+      return ok && okPieces;
+    }
+    // `var data; data = { helpdesk_note: … }` (CoffeeScript's output): declared bare, assigned once
+    // before the call and in the same function, that one value is the body
+    const set = b.kind === 'var' && !b.init && b.writes.length === 1 ? b.writes[0]! : undefined;
+    if (set?.type === 'AssignmentExpression' && set.operator === '=' && set.end <= n.start && sameFunction(mod, set, n)) {
+      const ok = rewriteValue(env, mod, set.right, wrapper, depth + 1);
       const okPieces = rewritePiecewise(env, mod, b.refs, wrapper, n);
       return ok && okPieces;
     }
@@ -301,7 +303,7 @@ function rewriteProperty(env: PayloadEnv, pf: ParsedFile, p: Node, maps: Mapping
       const inline = inlineConversion(m.converters, pf.text(p.value), p.value, quote, env.overlay);
       if (inline !== null) valueText = inline;
       else {
-        tx.marker(pf, p, rule, `${newName} in v2: ${forward(m.reason) ?? m.converters.join(', ')}; convert ${pf.text(p.value)} before sending it`);
+        tx.marker(pf, p, rule, `${newName} in v2: ${forwardReason(m.reason) ?? m.converters.join(', ')}; convert ${pf.text(p.value)} before sending it`);
         ok = false;
       }
     }
@@ -381,7 +383,7 @@ function rewriteKeys(env: PayloadEnv, pf: ParsedFile, p: Node, m: FieldMapping):
       const obj = env.flattener.objectOf(env.tx.mod, value);
       if (obj && obj.mod.pf === pf) return renameKeysOf(env, pf, obj.node, m, p);
     }
-    env.tx.marker(pf, p, env.rule.id, `${m.v2} keys: ${forward(m.reason) ?? m.keys}; rename the keys of ${pf.text(p.value)}`);
+    env.tx.marker(pf, p, env.rule.id, `${m.v2} keys: ${forwardReason(m.reason) ?? m.keys}; rename the keys of ${pf.text(p.value)}`);
     return false;
   }
   return renameKeysOf(env, pf, value, m, p);
@@ -392,7 +394,7 @@ function renameKeysOf(env: PayloadEnv, pf: ParsedFile, obj: Node, m: FieldMappin
   for (const q of obj.properties as Node[]) {
     const k = isObjectProperty(q) ? propName(q) : undefined;
     if (k === undefined || q.computed && !isStringLiteral(q.key)) {
-      env.tx.marker(pf, q, env.rule.id, `${m.v2} keys: ${forward(m.reason) ?? m.keys}; this key is computed`);
+      env.tx.marker(pf, q, env.rule.id, `${m.v2} keys: ${forwardReason(m.reason) ?? m.keys}; this key is computed`);
       ok = false;
       continue;
     }
@@ -551,7 +553,7 @@ function rewritePiecewise(env: PayloadEnv, mod: Module, refs: Node[], wrapper: s
         // data.helpdesk.tags = x → data.tags = x
         env.tx.edits.push({ file: pf.file, ...removeStepEdit(field), why: 'hoist' });
         env.tx.edits.push({ file: pf.file, ...renameStepEdit(pf, sub, nm.v2), why: 'hoist' });
-        const how = nm.converters.length && needsConversion(nm.converters, env.overlay) ? ` (${forward(nm.reason) ?? nm.converters.join(', ')})` : '';
+        const how = nm.converters.length && needsConversion(nm.converters, env.overlay) ? ` (${forwardReason(nm.reason) ?? nm.converters.join(', ')})` : '';
         env.tx.change(pf, sub.member, 'payload', `${field.name}.${sub.name} → ${nm.v2}${how}`);
         ok = convertAssigned(env, pf, sub.member, nm) && ok;
         continue;
@@ -578,7 +580,7 @@ function rewritePiecewise(env: PayloadEnv, mod: Module, refs: Node[], wrapper: s
           if (out.value !== k) env.tx.edits.push({ file: pf.file, ...renameStepEdit(pf, { ...keyStep, name: k }, String(out.value)), why: 'custom field key' });
           for (const iss of out.issues) env.tx.marker(pf, keyStep.member, env.rule.id, iss.message);
         } else {
-          env.tx.marker(pf, keyStep.member, env.rule.id, `${m.v2} keys: ${forward(m.reason) ?? m.keys}; ${pf.text(keyStep.member.property)} is computed, convert it`);
+          env.tx.marker(pf, keyStep.member, env.rule.id, `${m.v2} keys: ${forwardReason(m.reason) ?? m.keys}; ${pf.text(keyStep.member.property)} is computed, convert it`);
           ok = false;
         }
       } else {
@@ -610,7 +612,7 @@ function convertAssigned(env: PayloadEnv, pf: ParsedFile, member: Node, m: Field
   }
   const inline = inlineConversion(m.converters, pf.text(parent.right), parent.right, quote, env.overlay);
   if (inline === null) {
-    env.tx.marker(pf, parent, env.rule.id, `${m.v2}: ${forward(m.reason) ?? m.converters.join(', ')}; convert the value`);
+    env.tx.marker(pf, parent, env.rule.id, `${m.v2}: ${forwardReason(m.reason) ?? m.converters.join(', ')}; convert the value`);
     return false;
   }
   env.tx.replace(pf, parent.right, inline, `convert ${m.v1}`);
@@ -807,3 +809,11 @@ export function isBracketKeyOf(key: string, wrapper: string): boolean {
   return key.startsWith(`${wrapper}[`);
 }
 
+/** Are both nodes in the same innermost function (or both at the top level)? */
+function sameFunction(mod: Module, a: Node, b: Node): boolean {
+  const fnOf = (n: Node) => {
+    for (let p = mod.pf.parent(n); p; p = mod.pf.parent(p)) if (isFunctionNode(p)) return p;
+    return undefined;
+  };
+  return fnOf(a) === fnOf(b);
+}

@@ -18,6 +18,7 @@ import {
   type Rule,
   type Translation,
 } from '../catalogue/index.ts';
+import { inlineValueForm } from '../analysis/converters.ts';
 import { analyzeSource, callModels, callVerdict, FsModuleLoader, responseChanges, responseShape, statusChange, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallersContract, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
@@ -438,7 +439,8 @@ export class ModulePlanner {
       const at = (line: number, text: string) => ({ line, text: `line ${line}: ${text}` });
       const parts = [
         ...tx.withIt,
-        ...(copy?.changes ?? []).map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
+        // (a contract line is what callers get once the call moves: no part of the code to change)
+        ...(copy?.changes ?? []).filter((c) => c.kind !== 'contract').map((c) => at(c.line, c.message)).filter((c) => !untraced(c.line)),
         ...(copy?.markers ?? []).map((m) => at(pf.position(m.anchor).line, m.text.split('\n')[0]!)).filter((m) => !said(m.line)),
       ];
       // reads the analysis tied to this call that the copy did not reach (a client object's
@@ -778,7 +780,9 @@ export class ModulePlanner {
     if (!d.ok) return failWith(d.reason);
     const before = tx.edits.length;
     for (const p of d.dropped) {
-      if (!moved.has(p)) return failWith(`${p.mod.pf.text(p.node)} would be lost`);
+      // (a value v2 no longer takes in the path goes with its text when reading it does nothing
+      // else: a name or a member chain; a call might, and stays)
+      if (!moved.has(p) && inlineValueForm(p.node) !== 'name') return failWith(`${p.mod.pf.text(p.node)} would be lost`);
       const e = removeExprEdit(p);
       if (!e) return failWith(`cannot take ${p.mod.pf.text(p.node)} out of the URL`);
       tx.edits.push(e);

@@ -394,7 +394,7 @@ function withItText(g: Group): string {
   const own = g.primary!.file;
   const lines = [g.primary!, ...g.parts]
     .flatMap((t) => t.changes)
-    .filter((c) => c.kind !== 'url' && c.kind !== 'method' && c.kind !== 'https' && c.kind !== 'query')
+    .filter((c) => c.kind !== 'url' && c.kind !== 'method' && c.kind !== 'https' && c.kind !== 'query' && c.kind !== 'contract')
     .sort((x, y) => (x.file === y.file ? x.line - y.line : x.file === own ? -1 : y.file === own ? 1 : x.file.localeCompare(y.file)))
     .map((c) => `line ${c.line}${c.file === own ? '' : ` (in ${path.basename(c.file)})`}: ${c.message}`);
   const unique = [...new Set(lines)];

@@ -6,7 +6,7 @@
  */
 import { CONVERTERS, type ConvertContext } from '../catalogue/converters.ts';
 import type { Overlay } from '../catalogue/index.ts';
-import { isIdentityConverter, type InlineConverter } from '../analysis/converters.ts';
+import { inlineValueForm, isIdentityConverter, KEEPS_MISSING, type InlineConverter } from '../analysis/converters.ts';
 import { isIdentifierName, isObjectProperty, isSpread, literalValue, propName, quoteString, unwrapExpr } from './ast.ts';
 import type { Node } from './parse.ts';
 
@@ -100,8 +100,6 @@ const INLINE: Record<InlineConverter, (expr: string, quote: string) => string> =
     `.replace(/"/g, ${q}&quot;${q}).replace(/'/g, ${q}&#39;${q}).replace(/\\r?\\n/g, ${q}<br>\\n${q})`,
 };
 
-/** Converters whose inline form must not turn a missing value into text (`String(undefined)`). */
-const KEEPS_MISSING = new Set(['textToHtml']);
 
 /** Needs parentheses before being used as the object of `.x` or an argument? */
 function needsParens(node: Node): boolean {
@@ -120,11 +118,11 @@ export function inlineConversion(converters: string[], exprText: string, exprNod
     if (KEEPS_MISSING.has(name)) {
       // a missing value stays missing (the converter passes non-strings through): only for an
       // expression that can be read twice without side effects
-      const n = unwrapExpr(exprNode);
       if (changed) return null;
-      // a template literal is always a string; a name or member can be read twice
-      if (n.type === 'TemplateLiteral') text = f(text, quote);
-      else if (['Identifier', 'MemberExpression'].includes(n.type) && !/\(/.test(text)) text = `${text} == null ? ${text} : ${f(text, quote)}`;
+      // a template or a concatenation with text is always a string; a name or member can be read twice
+      const form = inlineValueForm(exprNode);
+      if (form === 'string') text = f(text, quote);
+      else if (form === 'name') text = `${text} == null ? ${text} : ${f(text, quote)}`;
       else return null;
       changed = true;
       continue;
