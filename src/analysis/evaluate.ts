@@ -155,11 +155,22 @@ export class Evaluator {
     return [this.placeholder(mod, node)];
   }
 
-  withVia(v: Value, name: string): Value {
+  /**
+   * The value as read through a name. An encode call's prefix (`StringPart.encodedPrefix`) stays
+   * droppable only through a name this read alone uses (`keepPrefix`, see `dropsEncodedPrefix`).
+   */
+  withVia(v: Value, name: string, keepPrefix = false): Value {
     if (v.t !== 'str') return v;
     // a literal that is the whole value of the name: shared by whatever else reads the name (see StringPart.whole)
     const whole = v.parts.length === 1 && !v.parts[0]!.dynamic && !v.parts[0]!.via?.length;
-    return { t: 'str', parts: v.parts.map((p) => ({ ...p, via: [name, ...(p.via ?? [])], ...(whole ? { whole: true } : {}) })) };
+    return {
+      t: 'str',
+      parts: v.parts.map((p) => {
+        const q: StringPart = { ...p, via: [name, ...(p.via ?? [])], ...(whole ? { whole: true } : {}) };
+        if (!keepPrefix) delete q.encodedPrefix;
+        return q;
+      }),
+    };
   }
 
   // ---- evaluation ---------------------------------------------------------------------------
@@ -294,7 +305,7 @@ export class Evaluator {
         }
         v = { t: 'str', parts };
       }
-      return this.withVia(v, b.name);
+      return this.withVia(v, b.name, dropsEncodedPrefix(b));
     } finally {
       this.active.delete(b);
     }
@@ -574,11 +585,16 @@ export class Evaluator {
     if (callee.type === 'Identifier' && (callee.name === 'String' || callee.name === 'encodeURI')) {
       return args[0] ? this.evalStringish(mod, args[0], frames, depth) : UNKNOWN();
     }
-    if (callee.type === 'Identifier' && callee.name === 'encodeURIComponent' && args[0]) {
+    const encode = args[0] ? this.encoderOf(mod, callee, frames, depth) : undefined;
+    if (encode) {
       const v = this.eval(mod, args[0], frames, depth);
       if (v.t === 'str') {
         // literal text is encoded as it will be sent; run-time values stay placeholders
-        return { t: 'str', parts: v.parts.map((p) => (p.dynamic || p.node === 'synthetic' ? p : { ...p, text: encodeURIComponent(p.text), encoded: true })) };
+        const prefix = encodedPrefixOf(args[0], v.parts);
+        return {
+          t: 'str',
+          parts: v.parts.map((p) => (p.dynamic || p.node === 'synthetic' ? p : { ...p, text: encode(p.text), encoded: true, ...(p === prefix ? { encodedPrefix: true } : {}) })),
+        };
       }
       return { t: 'str', parts: [this.placeholder(mod, args[0])] };
     }
@@ -599,6 +615,24 @@ export class Evaluator {
       return this.callFunction(fv, argv, depth);
     }
     return UNKNOWN(placeholderName(mod, node));
+  }
+
+  /**
+   * The encoding a call applies to its argument, when the callee is one of the platform's URL
+   * encoders: `encodeURIComponent`, the global `escape` (not one the code declares itself: an
+   * HTML escape is often called that), `querystring.escape`.
+   */
+  private encoderOf(mod: ModuleInfo, callee: Node, frames: Frames, depth: number): ((s: string) => string) | undefined {
+    if (callee.type === 'Identifier') {
+      if (callee.name === 'encodeURIComponent') return encodeURIComponent;
+      if (callee.name === 'escape' && !bindingAt(mod, callee)) return (globalThis as unknown as { escape: (s: string) => string }).escape;
+      return undefined;
+    }
+    if ((callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && !callee.computed && callee.property?.name === 'escape') {
+      const base = this.eval(mod, callee.object, frames, depth);
+      if (base.t === 'pkg' && base.name === 'querystring' && base.member.length === 0) return encodeURIComponent;
+    }
+    return undefined;
   }
 
   private evalStringish(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {
@@ -668,6 +702,30 @@ export class Evaluator {
   static text(v: Value): string | undefined {
     return v.t === 'str' ? v.parts.map((p) => p.text).join('') : undefined;
   }
+}
+
+/**
+ * The literal before the one value an encode call gets (`encodeURIComponent('email is ' + x)`,
+ * `` encodeURIComponent(`email is ${x}`) ``): the part `parts` (the argument's value) holds for it.
+ */
+function encodedPrefixOf(arg: Node, parts: StringPart[]): StringPart | undefined {
+  // (written as such, the way the codemod takes the prefix out: see dropEncodedPrefixEdit)
+  const a = arg;
+  if (parts.length !== 2 || parts[0]!.dynamic || !parts[1]!.dynamic || parts[1]!.node === 'synthetic') return undefined;
+  if (a.type === 'BinaryExpression' && a.operator === '+' && isStringLiteral(a.left) && parts[0]!.node === 'literal' && !parts[0]!.via?.length) return parts[0];
+  if (a.type === 'TemplateLiteral' && a.quasis.length === 2 && parts[0]!.node === 'quasi' && !(a.quasis[1].value.cooked ?? a.quasis[1].value.raw)) return parts[0];
+  return undefined;
+}
+
+/**
+ * A name the text of an encode call reaches the URL through keeps that call's prefix droppable
+ * (`query = encodeURIComponent('email is ' + x)` read once, in the URL): it is read only there and
+ * written only by its one value. Any other read or write would see the text change too.
+ */
+export function dropsEncodedPrefix(b: Binding): boolean {
+  if (b.kind !== 'var' && b.kind !== 'let' && b.kind !== 'const') return false;
+  if (b.refs.length !== 1 || b.appends.length > 0 || b.path?.length) return false;
+  return b.init ? b.writes.length === 0 : b.writes.length === 1 && b.assigns.length === 1;
 }
 
 /** The expression a function returns: arrow expression body, or its only/first `return x`. */

@@ -96,6 +96,13 @@ export interface StringPart {
   whole?: boolean;
   /** `text` is the literal passed through `encodeURIComponent` (as sent), not the source text. */
   encoded?: boolean;
+  /**
+   * An `encoded` literal that can be taken out of the source whole: the text before the one value
+   * an encode call gets (`encodeURIComponent('email is ' + x)`, `` escape(`email is ${x}`) ``), so
+   * dropping it leaves the call around the value alone. Reached inline or through a name read only
+   * there and never written again; unset when other code reads that text (see `dropsEncodedPrefix`).
+   */
+  encodedPrefix?: boolean;
 }
 
 export interface UrlInfo {

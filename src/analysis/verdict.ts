@@ -63,6 +63,31 @@ export function httpSchemeNeed(scheme: string): string {
 }
 
 /**
+ * Literal text an encode call turns into URL text (`encodeURIComponent('email is ' + x)`) is not
+ * written in the source as the URL has it: a rewrite can keep it, or take out an encode call's
+ * prefix whole (`StringPart.encodedPrefix`: `query=email is X` → `email=X`), and nothing else. The
+ * task when the v2 URL changes such text otherwise (or the prefix is shared with other code).
+ */
+function encodedTextNeed(m: CallModel, v2: Translation['calls'][number] | undefined): string | null {
+  if (!v2) return null;
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  const v2Text = `${v2.path}?${Object.entries(v2.query).map(([k, v]) => `${k}=${v}`).join('&')}`;
+  const changed = m.url.parts.find((p) => p.encoded && !p.dynamic && p.text && !p.encodedPrefix && !v2Text.includes(decode(p.text)));
+  if (!changed) return null;
+  const url = `${v2.method} ${v2.path}${Object.keys(v2.query).length ? `?${Object.keys(v2.query).join('=…&')}=…` : ''}`;
+  return (
+    `${JSON.stringify(decode(changed.text))} is written inside an encode call (line ${changed.span.line}) and v2 changes it: write the v2 URL (${url}) by hand ` +
+    `(the codemod takes such text out only before the encoded value, inline or through a name read only in this URL and not written again)`
+  );
+}
+
+/**
  * The catalogue's translation of one request shape, remembered per catalogue: a repository calls
  * the same few endpoints from many places, and a verdict is asked twice per call (see `callersSeen`).
  * Translations are pure; callers only read them.
@@ -233,6 +258,8 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       }
       needs.push(i.message);
     }
+    const encodedNeed = encodedTextNeed(m, t.calls[0]);
+    if (encodedNeed) needs.push(encodedNeed);
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
     // unknown client cannot be given one safely
     const sends = t.calls[0]?.body && Object.keys(t.calls[0].body).length > 0;

@@ -53,6 +53,12 @@ export interface TextPiece extends PieceBase {
   quote: string;
   /** Text that is not written as such in the source (a separator `path.join` adds, an encoded value): never edited. */
   fixed?: boolean;
+  /**
+   * A `fixed` piece the source can drop whole (`StringPart.encodedPrefix`): the text an encode call
+   * puts before its one value (`'email is '` in `encodeURIComponent('email is ' + x)`). Taking it out
+   * (`dropEncodedPrefixEdit` in url.ts) leaves the call around the value alone; no other edit of it is possible.
+   */
+  droppable?: boolean;
   /** The whole value of the innermost name followed (`StringPart.whole`): shared with whatever else reads that name. */
   whole?: boolean;
 }

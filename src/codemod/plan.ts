@@ -34,7 +34,7 @@ import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces
 import { responseEdits } from './responses.ts';
 import { nodesAt, toUrlSite, type UrlSite } from './sites.ts';
 import type { FileEdit, MarkerRecord, RateCheck, Transaction } from './types.ts';
-import { bodySentinel, buildNewUrl, distribute, emptyOperandEdit, hasSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
+import { bodySentinel, buildNewUrl, distribute, dropEncodedPrefixEdit, emptyOperandEdit, hasSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
 import { valueToSource } from './values.ts';
 
 export interface ModulePlan {
@@ -792,7 +792,11 @@ export class ModulePlanner {
       if (p.kind !== 'text') continue;
       const edit = d.textEdits.find((x) => x.piece === p);
       const value = edit ? edit.value : p.value;
-      if (edit) {
+      if (edit && p.droppable) {
+        const e = value === '' ? dropEncodedPrefixEdit(p) : null;
+        if (!e) return failWith('cannot place the new text in the source');
+        tx.edits.push(e);
+      } else if (edit) {
         const empty = value === '' ? emptyOperandEdit(p, stringLeft) : null;
         if (empty) tx.edits.push(empty);
         else tx.edits.push(pieceEdit(p, value, 'URL', bodyValues));

@@ -61,7 +61,7 @@ function toPieces(mod: Module, modules: Modules, parts: StringPart[]): Piece[] |
     if (!m) return null;
     const pf = m.pf;
     const via = part.via ?? [];
-    const encoded = (part as StringPart & { encoded?: boolean }).encoded === true;
+    const encoded = part.encoded === true;
     if (part.dynamic) {
       const node = nodesAt(pf, part.span.start, part.span.end).at(-1);
       if (!node) return null;
@@ -70,7 +70,8 @@ function toPieces(mod: Module, modules: Modules, parts: StringPart[]): Piece[] |
     }
     if (part.node === 'synthetic' || encoded) {
       const node = nodesAt(pf, part.span.start, part.span.end)[0] ?? pf.ast.program;
-      out.push({ kind: 'text', mod: m, node, value: part.text, start: part.span.start, end: part.span.start, quote: "'", via, fixed: true } satisfies TextPiece);
+      const droppable = encoded && part.encodedPrefix === true && (isStringLiteral(node) || node.type === 'TemplateElement');
+      out.push({ kind: 'text', mod: m, node, value: part.text, start: part.span.start, end: part.span.start, quote: "'", via, fixed: true, ...(droppable ? { droppable } : {}) } satisfies TextPiece);
       continue;
     }
     if (part.node === 'literal') {

@@ -277,7 +277,8 @@ function diffGroup(pieces: TextPiece[], want: string): PieceEdit[] | null {
   // apply hunks right to left so offsets inside a piece stay valid
   for (const h of hunks.reverse()) {
     const inside = bounds.filter((b) => b.from < h.to && b.to > h.from);
-    if (inside.some((b) => b.piece.fixed)) return null;
+    // fixed text is never edited; one the source can drop (an encode call's prefix) may go whole
+    if (inside.some((b) => b.piece.fixed && !(b.piece.droppable && h.from <= b.from && b.to <= h.to))) return null;
     if (h.from === h.to || inside.length === 0) {
       // insertion at a boundary: prefer a piece written at the call site over a shared constant
       const candidates = bounds.filter((b) => b.from <= h.from && h.from <= b.to && !b.piece.fixed);
@@ -288,12 +289,14 @@ function diffGroup(pieces: TextPiece[], want: string): PieceEdit[] | null {
       values.set(local.piece, v.slice(0, at) + h.text + v.slice(at + (h.to - h.from)));
       continue;
     }
-    // the first piece takes the replacement; the others lose the part the hunk covers
-    inside.forEach((b, k) => {
+    // the first editable piece takes the replacement; the others lose the part the hunk covers
+    const taker = inside.find((b) => !b.piece.fixed);
+    if (h.text && !taker) return null;
+    inside.forEach((b) => {
       const v = values.get(b.piece)!;
       const a0 = Math.max(h.from, b.from) - b.from;
       const a1 = Math.min(h.to, b.to) - b.from;
-      values.set(b.piece, v.slice(0, a0) + (k === 0 ? h.text : '') + v.slice(a1));
+      values.set(b.piece, v.slice(0, a0) + (b === taker ? h.text : '') + v.slice(a1));
     });
   }
   return pieces.filter((p) => values.get(p) !== p.value).map((p) => ({ piece: p, value: values.get(p)! }));
@@ -333,6 +336,32 @@ export function removeExprEdit(p: ExprPiece): FileEdit | null {
   if (parent.type === 'BinaryExpression' && parent.operator === '+') {
     if (parent.right === node) return { file: pf.file, start: parent.left.end, end: node.end, text: '', why: 'dynamic part moved out of the URL' };
     if (parent.left === node) return { file: pf.file, start: node.start, end: parent.right.start, text: '', why: 'dynamic part moved out of the URL' };
+  }
+  return null;
+}
+
+/**
+ * Taking an encode call's prefix out of the source (`TextPiece.droppable`):
+ * `encodeURIComponent('email is ' + x)` → `encodeURIComponent(x)`, and
+ * `` encodeURIComponent(`email is ${x}`) `` → `encodeURIComponent(x)` (the call turns its argument
+ * into text either way). Null when the piece is not written in one of those two ways.
+ */
+export function dropEncodedPrefixEdit(p: TextPiece): FileEdit | null {
+  if (!p.droppable) return null;
+  const pf = p.mod.pf;
+  const node = p.node;
+  const parent = pf.parent(node);
+  if (!parent) return null;
+  const isArg = (n: Node) => {
+    const call = pf.parent(n);
+    return !!call && (call.type === 'CallExpression' || call.type === 'OptionalCallExpression') && call.arguments[0] === n;
+  };
+  const why = 'the v1 condition text left the encoded value';
+  if (isStringLiteral(node) && parent.type === 'BinaryExpression' && parent.operator === '+' && parent.left === node && isArg(parent)) {
+    return { file: pf.file, start: node.start, end: parent.right.start, text: '', why };
+  }
+  if (node.type === 'TemplateElement' && parent.type === 'TemplateLiteral' && parent.quasis[0] === node && parent.expressions.length === 1 && isArg(parent)) {
+    return { file: pf.file, start: parent.start, end: parent.end, text: pf.text(parent.expressions[0]), why };
   }
   return null;
 }
