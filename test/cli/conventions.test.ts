@@ -179,6 +179,32 @@ describe('codemod --rule / --family', () => {
   });
 });
 
+describe('--callers', () => {
+  const LIB = "const request = require('request');\nexports.getTicket = function (id, cb) {\n  request.get({ url: 'https://acme.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, function (err, res, body) { cb(err, body); });\n};\n";
+
+  it('v1 (the default) keeps a call whose answer goes to the callers on v1; v2 migrates it and lists the contract, in both tools', () => {
+    writeFileSync(join(dir, 'lib.js'), LIB);
+    const kept = hdmigrate(['codemod', 'lib.js', '--no-diff'], undefined, dir);
+    expect(kept.stdout).toContain('1 marker left');
+    expect(kept.stdout).not.toContain('callers now take v2');
+    const marker = JSON.parse(hdmigrate(['codemod', 'lib.js', '--json'], undefined, dir).stdout).files[0].markers[0];
+    expect(marker.text).toContain('the callback cb');
+    const moved = hdmigrate(['codemod', 'lib.js', '--callers', 'v2'], undefined, dir);
+    expect(moved.stdout).toContain("+  request.get({ url: 'https://acme.freshdesk.com/api/v2/tickets/' + id + '?include=requester'");
+    expect(moved.stdout).toMatch(/callers now take v2[^\n]*\n {2}lib\.js:3: callers now get the v2 answer \(without the helpdesk_ticket wrapper/);
+    const audit = JSON.parse(hdmigrate(['audit', 'lib.js', '--json', '--callers', 'v2'], undefined, dir).stdout);
+    const call = audit.findings.find((f: { kind: string }) => f.kind === 'call');
+    expect(call.autofix).toBe(true);
+    expect(call.advice).toContain('Contract: callers now get the v2 answer');
+  });
+
+  it('anything but v1 or v2 is a usage error', () => {
+    const r = hdmigrate(['codemod', '.', '--callers', 'v3'], undefined, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--callers');
+  });
+});
+
 describe('hdmigrate.config.json', () => {
   it('fills options the command line leaves at their defaults; the command line wins', () => {
     writeFileSync(join(dir, 'hdmigrate.config.json'), JSON.stringify({ audit: { format: 'json', failOn: ['any'] } }));
