@@ -30,7 +30,7 @@ import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { bodyObject, describeMapping, mappingsOf, rewriteBody, rewriteChainedFields } from './payload.ts';
 import { staticValue } from './values.ts';
-import { Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
+import { bindingOf, Flattener, type ExprPiece, type Module, type TextPiece } from './pieces.ts';
 import { responseEdits } from './responses.ts';
 import { nodesAt, toUrlSite, type UrlSite } from './sites.ts';
 import type { FileEdit, MarkerRecord, RateCheck, Transaction } from './types.ts';
@@ -615,6 +615,15 @@ export class ModulePlanner {
         if (tx.markerOnly) return;
         tx.change(pf, site.url, 'url', `${a.target} → ${humanise(outcomes[0]!.url!, a)}`);
         if (a.format === 'xml') this.notes.push(`${pf.position(site.url.start).line}: .xml → JSON (v2 answers JSON only)`);
+        return;
+      }
+      // a URL constant nothing reads (left over, or used by code the run does not have): one line
+      // with the v2 URL per method, not every candidate's whole plan
+      const decl = pf.parent(site.url);
+      const unread = decl?.type === 'VariableDeclarator' && decl.init === site.url && decl.id.type === 'Identifier' && !bindingOf(site.mod, decl.id)?.refs.length;
+      if (unread) {
+        const v2 = [...new Set(outcomes.filter((o) => o.t.calls[0]).map((o) => `v1 ${o.r.v1.method} is ${humanise(callText(o.t.calls[0]!), a)}`))];
+        fail(`a v1 URL that nothing in this file reads (${decl.id.name}): remove it, or change it with the request that uses it (${v2.join('; ')})`, candidates[0]?.id ?? s.rule ?? 'unknown');
         return;
       }
       const lines = outcomes.map((o) => `${o.r.v1.method} (${o.r.id}): ${todoText(o.r, o.t, a)}`);
