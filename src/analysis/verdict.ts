@@ -216,15 +216,14 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       if (f.literal) continue;
       const map = requestMaps.find((x) => x.v1 === f.v1 || x.v1 === `${w.name}.${f.v1}`);
       const hard = map?.converters.filter((c) => !isIdentityConverter(c, overlay) && !(INLINE_CONVERTERS as readonly string[]).includes(c)) ?? [];
-      if (map && hard.length && reshapesValue(map)) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted: ${map.reason ?? hard.join(', ')}`);
-      if (map?.keys && f.opaqueKeys) {
-        needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) with keys v2 names otherwise (${forwardReason(map.reason) ?? map.keys}): rename the keys of its value`);
-        continue;
-      }
+      if (!map) continue;
+      if (hard.length && reshapesValue(map)) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted: ${map.reason ?? hard.join(', ')}`);
       // an inline form that reads the value twice, for a value that cannot be read twice (a call)
-      else if (map && f.inline === 'other' && map.converters.some((c) => KEEPS_MISSING.has(c) && !isIdentityConverter(c, overlay))) {
+      else if (f.inline === 'other' && map.converters.some((c) => KEEPS_MISSING.has(c) && !isIdentityConverter(c, overlay))) {
         needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) and v2 wants it converted (${forwardReason(map.reason) ?? map.converters.join(', ')}): convert the value before sending it`);
       }
+      // keys v2 names otherwise, of an object the codemod cannot see where it is written
+      if (map.keys && f.opaqueKeys) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) with keys v2 names otherwise (${forwardReason(map.reason) ?? map.keys}): rename the keys of its value`);
     }
   }
   const main = rule.plan.find((s) => !s.forResponse);
