@@ -62,6 +62,8 @@ export interface CallModel {
   callerEscapes: string[];
   /** The body comes from the code's callers (see CallInfo.bodyFromCallers). */
   bodyFromCallers: boolean;
+  /** JSON schemas of the answer with v1 keys (see CallInfo.answerSchemas). */
+  answerSchemas: number[];
   /** Status tests in functions other code calls too (see CallInfo.sharedStatusTests). */
   sharedStatusTests: string[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
@@ -129,6 +131,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       returnEscapes: info.returnEscapes ?? [],
       callerEscapes: info.callerEscapes ?? [],
       bodyFromCallers: !!info.bodyFromCallers,
+      answerSchemas: info.answerSchemas ?? [],
       bodyReads: info.bodyReads ?? [],
       ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],

@@ -418,7 +418,7 @@ function bindingWrappers(a: Analysis, mod: ModuleInfo, b: Binding, names: Set<st
  * An object under a JSON Schema's `properties` (a connector's output description: `properties: {
  * helpdesk_ticket: { title, type: 'object' } }`): it names fields, it is never sent.
  */
-function describesSchema(mod: ModuleInfo, obj: Node): boolean {
+export function describesSchema(mod: ModuleInfo, obj: Node): boolean {
   const holder = mod.parent.get(obj);
   if (!holder || !isObjectProperty(holder) || propertyKey(holder) !== 'properties') return false;
   const schema = mod.parent.get(holder);

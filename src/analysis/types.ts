@@ -182,6 +182,8 @@ export interface CallInfo {
   callerEscapes?: string[];
   /** The body is a parameter of the function making the call, given by callers not in the module (see callersUnseen). */
   bodyFromCallers?: boolean;
+  /** Lines of JSON schemas the module declares with v1 keys of this call's answer (see find-answer-schemas.ts). */
+  answerSchemas?: number[];
   /**
    * Status tests of the response inside a function other code calls too (`ok()` of a create and a
    * view, see `sharedTestFunction`): a v2 status change cannot be written there for this call alone.

@@ -323,6 +323,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const leaving = [...new Set(opts.callersSeen ? m.escapes : [...m.escapes, ...m.returnEscapes])];
   const escapes = leaving.filter((e) => !toCallers.has(e));
   const answerCrosses = escapes.length < leaving.length && (answerChanges || statusChanges);
+  // (the module's own description of what its callers get would still say v1)
+  if (answerCrosses && answerChanges && m.answerSchemas.length) {
+    const at = `${m.answerSchemas.length > 1 ? 'lines' : 'line'} ${m.answerSchemas.join(', ')}`;
+    needs.push(`the module declares the answer its callers get as a JSON schema with v1 fields (${at}): change it to the v2 answer with the call`);
+  }
   if (escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
