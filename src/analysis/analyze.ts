@@ -11,7 +11,7 @@ import { findCalls } from './find-calls.ts';
 import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
 import { findEscapes } from './find-escapes.ts';
-import { findAnswerSchemas } from './find-answer-schemas.ts';
+import { findAnswerSchemas, findAnswerTypes } from './find-answer-declarations.ts';
 import { findStatusPredicates } from './find-status-predicates.ts';
 import { findErrorBodyReads } from './find-error-reads.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
@@ -115,6 +115,7 @@ export class Analyzer {
     if (!v1) for (const s of a.sites) if (s.kind === 'wrapper') s.fixable = false;
     findEscapes(a);
     findAnswerSchemas(a);
+    findAnswerTypes(a);
     findStatusPredicates(a);
     findErrorBodyReads(a);
     // reads through a distinctive v1 wrapper (`body.helpdesk_ticket.status_name`) count by

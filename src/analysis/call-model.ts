@@ -64,6 +64,8 @@ export interface CallModel {
   bodyFromCallers: boolean;
   /** JSON schemas of the answer with v1 keys (see CallInfo.answerSchemas). */
   answerSchemas: number[];
+  /** Types declared where the call is made (see CallInfo.answerTypes). */
+  answerTypes: number[];
   /** Status tests in functions other code calls too (see CallInfo.sharedStatusTests). */
   sharedStatusTests: string[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
@@ -132,6 +134,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       callerEscapes: info.callerEscapes ?? [],
       bodyFromCallers: !!info.bodyFromCallers,
       answerSchemas: info.answerSchemas ?? [],
+      answerTypes: info.answerTypes ?? [],
       bodyReads: info.bodyReads ?? [],
       ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],

@@ -182,8 +182,10 @@ export interface CallInfo {
   callerEscapes?: string[];
   /** The body is a parameter of the function making the call, given by callers not in the module (see callersUnseen). */
   bodyFromCallers?: boolean;
-  /** Lines of JSON schemas the module declares with v1 keys of this call's answer (see find-answer-schemas.ts). */
+  /** Lines of JSON schemas the module declares with v1 keys of this call's answer (see find-answer-declarations.ts). */
   answerSchemas?: number[];
+  /** Lines of types declared where the call is made: its type argument, the function's return type, assertions, JSDoc (see find-answer-declarations.ts). */
+  answerTypes?: number[];
   /**
    * Status tests of the response inside a function other code calls too (`ok()` of a create and a
    * view, see `sharedTestFunction`): a v2 status change cannot be written there for this call alone.

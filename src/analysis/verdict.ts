@@ -328,6 +328,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const at = `${m.answerSchemas.length > 1 ? 'lines' : 'line'} ${m.answerSchemas.join(', ')}`;
     needs.push(`the module declares the answer its callers get as a JSON schema with v1 fields (${at}): change it to the v2 answer with the call`);
   }
+  if (answerCrosses && answerChanges && m.answerTypes.length) {
+    const at = `${m.answerTypes.length > 1 ? 'lines' : 'line'} ${m.answerTypes.join(', ')}`;
+    needs.push(`the answer its callers get has a declared type where the call is made (${at}: a type argument, return type, assertion or JSDoc): change it to the v2 answer with the call`);
+  }
   if (escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
   }
