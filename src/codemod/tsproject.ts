@@ -114,16 +114,40 @@ class Pass {
       const inner = wrap.getTypeNode();
       if (!inner) return;
       if (members.props.length === 1) {
-        this.edit(tx, t, inner.getText(), `envelope ${wrapper}`);
+        // (an inner type written out is copied where the envelope was: with its v2 field names)
+        const text = TsNode.isTypeLiteral(inner) ? this.renamedLiteral(rule, inner) : inner.getText();
+        this.edit(tx, t, text, `envelope ${wrapper}`);
         this.ensureImported(tx, t, inner);
-        this.change(tx, t, `the ${wrapper} envelope type is now ${inner.getText()} (v2 answers the bare object)`);
+        this.change(tx, t, `the ${wrapper} envelope type is now ${text} (v2 answers the bare object)`);
       } else {
         tx.markers.push({ file: t.getSourceFile().getFilePath(), anchor: members.owner.getStart(), rule: rule.id, text: `this type wraps the v1 response in ${wrapper}; v2 answers ${inner.getText()} itself` });
       }
       this.resource(tx, rule, inner);
+      // an envelope written inline (`get<{ helpdesk_ticket: { … } }>`): its inner renames are in the
+      // text that replaces it, not edits of their own inside it
+      if (members.props.length === 1) {
+        const file = t.getSourceFile().getFilePath();
+        const [from, to] = [t.getStart(), t.getEnd()];
+        tx.edits = tx.edits.filter((e) => !(e.file === file && e.start >= from && e.end <= to && (e.start !== from || e.end !== to)));
+      }
       return;
     }
     this.resource(tx, rule, t);
+  }
+
+  /** A type literal's text with its properties under their v2 names (the renames `resource` makes where it is declared). */
+  renamedLiteral(rule: Rule, lit: TypeNode): string {
+    const maps = fieldMappings(rule, 'response');
+    const start = lit.getStart();
+    let text = lit.getText();
+    const members = this.members(lit);
+    const renames = (members?.props ?? [])
+      .map((p) => ({ p, m: maps.find((x) => x.v1 === p.getName()) }))
+      .filter(({ m }) => m?.v2 && !m.v2.includes('.') && !m.v2.includes('[]'))
+      .map(({ p, m }) => ({ node: p.getNameNode(), v2: m!.v2!.split('.').pop()! }))
+      .sort((x, y) => y.node.getStart() - x.node.getStart());
+    for (const r of renames) text = text.slice(0, r.node.getStart() - start) + r.v2 + text.slice(r.node.getEnd() - start);
+    return text;
   }
 
   /** The inner type named where the envelope was: imported next to the envelope when it is not in scope there. */
