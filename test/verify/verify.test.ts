@@ -19,8 +19,11 @@ let other: Sandbox;
 let dir: string;
 
 beforeAll(async () => {
-  clean = await startSandbox({ port: 0, seed: 1, tickets: 40, ...FAST });
-  other = await startSandbox({ port: 0, seed: 2, tickets: 40, ...FAST });
+  // (one starting instant for both: two sandboxes started across a second boundary anchor their
+  // seeded dates a second apart, and the account-wide ticket fields then differ in created_at)
+  const now = '2025-06-30T00:00:00Z';
+  clean = await startSandbox({ port: 0, seed: 1, tickets: 40, now, ...FAST });
+  other = await startSandbox({ port: 0, seed: 2, tickets: 40, now, ...FAST });
   dir = mkdtempSync(join(tmpdir(), 'verify-test-'));
 });
 
