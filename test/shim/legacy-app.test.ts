@@ -33,8 +33,11 @@ afterEach(async () => {
 });
 
 async function pair(): Promise<{ v1: Sandbox; v2: Sandbox }> {
-  const v1 = await startSandbox({ port: 0, seed: 7 });
-  const v2 = await startSandbox({ port: 0, seed: 7 });
+  // (one starting instant for both: started across a second boundary, the same seed dates its
+  // records a second apart)
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const v1 = await startSandbox({ port: 0, seed: 7, now });
+  const v2 = await startSandbox({ port: 0, seed: 7, now });
   open.push(v1, v2);
   return { v1, v2 };
 }

@@ -14,8 +14,11 @@ const basic = (key: string) => `Basic ${Buffer.from(`${key}:X`).toString('base64
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
 
 beforeAll(async () => {
-  v1 = await startSandbox({ port: 0, seed: 11 });
-  v2 = await startSandbox({ port: 0, seed: 11 });
+  // (one starting instant for both: started across a second boundary, the same seed dates its
+  // records a second apart)
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  v1 = await startSandbox({ port: 0, seed: 11, now });
+  v2 = await startSandbox({ port: 0, seed: 11, now });
   shim = await startShimServer({ upstream: v2.url, allowInsecureUpstream: true, port: 0 });
 });
 afterAll(async () => {

@@ -16,8 +16,10 @@ let b: Sandbox;
 let dir: string;
 
 beforeAll(async () => {
-  a = await startSandbox({ port: 0, seed: 1, tickets: 20, ...FAST });
-  b = await startSandbox({ port: 0, seed: 2, tickets: 20, ...FAST });
+  // (one starting instant for both, so that only the seeds differ)
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  a = await startSandbox({ port: 0, seed: 1, tickets: 20, now, ...FAST });
+  b = await startSandbox({ port: 0, seed: 2, tickets: 20, now, ...FAST });
   dir = mkdtempSync(join(tmpdir(), 'verify-html-'));
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ let dir: string;
 beforeAll(async () => {
   // (one starting instant for both: two sandboxes started across a second boundary anchor their
   // seeded dates a second apart, and the account-wide ticket fields then differ in created_at)
-  const now = '2025-06-30T00:00:00Z';
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   clean = await startSandbox({ port: 0, seed: 1, tickets: 40, now, ...FAST });
   other = await startSandbox({ port: 0, seed: 2, tickets: 40, now, ...FAST });
   dir = mkdtempSync(join(tmpdir(), 'verify-test-'));
