@@ -44,6 +44,8 @@ const HOLDERS = new Set(['VariableDeclarator', 'VariableDeclaration', 'Assignmen
 const JSDOC_TYPES = /@(returns?|callback|type)\b|@param\s*\{[^}]*(function|=>|callback)/i;
 
 export function findAnswerTypes(a: Analysis): void {
+  // (per function, once: a long function with many calls is walked one time)
+  const inFunction = new Map<Node, number[]>();
   for (const it of a.found) {
     const call = it.site.call;
     const node = it.node;
@@ -53,23 +55,35 @@ export function findAnswerTypes(a: Analysis): void {
     if (node.typeParameters || node.typeArguments) lines.push(at(node));
     const fn = enclosingFunction(a.mod, node);
     if (fn) {
-      if (fn.returnType) lines.push(at(fn.returnType));
-      // a type assertion or an annotated variable inside the function (`res.data as V1Ticket`, `const t: V1Ticket = …`)
-      walkInside(fn, (n) => {
-        // (a type that can hold an answer's shape: not `process.env.KEY as string`)
-        const type = TYPE_ASSERTIONS.has(n.type) ? n.typeAnnotation : n.type === 'VariableDeclarator' ? n.id?.typeAnnotation?.typeAnnotation : undefined;
-        if (type && !SCALAR_TYPES.has(type.type)) lines.push(at(n));
-      });
-      // a JSDoc comment on the function or the statement declaring it (`/** … */` right before it)
-      let holder: Node = fn;
-      for (let p = a.mod.parent.get(holder); p && HOLDERS.has(p.type); p = a.mod.parent.get(p)) holder = p;
-      const before = a.mod.source.slice(0, holder.start).trimEnd();
-      const open = before.endsWith('*/') ? before.lastIndexOf('/**') : -1;
-      if (open >= 0 && JSDOC_TYPES.test(before.slice(open))) lines.push(positionOf(a.mod, open).line);
+      let own = inFunction.get(fn);
+      if (!own) inFunction.set(fn, (own = declaredIn(a, fn)));
+      lines.push(...own);
     }
     const found = [...new Set(lines.filter((l): l is number => typeof l === 'number'))].sort((x, y) => x - y);
     if (found.length) call.answerTypes = found;
   }
+}
+
+/** The lines of types a function declares: its return type, assertions and annotated variables in it, its JSDoc. */
+function declaredIn(a: Analysis, fn: Node): number[] {
+  const lines: number[] = [];
+  const at = (n: Node) => n.loc?.start.line;
+  if (fn.returnType) lines.push(at(fn.returnType));
+  // a type assertion or an annotated variable inside the function (`res.data as V1Ticket`, `const t: V1Ticket = …`)
+  walkInside(fn, (n) => {
+    // (a type that can hold an answer's shape: not `process.env.KEY as string`)
+    const type = TYPE_ASSERTIONS.has(n.type) ? n.typeAnnotation : n.type === 'VariableDeclarator' ? n.id?.typeAnnotation?.typeAnnotation : undefined;
+    if (type && !SCALAR_TYPES.has(type.type)) lines.push(at(n));
+  });
+  // a JSDoc comment on the function or the statement declaring it (`/** … */` right before it;
+  // a bounded look back, so a file of many functions is not copied once per function)
+  let holder: Node = fn;
+  for (let p = a.mod.parent.get(holder); p && HOLDERS.has(p.type); p = a.mod.parent.get(p)) holder = p;
+  const from = Math.max(0, holder.start - 4000);
+  const before = a.mod.source.slice(from, holder.start).trimEnd();
+  const open = before.endsWith('*/') ? before.lastIndexOf('/**') : -1;
+  if (open >= 0 && JSDOC_TYPES.test(before.slice(open))) lines.push(positionOf(a.mod, from + open).line);
+  return lines.filter((l): l is number => typeof l === 'number');
 }
 
 /** Every node inside `fn` (its own body, nested functions included). */
