@@ -15,7 +15,7 @@ import { findAnswerSchemas, findAnswerTypes } from './find-answer-declarations.t
 import { findStatusPredicates } from './find-status-predicates.ts';
 import { findErrorBodyReads } from './find-error-reads.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
-import { findReads } from './find-reads.ts';
+import { findReads, rootOf } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
 import { findXml } from './find-xml.ts';
 import { findStoredObjects } from './find-stored.ts';
@@ -23,9 +23,8 @@ import { findHosts } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
 import type { ExportedFlows, Marker, Site } from './types.ts';
 import { catalogueFacts, isDistinctiveWrapper } from './catalogue-facts.ts';
-import { isMember, memberName } from './syntax.ts';
+import { memberName } from './syntax.ts';
 import { isInPageRoot } from './in-page-data.ts';
-import type { Node } from './parse.ts';
 
 export { CatalogueFacts, catalogueFacts, isDistinctive, isDistinctiveV1Path, isDistinctiveWrapper } from './catalogue-facts.ts';
 export { ownParts } from './find-urls.ts';
@@ -70,9 +69,7 @@ function readsV1Wrapper(a: Analysis): boolean {
     // a read, not a write of a request body (`payload.helpdesk_ticket = …`), nor of in-page data
     const p = a.mod.parent.get(n);
     if (p?.type === 'AssignmentExpression' && p.left === n) return false;
-    let root: Node = n;
-    while (isMember(root) || root.type === 'CallExpression') root = isMember(root) ? root.object : root.callee;
-    return !isInPageRoot(a.mod, root);
+    return !isInPageRoot(a.mod, rootOf(n));
   });
 }
 

@@ -4,7 +4,7 @@
  * From the catalogue alone (pure); the verdict, the codemod's markers and the caller contract of
  * `--callers v2` all say it from here.
  */
-import { changesForCode, fieldMappings, type Rule } from '../catalogue/index.ts';
+import { changesForCode, fieldMappings, type FieldMapping, type Rule } from '../catalogue/index.ts';
 
 /** Fields of the v1 response that only a second v2 call fills (a ticket's `notes`). */
 export function embeddedFields(rule: Rule): string[] {
@@ -28,11 +28,18 @@ export function statusChange(rule: Rule): { v1: number; v2: number } | null {
   return { v1: rule.response.v1Status, v2: main.status };
 }
 
+/**
+ * Top-level fields of the v1 answer that v2 names otherwise or drops (`display_id` → `id`). A field
+ * v2 keeps under its name, its value reshaped, is no rename: not `domains as domains`.
+ */
+function renamedFields(rule: Rule): FieldMapping[] {
+  return fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
+}
+
 /** The v2 answer in words, as code reading it sees it: `without the helpdesk_ticket wrapper (display_id as id, …)`. */
 export function responseShape(rule: Rule): string {
   const r = rule.response;
-  // (a field v2 keeps under its name, its value reshaped, is no rename: not `domains as domains`)
-  const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1);
+  const maps = renamedFields(rule);
   const wrap = r?.wrapper ? `without the ${r.wrapper} wrapper` : 'the resource';
   const fields = maps.slice(0, 3).map((m) => (m.v2 === null ? `no ${m.v1}` : `${m.v1} as ${m.v2}`));
   return `${wrap}${fields.length ? ` (${fields.join(', ')}${maps.length > 3 ? ', …' : ''})` : ''}`;
@@ -61,7 +68,7 @@ export function callerContract(rule: Rule, crosses: { answer: boolean; body: boo
     const status = statusChange(rule);
     const r = rule.response;
     // renames first; what v2 loses is the catalogue's own list (`lost`), which release notes need whole
-    const maps = fieldMappings(rule, 'response').filter((m) => changesForCode(m) && !m.wrapper && !m.v1.includes('.') && m.v2 !== m.v1 && m.v2 !== null);
+    const maps = renamedFields(rule).filter((m) => m.v2 !== null);
     const fields = maps.slice(0, 3).map((m) => `${m.v1} as ${m.v2}`);
     // (by the names the callers read: v1's `notes`, not v2's `conversations`)
     const embedded = Object.keys(r?.embed ?? {}).flatMap((k) => {

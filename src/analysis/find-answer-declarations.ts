@@ -14,7 +14,7 @@ import { changesForCode, fieldMappings } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { propertyKey } from './evaluate.ts';
 import { describesSchema } from './find-payloads.ts';
-import { enclosingFunction, positionOf } from './module.ts';
+import { children, enclosingFunction, positionOf } from './module.ts';
 import type { Node } from './parse.ts';
 
 export function findAnswerSchemas(a: Analysis): void {
@@ -90,15 +90,8 @@ function declaredIn(a: Analysis, fn: Node): number[] {
 function walkInside(fn: Node, visit: (n: Node) => void): void {
   const stack: Node[] = [fn.body];
   while (stack.length) {
-    const n = stack.pop();
-    if (!n || typeof n.type !== 'string') continue;
+    const n = stack.pop()!;
     visit(n);
-    for (const k of Object.keys(n)) {
-      if (k === 'loc' || k === 'leadingComments' || k === 'trailingComments' || k === 'innerComments') continue;
-      const v = (n as Record<string, unknown>)[k];
-      if (Array.isArray(v)) {
-        for (const x of v) if (x && typeof x === 'object' && typeof (x as Node).type === 'string') stack.push(x as Node);
-      } else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') stack.push(v as Node);
-    }
+    stack.push(...children(n));
   }
 }

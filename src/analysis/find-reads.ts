@@ -409,7 +409,8 @@ function chainLength(member: Node): number {
   return n;
 }
 
-function rootOf(member: Node): Node {
+/** The node a member chain starts from (`res.data.x` → `res`; `f().x` → the call). */
+export function rootOf(member: Node): Node {
   let cur = member;
   while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = unwrapExpr(cur.object);
   return cur;

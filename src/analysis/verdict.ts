@@ -15,7 +15,7 @@ import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
-import { callerContract, embeddedFields, responseChanges } from './answer-changes.ts';
+import { callerContract, embeddedFields, responseChanges, statusChange } from './answer-changes.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
 export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
@@ -300,15 +300,16 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // the response leaves the code seen here, and v2 answers differently (shape or status)
   const main0 = rule.plan.find((s) => !s.forResponse);
   const answerChanges = responseChanges(rule);
-  const statusChanges = !!rule.response && !!main0 && main0.status !== rule.response.v1Status;
+  const status = statusChange(rule);
+  const statusChanges = !!status;
   // a repo function or an unknown client object (`http.del(path)`) handles the answer where the
   // flow does not go: a status it tests (`!= 200`) or a body it parses cannot be checked
   const wrapperTests = m.client === 'wrapper' && m.wrapperStatuses.includes(rule.response?.v1Status ?? 200);
   if ((m.client === 'generic' || wrapperTests) && statusChanges) {
-    needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}: check how ${m.callee}() handles the status (a test for ${rule.response!.v1Status} fails)`);
+    needs.push(`v2 answers ${status!.v2} where v1 answered ${status!.v1}: check how ${m.callee}() handles the status (a test for ${status!.v1} fails)`);
   }
   if (statusChanges && m.sharedStatusTests.length) {
-    needs.push(`v2 answers ${main0!.status} where v1 answered ${rule.response!.v1Status}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${main0!.status} for this call only`);
+    needs.push(`v2 answers ${status!.v2} where v1 answered ${status!.v1}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${status!.v2} for this call only`);
   }
   if (m.errorBodyReads.length) {
     const lines = m.errorBodyReads.slice(0, 3).join(', ');
@@ -333,7 +334,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     needs.push(`the answer its callers get has a declared type where the call is made (${at}: a type argument, return type, assertion or JSDoc): change it to the v2 answer with the call`);
   }
   if (escapes.length && (answerChanges || statusChanges)) {
-    needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${statusChanges ? `${main0!.status}, not ${rule.response!.v1Status}` : 'another shape'})`);
+    needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${status ? `${status.v2}, not ${status.v1}` : 'another shape'})`);
   }
   if (m.xml.length) needs.push('its response is parsed as XML: v2 answers JSON');
   // the payload read before it is sent (a validator of the v1 shape): it changes with the payload

@@ -194,6 +194,36 @@ module.exports = inbox;
   });
 });
 
+describe('what the audit follows as the codemod does', () => {
+  it('follows an XHR answer from the object it was opened on, to where it is stored', () => {
+    const src = `var Inbox = {
+  load: function () {
+    var xhr = new XMLHttpRequest();
+    xhr.open('GET', 'https://acme.freshdesk.com/helpdesk/tickets.json', false);
+    xhr.send();
+    var list = JSON.parse(xhr.responseText);
+    return { tickets: list, total: list.length };
+  },
+};
+`;
+    const [m] = models(src);
+    expect(m!.escapes.join()).toContain('an object property');
+    expect(callVerdict(m!, cat).auto).toBe(false);
+  });
+
+  it('takes a module that names only the other product, whose requests are built elsewhere, for that product', () => {
+    const src = `const request = require('request');
+const service = require('./lib/freshservice');
+function view(id, reply) {
+  request(service.url('/helpdesk/tickets/' + id + '.json'), (err, res, body) => reply(body.helpdesk_ticket.subject));
+}
+module.exports = view;
+`;
+    const [m] = models(src);
+    expect(callVerdict(m!, cat).needs.join()).toContain('Freshservice');
+  });
+});
+
 describe('--callers v2: the code\'s own callers take v2 shapes', () => {
   const LIB = `var request = require('request');
 function Desk(base) { this.base = base; }
