@@ -79,6 +79,14 @@ export class Analysis {
     this.resolvedByCaller.add(call);
   }
 
+  /** Takes these sites back (with what was found with them). */
+  dropSites(drop: (s: Site) => boolean): void {
+    const gone = new Set(this.sites.filter(drop));
+    if (!gone.size) return;
+    this.sites.splice(0, this.sites.length, ...this.sites.filter((s) => !gone.has(s)));
+    this.found.splice(0, this.found.length, ...this.found.filter((f) => !gone.has(f.site)));
+  }
+
   /**
    * Drops the sites of calls whose endpoint is only known at run time (`'/helpdesk/' + resource +
    * '.json'`) when a caller seen here names it: that caller's site is the v1 use. A function no

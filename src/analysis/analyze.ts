@@ -7,7 +7,7 @@
 import type { Catalogue } from '../catalogue/index.ts';
 import { Analysis } from './analysis.ts';
 import type { Evaluator } from './evaluate.ts';
-import { findCalls } from './find-calls.ts';
+import { findCalls, settleHostlessRequests } from './find-calls.ts';
 import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
 import { findEscapes } from './find-escapes.ts';
@@ -19,7 +19,7 @@ import { findReads, rootOf } from './find-reads.ts';
 import { findUrls } from './find-urls.ts';
 import { findXml } from './find-xml.ts';
 import { findStoredObjects } from './find-stored.ts';
-import { findHosts } from './find-domains.ts';
+import { findHosts, isOtherService } from './find-domains.ts';
 import type { ModuleInfo } from './module.ts';
 import type { ExportedFlows, Marker, Site } from './types.ts';
 import { catalogueFacts, isDistinctiveWrapper } from './catalogue-facts.ts';
@@ -101,6 +101,10 @@ export class Analyzer {
     findCalls(a);
     a.dropRunTimeSitesResolved();
     findUrls(a);
+    // (a request to another service's host is none of the helpdesk's, whatever its path)
+    findHosts(a);
+    a.dropSites((s) => !!s.host && isOtherService(s.host));
+    settleHostlessRequests(a);
     const v1 = a.sites.length > 0;
     // a file of a v1 repo: v1-only fields and wrappers count even without a v1 path here
     // (not a module that talks to another API: a GitHub client throttled with 403, a Redmine helpdesk plugin)
@@ -124,7 +128,6 @@ export class Analyzer {
     // 403 throttling: in a module with helpdesk context (or of a v1 repo), and in the HTTP wrappers v1 calls here go through
     if (context || mentionsV1Path(a, a.mod)) findRateLimits(a, a.mod);
     for (const m of a.wrapperModules) if (m !== a.mod) findRateLimits(a, m);
-    findHosts(a);
     findComments(a);
     a.sites.sort((x, y) => (x.file === y.file ? x.span.start - y.span.start : x.file < y.file ? -1 : 1));
   }

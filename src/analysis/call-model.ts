@@ -54,6 +54,12 @@ export interface CallModel {
   rateLimits: Array<{ file: string; span: Span; fixable: boolean }>;
   /** XML parsing of this call's response (same module). */
   xml: Array<{ file: string; span: Span }>;
+  /** Nothing holds the answer (see CallInfo.answerDiscarded): no untraced read is charged to it. */
+  answerDiscarded: boolean;
+  /** The URL can be written out whole at the call (see CallInfo.urlAtCall). */
+  urlAtCall: boolean;
+  /** Nothing shows the request goes to the helpdesk (see CallInfo.helpdeskUnseen). */
+  helpdeskUnseen: boolean;
   /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
   escapes: string[];
   /** Returns to callers outside the module (see CallInfo.returnEscapes). */
@@ -129,6 +135,9 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       xml: [],
       wrapperFiles: info.wrapperFiles ?? [],
       ...(info.wrapperBody ? { wrapperBody: info.wrapperBody } : {}),
+      answerDiscarded: info.answerDiscarded === true,
+      urlAtCall: info.urlAtCall === true,
+      helpdeskUnseen: info.helpdeskUnseen === true,
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
       callerEscapes: info.callerEscapes ?? [],
@@ -175,7 +184,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       if (owner) owner.reads.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
       else if (s.rule) {
         // read by shape, not traced: it may come from any call of that endpoint in the module
-        for (const m of byRule.get(`${s.file}\0${s.rule}`) ?? []) if (m.untraced.length < 3) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
+        for (const m of byRule.get(`${s.file}\0${s.rule}`) ?? []) if (m.untraced.length < 3 && !m.answerDiscarded) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
       }
     } else if (s.kind === 'rate-limit') {
       for (const m of servedBy.get(s.file) ?? []) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });

@@ -334,7 +334,7 @@ export class ClientRecognizer {
         };
       }
     }
-    // any `<x>.get|post|put|delete(url, ...)` (Angular HttpClient, nock, custom clients)
+    // any `<x>.get|post|put|delete(url, ...)` (Angular HttpClient, custom clients)
     if (receiver && VERBS.has(op) && args.length > 0 && !NON_REQUEST_CALLEES.test(calleeText)) {
       const hasBody = op === 'post' || op === 'put' || op === 'patch';
       return {

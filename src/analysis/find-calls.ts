@@ -6,6 +6,7 @@
  */
 import { chooseRule, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
+import { V1_ONLY_ROOTS } from '../catalogue/index.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
@@ -19,6 +20,27 @@ import type { Site, Span } from './types.ts';
 /** Receivers whose `.get(x)` is not a request. */
 const NON_HTTP_RECEIVERS = /(^|\.)(cache|map|store|storage|localStorage|sessionStorage|headers|params|searchParams|config|settings|env|db|redis|memcache|lru|set|weakMap|registry|router|app|express|Object|Reflect|Map|Set)$/i;
 
+/** Test doubles of an HTTP API: what a chain on them names is recorded test data, not a request. */
+const STUB_NAMES = /^(nock|fetchMock|fetchmock|mockFetch)$/;
+
+/**
+ * A call on a test's HTTP stub: `nock(base).get(path)`, `scope.post(path)` with `scope = nock(base)`,
+ * `fetchMock.get(url, answer)`.
+ */
+function isStubChain(a: Analysis, callee: Node): boolean {
+  let n = callee;
+  for (let i = 0; i < 20; i++) {
+    if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') n = unwrapExpr(n.object);
+    else if (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') n = unwrapExpr(n.callee);
+    else break;
+  }
+  if (n.type !== 'Identifier') return false;
+  if (STUB_NAMES.test(n.name)) return true;
+  const b = bindingAt(a.mod, n);
+  const init = b && !b.writes.length && b.init ? unwrapExpr(b.init) : undefined;
+  return !!init && init !== callee && (init.type === 'CallExpression' || init.type === 'MemberExpression') && isStubChain(a, init.type === 'CallExpression' ? unwrapExpr(init.callee) : init);
+}
+
 export function findCalls(a: Analysis): void {
   const routes = serverRoutes(a.mod).calls;
   const mayBeV1 = v1UrlHint(a.mod, a.facts, (name) => a.ev.globalBinding(a.mod, name) !== null);
@@ -27,6 +49,15 @@ export function findCalls(a: Analysis): void {
     if (!callee) continue;
     // `app.get('/groups/:id.json', (req, res) => …)` serves a path, it does not request one
     if (routes.has(call)) continue;
+    // nor does a test's stub of an HTTP API (`nock(base).get('/ticket_fields.json').reply(…)`):
+    // its paths are recorded test data, not URLs of the code either
+    if (isStubChain(a, callee)) {
+      for (const x of call.arguments ?? []) {
+        const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
+        if (v.t === 'str') a.consume(v.parts);
+      }
+      continue;
+    }
     // nothing in the arguments can be a v1 URL: not a v1 request (cheap, before any evaluation)
     if (!(call.arguments ?? []).some((x: Node) => mayBeV1(x))) continue;
     const shape = a.rec.recognize(a.mod, call, EMPTY_FRAMES);
@@ -56,6 +87,54 @@ export function findCalls(a: Analysis): void {
   }
 }
 
+/** Clients that resolve a URL without a base against the page: `fetch('a.json')` is a file beside it. */
+const PAGE_RELATIVE_CLIENTS: ReadonlySet<string> = new Set(['fetch', 'jquery', 'xhr']);
+/** Clients that send a root path without a base to the page's own server. */
+const SAME_ORIGIN_CLIENTS: ReadonlySet<string> = new Set(['fetch', 'jquery', 'xhr', 'axios']);
+const NAMES_HELPDESK = /fresh_?desk|helpdesk|fresh_?service/i;
+
+/** The module's source without its comments (a marker of this tool names the helpdesk too). */
+function codeText(a: Analysis): string {
+  const comments = ((a.mod.ast as { comments?: Node[] }).comments ?? []).filter((c) => typeof c.start === 'number');
+  if (!comments.length) return a.mod.source;
+  let out = '';
+  let at = 0;
+  for (const c of [...comments].sort((x, y) => x.start - y.start)) {
+    out += a.mod.source.slice(at, c.start);
+    at = Math.max(at, c.end);
+  }
+  return out + a.mod.source.slice(at);
+}
+
+/** A path only the helpdesk's v1 has: under `/helpdesk/` or `/solution/`, two named segments, or a `_` in one. */
+function helpdeskOnlyPath(path: string): boolean {
+  const segs = path.split('/').filter((x) => x && !x.startsWith('{'));
+  return V1_ONLY_ROOTS.has(segs[0] ?? '') || segs.length >= 2 || segs.some((x) => x.includes('_'));
+}
+
+/**
+ * Requests with no host or base in their URL, in a module that shows nothing of the helpdesk (no
+ * name of it in its code, no path only v1 has; an agent-portal script that also asks
+ * `/ticket_fields.json` or `/helpdesk/tickets.json` is the helpdesk's own page, and keeps them all):
+ * - a browser client's are the page's own server's, and only look like v1
+ *   (`$.getJSON('/contacts.json')`, `axios.get('/users.json')`: a Rails app answers
+ *   `/contacts.json` too): they are dropped;
+ * - any other client's (`this.client.send('DELETE', '/groups/' + id + '.xml')` in a Highrise client
+ *   library) are reported, but marked `helpdeskUnseen`: never rewritten on a guess.
+ */
+export function settleHostlessRequests(a: Analysis): void {
+  const requests = a.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && s.url);
+  if (requests.some((s) => helpdeskOnlyPath(s.url!.path)) || NAMES_HELPDESK.test(codeText(a))) return;
+  const hostless = requests.filter((s) => s.kind === 'call' && s.call && !s.url!.origin);
+  const browser = (s: Site) => SAME_ORIGIN_CLIENTS.has(s.call!.client) || (s.call!.client === 'generic' && ANGULAR_HTTP.test(s.call!.callee));
+  for (const s of hostless) if (!browser(s)) s.call!.helpdeskUnseen = true;
+  const dropped = new Set(hostless.filter(browser));
+  a.dropSites((s) => dropped.has(s));
+}
+
+/** Angular's HttpClient and AngularJS's `$http` as code names them (`this.http.get`, `$http.post`): browser clients. */
+const ANGULAR_HTTP = /(^|\.)(\$?http|_http|httpClient)\.(get|post|put|patch|delete)$/i;
+
 function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   const parts = urlOf(a, shape);
   if (!parts) return false;
@@ -63,6 +142,15 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   // (a request whose endpoint is a run-time value is still a v1 call: `'/helpdesk/' + resource + '.json'`)
   const um = matchUrl(a.cat, pattern) ?? matchRunTimeUrl(a.cat, pattern);
   if (!um || isOwnRoute(um)) return false;
+  // `fetch('contacts.json')`, `$.getJSON('agents.json')`: a path without a slash or a base, which a
+  // browser client resolves against the page (a data file beside it), and which no base the code
+  // configures elsewhere reaches (fetch and jQuery have none; a client made with a base puts it in
+  // the URL read here)
+  if (!um.origin && PAGE_RELATIVE_CLIENTS.has(shape.client) && !pattern.trimStart().startsWith('/')) {
+    // (nor is its text a v1 URL for the string finders)
+    a.consume(parts);
+    return false;
+  }
   const { choice, method, methodSource } = ruleForShape(a.cat, um, shape);
   // the call is reported where it is made: a URL written in another module (the `url:` of an
   // options object a helper there returns) is that module's text, not this call's place

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
 import { EMPTY_FRAMES, isObjectProperty, propertyKey } from './evaluate.ts';
 import type { Node } from './parse.ts';
+import type { ModuleInfo } from './module.ts';
 import type { Site } from './types.ts';
 
 const HOST_KEYS = /^(host|hostname|base|root|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
@@ -44,6 +45,28 @@ export function namesOtherProduct(text: string): boolean {
   return PRODUCT_NAMED.test(text) && !/freshdesk/i.test(text);
 }
 
+/**
+ * Hosts of other services whose REST paths look like v1's (`/contacts.json` of a Firebase database,
+ * a Shopify store's `/customers.json`, Twilio's `…/Messages.json`, Highrise's `/companies.xml`):
+ * a request there is no helpdesk request, whatever its path.
+ */
+const OTHER_SERVICE_DOMAINS = 'firebaseio\\.com|firebasedatabase\\.app|firebaseapp\\.com|web\\.app|myshopify\\.com|shopify\\.com|twilio\\.com|highrisehq\\.com|basecamphq\\.com|basecamp\\.com|harvestapp\\.com|teamwork\\.com|zendesk\\.com|github\\.com|githubusercontent\\.com|gitlab\\.com|bitbucket\\.org|atlassian\\.net|uservoice\\.com|desk\\.com|helpscout\\.net|groovehq\\.com|intercom\\.io|hubapi\\.com|salesforce\\.com|force\\.com|zoho\\.com|zohoapis\\.com|trello\\.com|asana\\.com|slack\\.com|stripe\\.com|googleapis\\.com|twitter\\.com|facebook\\.com|mailchimp\\.com|pivotaltracker\\.com';
+const OTHER_SERVICE_HOST = new RegExp(`(^|\\.)(${OTHER_SERVICE_DOMAINS})$`, 'i');
+/** Such a domain written in code (`user + '.highrisehq.com'`, `https://x.firebaseio.com`). */
+const OTHER_SERVICE_TEXT = new RegExp(`[\\w.-]*\\.(${OTHER_SERVICE_DOMAINS})\\b`, 'i');
+
+/** A host of another service (see OTHER_SERVICE_HOST): its requests are not v1 requests. */
+export function isOtherService(host: string): boolean {
+  return OTHER_SERVICE_HOST.test(host);
+}
+
+/** The other service's domain a source names, when it never names the helpdesk (a client module built for that service). */
+export function otherServiceNamedIn(text: string): string | null {
+  if (/fresh_?desk|fresh_?service/i.test(text)) return null;
+  const m = OTHER_SERVICE_TEXT.exec(text);
+  return m ? m[0].replace(/^[.-]+/, '').toLowerCase() : null;
+}
+
 /** A host that is not the service's own domain. */
 export function isCustomDomain(host: string): boolean {
   return !SERVICE_HOST.test(host) && /\.[a-z]{2,}$/i.test(host);
@@ -70,6 +93,9 @@ export function findHosts(a: Analysis): void {
       if (prop && isObjectProperty(prop)) host = hostIn(a, a.mod.parent.get(prop));
     }
     if ((!host || host.startsWith('{')) && namedForOtherProduct(a, it.node, site)) host = '{freshservice}';
+    // a host the code builds where the request cannot follow it (`this.host = user + '.highrisehq.com'`
+    // in the client module), named for another service: that service's request
+    if (!host || host.startsWith('{')) host = otherServiceOfClients(a, it.node, site) ?? host;
     if (host) site.host = host;
   }
 }
@@ -89,6 +115,23 @@ function namedForOtherProduct(a: Analysis, call: Node | undefined, site: Site): 
   // the module itself names only the other product (`require('./lib/freshservice')`, a
   // `FRESHSERVICE_DOMAIN` setting) and the module building its requests is not in the tree
   if (namesOtherProduct(a.mod.source)) return true;
+  return clientModules(a, call, site).some((m) => PRODUCT_NAMED.test(m.source) && !/freshdesk/i.test(m.source));
+}
+
+/** The domain of another service that the module, or a module its request goes through, names (see otherServiceNamedIn). */
+function otherServiceOfClients(a: Analysis, call: Node | undefined, site: Site): string | null {
+  for (const m of [a.mod, ...clientModules(a, call, site)]) {
+    const other = otherServiceNamedIn(m.source);
+    if (other) return other;
+  }
+  return null;
+}
+
+/**
+ * The modules a request goes through: the HTTP wrappers of the repo it calls, and the module a
+ * client object is required from (`api.post(path)` with `api` from `./common/api`).
+ */
+function clientModules(a: Analysis, call: Node | undefined, site: Site): ModuleInfo[] {
   const files = site.call?.wrapperFiles ?? [];
   const clients = [...a.wrapperModules].filter((m) => files.includes(m.file) || (m.abs !== null && files.includes(m.abs)));
   let root = call?.callee;
@@ -97,7 +140,7 @@ function namedForOtherProduct(a: Analysis, call: Node | undefined, site: Site): 
     const v = a.ev.eval(a.mod, root, EMPTY_FRAMES);
     if ('mod' in v && v.mod && v.mod !== a.mod) clients.push(v.mod);
   }
-  return clients.some((m) => PRODUCT_NAMED.test(m.source) && !/freshdesk/i.test(m.source));
+  return clients;
 }
 
 function hostIn(a: Analysis, obj: Node | undefined): string | null {

@@ -18,6 +18,7 @@ import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS } from './flow/functions.ts';
 import { isMember, memberName } from './syntax.ts';
+import { urlWritableAtCall } from './url-at-call.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
@@ -63,6 +64,7 @@ export function findEscapes(a: Analysis): void {
       }
     }
     if (out.length) call.escapes = out;
+    if (it.site.url && urlWritableAtCall(mod, it.site.url)) call.urlAtCall = true;
     // the body as the code's callers gave it (`createTicket(data, cb)` sending `data`): whatever
     // path found it (the call's own argument, a repo helper's parameter the caller fills)
     const body = it.body && it.body.mod === mod ? unwrapExpr(it.body.node) : undefined;

@@ -131,6 +131,6 @@ export function analyzeSource(source: string, filename: string, options: Analyze
   return { sites: analyzer.sites, markers: analyzer.markers, imports, parser, ...(options.exportFlows && analyzer.exportedFlows ? { exportedFlows: analyzer.exportedFlows } : {}) };
 }
 export { callModels, type CallModel } from './call-model.ts';
-export { callVerdict, isEmbedOnly, type CallVerdict, type CallersContract } from './verdict.ts';
+export { callVerdict, hasV1PathText, isEmbedOnly, type CallVerdict, type CallersContract } from './verdict.ts';
 export { callerContract, embeddedFields, responseChanges, responseShape, statusChange } from './answer-changes.ts';
 export { BudgetExceeded, checkBudget, FILE_BUDGET_MS, withBudget } from './budget.ts';

@@ -110,6 +110,9 @@ function matchWith(pattern: string, match: (rest: string) => UrlMatch['matches']
   // URL, not prose: the legacy server took the id and the format all the same
   const norm = normalisePlaceholders(pattern).trim().replace(/(\})[ \t]+(\.(?:json|xml))(?=$|\?)/i, '$1$2');
   if (!norm || norm.length > 2000 || hasBareWhitespace(norm)) return null;
+  // (`./contacts.json`, `../data/groups.json`: a file beside the page or the module, never the
+  // account's API root)
+  if (/^\.\.?\//.test(norm)) return null;
   const { origin, insecure, rest } = splitOrigin(norm);
   const parsed = parseTarget(rest);
   if (parsed.path === '/' || !/[a-z]/i.test(parsed.path)) return null;

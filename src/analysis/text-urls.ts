@@ -40,11 +40,15 @@ const CALL_CONTEXT: Array<[RegExp, string]> = [
   [/\bHttpClient\b|\bHttpWebRequest\b|\bWebRequest\b|\bWebClient\b|\bRestRequest\b|\bRestSharp\b|(Get|Post|Put|Delete)Async\s*\(/, 'dotnet-http'],
   [/\bHttpURLConnection\b|\bHttp(Get|Post|Put|Delete)\b|\bOkHttp|\bRequest\.Builder\b|\bHttpRequest\.newBuilder\b|\bRestTemplate\b|\bUnirest\b/, 'java-http'],
   [/\bhttp\.(Get|Post|NewRequest|Head)\b|\bclient\.Do\b|\bresty\b/, 'go-http'],
+  // Scala: akka-http's request builders (`Get(uri)`, `Post(uri, entity)`), sttp, scalaj-http
+  [/(^|[^\w.])(Get|Post|Put|Delete|Patch)\s*\(\s*[sf]?"|\bbasicRequest\b|\bHttp\s*\(\s*[sf]?"/, 'scala-http'],
   [/\$\.(ajax|get|post|getJSON)\b|\bjQuery\.ajax\b|\bfetch\s*\(|\baxios\b|\bUrlFetchApp\b|XMLHttpRequest|\brequest\s*\(|\.(get|post|put|del|delete)\s*\(/, 'js-http'],
 ];
 
 const METHOD_PATTERNS: RegExp[] = [
   /(?:^|\s)-X\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
+  // PowerShell's Invoke-RestMethod / Invoke-WebRequest
+  /(?:^|\s)-Method\s+['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
   /--request\s*[= ]\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
   /CURLOPT_CUSTOMREQUEST\s*,\s*["'](\w+)/,
   /Net::HTTP::(Get|Post|Put|Delete|Patch)\b/,
@@ -54,6 +58,7 @@ const METHOD_PATTERNS: RegExp[] = [
   /NewRequest(?:WithContext)?\(\s*(?:ctx\s*,\s*)?(?:"(\w+)"|http\.Method(\w+))/,
   /setRequestMethod\(\s*"(\w+)"/,
   /\b(Get|Post|Put|Delete|Patch)Async\s*\(/,
+  /(?:^|[^\w.])(Get|Post|Put|Delete|Patch)\s*\(\s*[sf]?"/,
   /\bhttp\.(Get|Post|Head)\s*\(/,
   /[.:]\s*(get|post|put|delete|patch)\s*[(!"'`#]/i,
   /\.(get)JSON\b/,
@@ -85,6 +90,8 @@ function clientOf(line: string): string | undefined {
 /** Per-language interpolation inside double-quoted strings → placeholders. */
 function interpolate(s: string, lang: Language, quote: string): string {
   let out = s;
+  // (PowerShell's and the shell's `$(…)` subexpression: `$($ticket.id)`, `$(date +%s)`)
+  if (lang === 'shell' && quote !== "'") out = out.replace(/\$\(([^()]*)\)/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '').slice(0, 30) || 'expr'}}`);
   if ((lang === 'php' || lang === 'shell') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
   if (lang === 'ruby' || lang === 'coffeescript') out = out.replace(/#\{([^}]*)\}/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '') || 'expr'}}`);
   return out;
@@ -133,7 +140,9 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
     LITERAL.lastIndex = 0;
     for (let m = LITERAL.exec(line); m; m = LITERAL.exec(line)) {
       const raw = m[0];
-      literals.push({ start: m.index, end: m.index + raw.length, text: interpolate(raw.slice(1, -1), lang, raw[0]!), quote: raw[0]! });
+      // (a Scala interpolated string, `s"$base/groups.json"`, read by the Java patterns: its `$name` holes)
+      const scala = lang === 'java' && raw[0] === '"' && /(^|[^\w])[sf]$/.test(line.slice(0, m.index));
+      literals.push({ start: m.index, end: m.index + raw.length, text: interpolate(raw.slice(1, -1), scala ? 'shell' : lang, raw[0]!), quote: raw[0]! });
     }
     // groups of concatenated literals
     const groups: Array<{ start: number; end: number; pattern: string }> = [];

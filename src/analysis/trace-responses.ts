@@ -31,6 +31,7 @@ export interface TracedResponses {
 export function traceResponses(a: Analysis): TracedResponses {
   const tracer = new ResponseTracer(tracedModuleOf(a.mod));
   const calls = new Map<string, CallInfo>();
+  const seeded = new Map<string, { node: Node; shape?: CallShape }>();
   for (const it of [...a.found]) {
     if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
     const rule = a.cat.get(it.site.rule);
@@ -39,6 +40,7 @@ export function traceResponses(a: Analysis): TracedResponses {
     // the file too: a response of an imported module's call travels here under its own id
     const tx = call ? `${a.mod.file}:${call.span.start}` : `${a.mod.file}?${it.node.start}`;
     if (call && !calls.has(tx)) calls.set(tx, call);
+    seeded.set(tx, { node: it.node, shape: it.shape });
     // a function of the repo may return the response or already its body
     seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw');
   }
@@ -55,6 +57,10 @@ export function traceResponses(a: Analysis): TracedResponses {
     });
   }
   tracer.run();
+  for (const [tx, { node, shape }] of seeded) {
+    const call = calls.get(tx);
+    if (call && !unfollowedCallback(tracer, node, shape) && !tracer.answerHeld(node, tx)) call.answerDiscarded = true;
+  }
   a.exportedFlows = { file: a.mod.file, summary: tracer.summary, callOf: (tx) => calls.get(tx) };
   const callOf = (tx: string) => calls.get(tx) ?? foreign.get(tx)?.callOf(tx);
   return {
@@ -70,11 +76,33 @@ export function traceResponses(a: Analysis): TracedResponses {
 }
 
 
+/**
+ * A callback the call hands its answer to that the tracer does not follow: the last argument of a
+ * client that answers through one, when it is no function of this module (`request(opts, cb)`,
+ * `request(opts, this.onTicket)`), or an option naming one (`$.ajax({ success: onTicket })`). What
+ * reads the answer there is not seen, so the answer is held.
+ */
+function unfollowedCallback(tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
+  const args: Node[] = call.arguments ?? [];
+  const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+  const callbackSlot = last && CALLBACK_CLIENTS.has(shape?.client ?? '') && /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression)$/.test(last.type);
+  if (callbackSlot && !tracer.namedCallback(call)) return true;
+  return args.some((x) => {
+    const o = unwrapExpr(x);
+    return o.type === 'ObjectExpression' && (o.properties as Node[]).some((p) => CALLBACK_OPTIONS.has(p.key?.name ?? p.key?.value) && !(p.value && isFunctionNode(unwrapExpr(p.value))) && p.type !== 'ObjectMethod');
+  });
+}
+
+/** Clients (and the repo's own wrappers) that may answer through a function given as the last argument. */
+const CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'http', 'https', 'jquery', 'wrapper', 'generic', 'app-request']);
+const CALLBACK_OPTIONS: ReadonlySet<string> = new Set(['success', 'complete', 'done', 'callback', 'onload', 'error']);
+
 function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
   const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });
   if (!answersThroughCallback(shape?.client, call)) tracer.seed(call, t(stage));
   const args: Node[] = call.arguments ?? [];
-  const fnArg = [...args].reverse().find((x) => isFunctionNode(x));
+  // a callback written at the call, or a function of this module named there
+  const fnArg = [...args].reverse().find((x) => isFunctionNode(x)) ?? tracer.namedCallback(call);
   const client = shape?.client;
   if (fnArg && (client === 'request' || client === 'needle')) {
     tracer.seedParam(fnArg, 1, t('raw'));

@@ -168,6 +168,18 @@ export interface CallInfo {
    */
   escapes?: string[];
   /**
+   * Nothing holds the answer (the call is a statement of its own and its callbacks take no answer
+   * parameter): a v1 read elsewhere in the module cannot be of this call.
+   */
+  answerDiscarded?: boolean;
+  /** The URL can be written out whole at the call (see ./url-at-call.ts). */
+  urlAtCall?: boolean;
+  /**
+   * Nothing shows the request goes to the helpdesk: no host or base in its URL, a path other APIs
+   * have too (`/groups/{id}.xml`), and no name of the helpdesk or path only v1 has in the module.
+   */
+  helpdeskUnseen?: boolean;
+  /**
    * Returns of the response (or of the resource inside it) from a function nobody in the module
    * calls: its callers are elsewhere. A tool that sees those callers (the codemod, when a module of
    * its run imports this one) follows the value there instead; otherwise they are escapes too.

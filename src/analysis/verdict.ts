@@ -23,6 +23,14 @@ export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which
 /** Text only a v1 URL has: the roots only v1 used and its format suffixes. */
 const V1_PATH_TEXT = new RegExp(`/(${[...V1_ONLY_ROOTS].join('|')})(/|$)|\\.(json|xml)(\\?|$)`, 'i');
 
+/** Text a v1→v2 URL change edits (a v1-only path root, a `.json`/`.xml` suffix): not a bare host. */
+export function hasV1PathText(text: string): boolean {
+  return V1_PATH_TEXT.test(text);
+}
+
+/** The task for a request nothing shows to be the helpdesk's (CallModel.helpdeskUnseen). */
+export const HELPDESK_UNSEEN_NEED = 'nothing here shows this request goes to the helpdesk (no host or base URL, no name of it, and a path other APIs have too): confirm it does, then migrate it by hand';
+
 export interface CallVerdict {
   /** Migrate the whole call automatically. */
   auto: boolean;
@@ -139,6 +147,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
+  if (m.helpdeskUnseen) needs.push(HELPDESK_UNSEEN_NEED);
   if (m.host && isOtherProduct(m.host)) needs.push(otherProductNeed(m.host));
   if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);

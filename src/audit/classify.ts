@@ -252,7 +252,7 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
       extra.customDomain = host;
     }
     // the other product's account (JavaScript says it through the call's verdict): never auto-fixable
-    const other = ctx.via === 'syntax' && !!host && isOtherProduct(host);
+    const other = ctx.via !== 'ast' && !!host && isOtherProduct(host);
     if (other) autofix = false;
     const parts: string[] = [];
     // (an endpoint named only at run time may well have one: which, the code does not say)

@@ -8,7 +8,8 @@ import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
-import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, FsModuleLoader, withBudget, type CallersContract } from '../analysis/index.ts';
+import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, hasV1PathText, FsModuleLoader, withBudget, type CallersContract, type CallModel, type CallVerdict } from '../analysis/index.ts';
+import { hostOf, isOtherService } from '../analysis/find-domains.ts';
 import { ownParts } from '../analysis/analyze.ts';
 import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
@@ -243,6 +244,8 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     }
     result.markers.push(...markersIn(text, task.language, task.rel));
   }
+  // (another service's host: no helpdesk request, whatever its path; the JS analysis drops them itself)
+  if (via !== 'ast') sites = sites.filter((x) => !(x.url?.origin && isOtherService(hostOf(x.url.origin.replace(/\/\/[^@/]*@/, '//')) ?? '')));
   const findingOf = new Map<Site, Finding>();
   analyseSites(task, text, ctx, result, sites, via, findingOf);
   embeddedReads(result.findings, ctx.cat);
@@ -304,6 +307,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
   const models = callModels({ sites, markers: [], imports: [] }, file);
   const verdicts = new Map(models.map((m) => [m, callVerdict(m, cat, who)]));
+  sharedUrlText(models, verdicts);
   // a payload wrapper no call sends, and a 403 check whose calls do not all move, are marked by the
   // codemod, never rewritten
   for (const s of sites) {
@@ -344,6 +348,29 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
     }
   }
   return models.some((m) => m.returnEscapes.length > 0);
+}
+
+/**
+ * A constant or helper that builds the URLs of several calls changes for all of them or for none:
+ * when one of them stays on v1, another is migrated only by writing its URL out at the call, which
+ * needs every value of it readable there (`urlAtCall`). As the codemod's groups decide
+ * (src/codemod/project.ts), until nothing changes.
+ */
+function sharedUrlText(models: CallModel[], verdicts: Map<CallModel, CallVerdict>): void {
+  // (text the change edits: a shared host stays as it is)
+  const shared = (m: CallModel) => m.url.parts.filter((p) => !p.dynamic && p.node !== 'synthetic' && p.via?.length && hasV1PathText(p.text));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const m of models) {
+      const v = verdicts.get(m)!;
+      if (!v.auto || m.urlAtCall) continue;
+      const mine = shared(m);
+      const other = models.find((o) => o !== m && !verdicts.get(o)!.auto && shared(o).some((q) => mine.some((p) => p.file === q.file && p.span.start === q.span.start)));
+      if (!other) continue;
+      verdicts.set(m, { ...v, auto: false, needs: [...v.needs, `its URL shares a constant with another call that is not migrated (line ${other.span.line}), and cannot be written out at the call`] });
+      changed = true;
+    }
+  }
 }
 
 /** CoffeeScript compiled (with a source map) and run through the JS analysis; false when it does not compile (then: patterns). */

@@ -19,6 +19,7 @@ import {
   type Translation,
 } from '../catalogue/index.ts';
 import { inlineValueForm } from '../analysis/converters.ts';
+import { moduleWideName } from '../analysis/url-at-call.ts';
 import { analyzeSource, callModels, callVerdict, FsModuleLoader, responseChanges, responseShape, statusChange, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallersContract, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
@@ -676,7 +677,8 @@ export class ModulePlanner {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
-    const unreached = responseChanges(rule) ? this.unreachedReads(rule) : [];
+    // (none can be of an answer nothing holds: `request(opts, (err) => …)`)
+    const unreached = responseChanges(rule) && !model?.answerDiscarded ? this.unreachedReads(rule) : [];
     if (unreached.length) {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
     }
@@ -859,8 +861,11 @@ export class ModulePlanner {
         continue;
       }
       const p = a.dynamic.get(part);
-      if (!p || moved.has(p) || p.mod !== site.mod || !inside(p.node, arg)) return null;
-      raw += `\${${pf.text(p.node)}}`;
+      if (!p || moved.has(p) || p.mod !== site.mod) return null;
+      // a value read inside the helper or constant: by the name the call's code reads it by too
+      const name = inside(p.node, arg) ? pf.text(p.node) : moduleWideName(site.mod.info, p.node);
+      if (!name) return null;
+      raw += `\${${name}}`;
     }
     const text = dynamic ? `\`${raw}\`` : quoteString(rest, preferredQuote(pf));
     return { file: pf.file, start: arg.start, end: arg.end, text, why: 'URL written at the call' };

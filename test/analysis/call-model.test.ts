@@ -280,5 +280,45 @@ module.exports = (app) => {
     expect(callVerdict(reply!, cat, { callers: 'v2' }).auto).toBe(true);
     expect(callVerdict(merged!, cat, { callers: 'v2' }).auto).toBe(false);
   });
+
+  it('knows whether nothing holds a call\'s answer, and then charges it no untraced read', () => {
+    const ms = models(`var request = require('request');
+function url(id) { return process.env.DESK + '/helpdesk/tickets/' + id + '.json'; }
+function summary(body) { return body.helpdesk_ticket.subject; }
+function close(id, cb) { request({ url: url(id), method: 'PUT', json: true, body: { helpdesk_ticket: { status: 5 } } }, (err) => cb(err)); }
+function reopen(id, cb) { request({ url: url(id), method: 'PUT', json: true, body: { helpdesk_ticket: { status: 2 } } }, (err, res) => cb(err, res)); }
+async function resolve(id) { const r = await fetch(url(id), { method: 'PUT', body: JSON.stringify({ helpdesk_ticket: { status: 4 } }) }); return r; }
+async function pend(id) { await fetch(url(id), { method: 'PUT', body: JSON.stringify({ helpdesk_ticket: { status: 3 } }) }); }
+function hold(id) { request({ url: url(id), method: 'PUT', json: true, body: { helpdesk_ticket: { status: 6 } } }, this.onDone); }
+module.exports = { summary, close, reopen, resolve, pend, hold };
+`);
+    expect(ms.map((m) => [m.rule, m.answerDiscarded, m.untraced.length])).toEqual([
+      ['tickets.update', true, 0],
+      // (the response goes to the caller's callback, or is returned: a read elsewhere may be of it)
+      ['tickets.update', false, 1],
+      ['tickets.update', false, 1],
+      ['tickets.update', true, 0],
+      // (a callback the flow does not follow may read it)
+      ['tickets.update', false, 1],
+    ]);
+  });
+
+  it('knows when a URL can be written out at the call', () => {
+    const at = (helper: string, call: string) => models(`var axios = require('axios');
+var config = require('./config.json');
+const BASE = process.env.DESK;
+let moving = 'x';
+moving = process.env.OTHER;
+${helper}
+function go(req, id) { return axios.put(${call}, { helpdesk_ticket: { status: 5 } }).then(() => null); }
+module.exports = { go };
+`)[0]!.urlAtCall;
+    expect(at(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }`, 'u(id)')).toBe(true);
+    expect(at(`function u(id) { return config.domain + '/helpdesk/tickets/' + id + '.json'; }`, 'u(id)')).toBe(true);
+    // a value of the helper's own parameter, a name written again, a name another scope declares too
+    expect(at(`function u(r, id) { return r.headers.base + '/helpdesk/tickets/' + id + '.json'; }`, 'u(req, id)')).toBe(false);
+    expect(at(`function u(id) { return moving + '/helpdesk/tickets/' + id + '.json'; }`, 'u(id)')).toBe(false);
+    expect(at(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\nfunction other(BASE) { return BASE; }`, 'u(id)')).toBe(false);
+  });
 });
 

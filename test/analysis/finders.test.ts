@@ -158,7 +158,7 @@ describe('string resolution', () => {
 
   it('reads template literals, encodeURIComponent and querystring builders', () => {
     expect(url("fetch(`${B}/contacts.json?query=` + encodeURIComponent('email is ' + e))")!.pattern).toBe('{B}/contacts.json?query=email%20is%20{e}');
-    expect(url("const qs = require('querystring'); fetch('/contacts.json?' + qs.stringify({ state: 'all' }))")!.pattern).toBe('/contacts.json?state=all');
+    expect(url("const qs = require('querystring'); fetch(B + '/contacts.json?' + qs.stringify({ state: 'all' }))")!.pattern).toBe('{B}/contacts.json?state=all');
     expect(url("fetch(new URL('/ticket_fields.json', base))")!.pattern).toBe('{base}/ticket_fields.json');
   });
 
@@ -207,6 +207,37 @@ describe('string resolution', () => {
     expect(run("axios.post(`${R}/projects/${p}/helpdesk/tickets.json`, { helpdesk_ticket: {} })")).toEqual([]);
   });
 
+  it('leaves data files, the page\'s own server and other services\' hosts alone', () => {
+    const kinds = (src: string) => run(src).map((s) => `${s.kind} ${s.rule}`);
+    // a file beside the page or the module
+    expect(kinds("fetch('./contacts.json').then((r) => r.json())")).toEqual([]);
+    expect(kinds("fetch('contacts.json').then((r) => r.json()); $.getJSON('data/agents.json', cb)")).toEqual([]);
+    expect(kinds("axios.get('../fixtures/groups.json')")).toEqual([]);
+    // the page's own server (a Rails app's `/contacts.json`), in a module that shows nothing of the helpdesk
+    expect(kinds("$.getJSON('/contacts.json', cb); axios.get('/companies/' + id + '.json')")).toEqual([]);
+    expect(kinds("export class Dashboard { constructor(private http) {} load() { return this.http.get('/agents.json'); } }")).toEqual([]);
+    // a Firebase database, a Shopify store, Twilio: another service, whatever the path
+    expect(kinds("axios.get('https://burger-4f2c1.firebaseio.com/contacts.json')")).toEqual([]);
+    expect(kinds("const api = axios.create({ baseURL: 'https://shop.myshopify.com' }); api.get('/customers.json')")).toEqual([]);
+    // the same root paths on a page that is the helpdesk's (a path only v1 has, or its name)
+    expect(kinds("$.getJSON('/contacts.json', cb); $.getJSON('/ticket_fields.json', cb)")).toEqual(['call contacts.list', 'call ticket-fields.list']);
+    expect(kinds("var helpdeskUser = window.current_user;\n$.getJSON('/contacts.json', cb)")).toEqual(['call contacts.list']);
+    expect(kinds("axios.get('https://acme.freshdesk.com/contacts.json')")).toEqual(['call contacts.list']);
+    // a client module that builds another service's host the request cannot follow (`this.host`)
+    const highrise = "var https = require('https');\nfunction Client(user) { this.host = user + '.highrisehq.com'; }\nClient.prototype.send = function (method, path, cb) { https.request({ host: this.host, path: path, method: method }, cb).end(); };\nClient.prototype.drop = function (id, cb) { this.send('DELETE', '/groups/' + id + '.xml', cb); };";
+    expect(kinds(highrise)).toEqual([]);
+    // a test's stub of an HTTP API: recorded test data, neither a call nor a URL
+    expect(kinds("const nock = require('nock'); nock(BASE).get('/ticket_fields.json').reply(200, []); const scope = nock(BASE); scope.post('/helpdesk/tickets.json').reply(201, {});")).toEqual([]);
+  });
+
+  it('marks a request nothing shows to be the helpdesk\'s, and never rewrites it', () => {
+    const sites = run("function Groups(client) { this.client = client; }\nGroups.prototype.remove = function (id, cb) { this.client.send('DELETE', '/groups/' + id + '.xml', cb); };");
+    expect(sites.map((s) => `${s.kind} ${s.rule} ${s.call?.helpdeskUnseen}`)).toEqual(['call groups.delete true']);
+    // the module's code names the helpdesk (a comment does not: this tool's markers name it too)
+    expect(run("// Freshdesk client\nfunction Groups(client) { this.client = client; }\nGroups.prototype.remove = function (id, cb) { this.client.send('DELETE', '/groups/' + id + '.xml', cb); };")[0]!.call?.helpdeskUnseen).toBe(true);
+    expect(run("const KEY = process.env.FRESHDESK_KEY;\nfunction Groups(client) { this.client = client; }\nGroups.prototype.remove = function (id, cb) { this.client.send('DELETE', '/groups/' + id + '.xml', cb); };")[0]!.call?.helpdeskUnseen).toBeUndefined();
+  });
+
   it.each([
     ["app.get('/groups/:id.json', (req, res) => res.json({}))", 'Express, inline handler'],
     ["router.post('/helpdesk/tickets.json', auth, async function (req, res) { res.end(); })", 'Express router behind a middleware'],
@@ -240,7 +271,7 @@ describe('payload wrappers', () => {
       .map((s) => `${s.wrapper!.form} ${s.wrapper!.name} ${s.rule}`);
 
   it('object literal and shorthand', () => {
-    expect(wrappers("fetch('/groups.json', { method: 'POST', body: JSON.stringify({ group: { name: 'L2' } }) })")).toEqual(['object-key group groups.create']);
+    expect(wrappers("fetch(B + '/groups.json', { method: 'POST', body: JSON.stringify({ group: { name: 'L2' } }) })")).toEqual(['object-key group groups.create']);
     expect(wrappers("const helpdesk_ticket = { subject: s }; axios.post('/helpdesk/tickets.json', { helpdesk_ticket });")).toEqual(['shorthand helpdesk_ticket tickets.create']);
   });
 
@@ -261,7 +292,7 @@ describe('payload wrappers', () => {
   });
 
   it('reports field renames inside the wrapper from the catalogue', () => {
-    const s = run("axios.post('/groups.json', { group: { name: n, assign_time: 1800, agent_list: '1,2' } })").find((x) => x.kind === 'wrapper')!;
+    const s = run("axios.post(B + '/groups.json', { group: { name: n, assign_time: 1800, agent_list: '1,2' } })").find((x) => x.kind === 'wrapper')!;
     expect(s.wrapper!.fields!.map((f) => `${f.v1}>${f.v2}`)).toEqual(['assign_time>unassigned_for', 'agent_list>agent_ids']);
   });
 });

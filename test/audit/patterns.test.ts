@@ -25,6 +25,12 @@ describe('URLs in other languages', () => {
     ['vb', 'Dim r As HttpWebRequest = WebRequest.Create(baseUrl & "/customers/" & id & ".json")\nr.Method = "PUT"', ['1 call PUT companies.update']],
     ['go', 'req, _ := http.NewRequest("PUT", fmt.Sprintf("%s/helpdesk/tickets/%d.json", base, id), body)', ['1 call PUT tickets.update']],
     ['coffeescript', '$.ajax url: "#{base}/groups/#{id}.json", type: "DELETE"', ['1 call DELETE groups.delete']],
+    // PowerShell (.ps1, read as shell): `-Method`, and a `$(…)` subexpression in the path
+    ['shell', 'Invoke-RestMethod -Uri "https://acme.freshdesk.com/helpdesk/tickets.json" -Method Post -Body $json', ['1 call POST tickets.create']],
+    ['shell', '$u = "$base/helpdesk/tickets/$($t.id)/conversations/note.json"\nInvoke-RestMethod -Method Post -Uri $u', ['1 call POST notes.create']],
+    // Scala (read as Java): interpolated strings and akka-http's request builders
+    ['java', 'val create = Post(s"$base/helpdesk/tickets.json", entity)', ['1 call POST tickets.create']],
+    ['java', 'val groups = Get(s"${cfg.base}/groups.json")', ['1 call GET groups.list']],
   ])('%s: %s', (lang, text, expected) => {
     expect(sites(text, lang)).toEqual(expected);
   });

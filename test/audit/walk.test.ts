@@ -72,7 +72,7 @@ describe('robustness', () => {
 
   it('parses files that only import v1 constants from another module', async () => {
     const dir = tree({
-      'src/paths.js': "export const CONTACTS = '/contacts';",
+      'src/paths.js': "export const CONTACTS = 'https://acme.freshdesk.com/contacts';",
       'src/use.js': "import { CONTACTS } from './paths.js';\nexport const get = (id) => fetch(CONTACTS + '/' + id + '.json');",
       'src/other.js': "import { x } from './unrelated.js';\nfetch(x);",
       'src/unrelated.js': 'export const x = 1;',

@@ -20,6 +20,9 @@ import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
+/** What code does with a deferred (`Q.defer()`, `$.Deferred()`) that keeps its promise in view. */
+const DEFERRED_MEMBERS = new Set(['resolve', 'reject', 'notify', 'promise']);
+
 /** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
 const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
 /** Methods whose result is still the value (or a list of it): `.json()`, `.slice()`, `.filter()`. */
@@ -173,12 +176,12 @@ export class ResponseTracer {
     const args = (call.arguments ?? []) as Node[];
     const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
     if (last && last.type === 'Identifier' && !skip.some((n) => unwrapExpr(n) === last)) {
-      // `client.get(path, callback)`: a callback of this module is followed, one from elsewhere is not
-      const b = bindingOf(this.mod, last);
-      const value = declaredValue(b);
-      const fn = value && unwrapExpr(value);
-      if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
-      else if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`, isCallersParam(this.mod, b));
+      const fn = this.namedCallback(call);
+      if (fn) this.taintParams(fn, t, 'all');
+      else {
+        const b = bindingOf(this.mod, last);
+        if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`, isCallersParam(this.mod, b));
+      }
     }
     for (const a of args) {
       const u = unwrapExpr(a);
@@ -191,6 +194,24 @@ export class ResponseTracer {
         }
       }
     }
+  }
+
+  /**
+   * The function of this module named as the call's last argument (`request(opts, extractTicket)`):
+   * followed like one written at the call, when this is the only use of its name. A function that
+   * other calls are handed too, or that code calls itself, gets other values in the same
+   * parameters: a read there rewritten for this call would break for them. A name from elsewhere
+   * (a parameter, an import) is not followed either.
+   */
+  namedCallback(call: Node): Node | undefined {
+    const args = (call.arguments ?? []) as Node[];
+    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+    if (!last || last.type !== 'Identifier') return undefined;
+    const b = bindingOf(this.mod, last);
+    const value = declaredValue(b);
+    const fn = value && unwrapExpr(value);
+    if (!b || b.writes.length || b.refs.length !== 1 || b.refs[0] !== last) return undefined;
+    return fn && isFunction(fn) ? fn : undefined;
   }
 
   /** Seeds calls of imported functions whose summaries say they return or call back with a response. */
@@ -221,6 +242,26 @@ export class ResponseTracer {
         }
       }
     }
+  }
+
+  /**
+   * Does any code hold call `tx`'s answer (after `run`)? Not when the call's value is a statement
+   * of its own (`await api.put(…);`, `request(opts, (err) => …)`), no callback parameter took it
+   * and it left nowhere: then no read anywhere, traced or not, can be of this answer.
+   */
+  answerHeld(call: Node, tx: string): boolean {
+    const own = new Set<Node>([call]);
+    let cur = call;
+    let p = this.mod.tree.parent(cur);
+    while (p && (TRANSPARENT.has(p.type) || p.type === 'AwaitExpression')) {
+      own.add(p);
+      cur = p;
+      p = this.mod.tree.parent(cur);
+    }
+    if (p?.type !== 'ExpressionStatement') return true;
+    if (this.exits.some((e) => e.taint.tx === tx)) return true;
+    for (const [node, list] of this.taints) if (!own.has(node) && list.some((x) => x.tx === tx)) return true;
+    return false;
   }
 
   /** Follows every seed to its end. */
@@ -468,6 +509,7 @@ export class ResponseTracer {
           this.taintParams(fn, itemOf(t), each);
           return;
         }
+        if (argIndex === 0 && this.resolvesDeferred(parent, t)) return;
         this.exits.push({ kind: 'argument', taint: t, call: parent });
         if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
         else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`, isHttpReply(this.mod, parent.callee));
@@ -610,6 +652,32 @@ export class ResponseTracer {
       return;
     }
     if (unfollowed) this.escape(call, t, `the callback of .${name ?? '?'}()`);
+  }
+
+  /**
+   * `d.resolve(x)` of a deferred made here and never replaced (`d = Q.defer()`, `$q.defer()`,
+   * `$.Deferred()`): what its promise (`d.promise`, `d.promise()`) carries, as `new Promise`'s
+   * `resolve(x)` is the promise's. False when no promise of it is read here.
+   */
+  private resolvesDeferred(call: Node, t: Taint): boolean {
+    const callee = call.callee;
+    if (!isMember(callee) || memberName(callee) !== 'resolve' || callee.object.type !== 'Identifier') return false;
+    const b = bindingOf(this.mod, callee.object);
+    const init = declaredValue(b);
+    const made = init && unwrapExpr(init);
+    const maker = made && (isCall(made) || made.type === 'NewExpression') ? (calleeName(made) ?? '') : '';
+    if (!b || b.writes.length || !/(^|\.)(defer|Deferred)$/.test(maker)) return false;
+    // (a deferred handed elsewhere, `track(d)`, has readers of its promise this module does not see)
+    const uses = b.refs.map((r) => [r, this.mod.tree.parent(r)] as const);
+    if (!uses.every(([r, p]) => p && isMember(p) && p.object === r && DEFERRED_MEMBERS.has(memberName(p) ?? ''))) return false;
+    let found = false;
+    for (const [, p] of uses) {
+      if (memberName(p) !== 'promise') continue;
+      const g = this.mod.tree.parent(p);
+      this.add(g && isCall(g) && g.callee === p ? g : p, t);
+      found = true;
+    }
+    return found;
   }
 
   /** `cb(null, x)` where cb is a parameter of the enclosing function; `helper(x)` where helper is ours; `resolve(x)`. */

@@ -56,6 +56,7 @@ const EXT_LANG: Record<string, Language> = {
   zsh: 'shell',
   ksh: 'shell',
   ps1: 'shell',
+  psm1: 'shell',
   java: 'java',
   kt: 'kotlin',
   kts: 'kotlin',

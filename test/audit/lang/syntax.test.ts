@@ -343,11 +343,14 @@ describe('syntax audit of other languages', () => {
       '',
     ].join('\n'));
     writeFileSync(join(root, 'service_desk.js'), "const SD = 'https://acme.freshservice.com';\nfunction openTicket(body) {\n  return fetch(SD + '/helpdesk/tickets.json', { method: 'POST', body: JSON.stringify(body) });\n}\nmodule.exports = { openTicket };\n");
+    // (read by pattern: PowerShell)
+    writeFileSync(join(root, 'notify.ps1'), '$u = "https://acme.freshservice.com/helpdesk/tickets/42/conversations/note.json"\nInvoke-RestMethod -Method Post -Uri $u -Body $note\n');
     const r = await runAudit({ root, jobs: 1 });
     const need = (f: { advice: string }) => /the request goes to [^:]*: this catalogue maps.*?migrate it by hand/.exec(f.advice)?.[0] ?? null;
     const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${f.method} ${f.autofix} ${need(f)}`);
     const fs = (host: string) => `the request goes to ${host}: this catalogue maps the helpdesk's v1 to the helpdesk's v2, not to Freshservice's v2 (other answers and fields); migrate it by hand`;
     expect(calls).toEqual([
+      `notify.ps1:1 notes.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
       `service_desk.js:3 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
       `service_desk.py:6 tickets.create POST false ${fs('acme.freshservice.com, a Freshservice account')}`,
       `service_desk.py:10 notes.create POST false ${fs('a Freshservice account (so the code names its host)')}`,
