@@ -93,9 +93,11 @@ export function findHosts(a: Analysis): void {
       if (prop && isObjectProperty(prop)) host = hostIn(a, a.mod.parent.get(prop));
     }
     if ((!host || host.startsWith('{')) && namedForOtherProduct(a, it.node, site)) host = '{freshservice}';
-    // a host the code builds where the request cannot follow it (`this.host = user + '.highrisehq.com'`
-    // in the client module), named for another service: that service's request
-    if (!host || host.startsWith('{')) host = otherServiceOfClients(a, it.node, site) ?? host;
+    // a URL with no host at all, sent on a host the code builds where the request cannot follow it
+    // (`this.host = user + '.highrisehq.com'` in the client module), named for another service: that
+    // service's request (a URL with a host of its own, even one read at run time, `'https://' +
+    // domain + …`, is not guessed from another service the module also talks to)
+    if (!host && !site.url.origin) host = otherServiceOfClients(a, it.node, site) ?? host;
     if (host) site.host = host;
   }
 }

@@ -59,7 +59,7 @@ export function traceResponses(a: Analysis): TracedResponses {
   tracer.run();
   for (const [tx, { node, shape }] of seeded) {
     const call = calls.get(tx);
-    if (call && !unfollowedCallback(tracer, node, shape) && !tracer.answerHeld(node, tx)) call.answerDiscarded = true;
+    if (call && !unfollowedCallback(a, tracer, node, shape) && !tracer.answerHeld(node, tx)) call.answerDiscarded = true;
   }
   a.exportedFlows = { file: a.mod.file, summary: tracer.summary, callOf: (tx) => calls.get(tx) };
   const callOf = (tx: string) => calls.get(tx) ?? foreign.get(tx)?.callOf(tx);
@@ -77,20 +77,46 @@ export function traceResponses(a: Analysis): TracedResponses {
 
 
 /**
- * A callback the call hands its answer to that the tracer does not follow: the last argument of a
+ * A function the call hands its answer to that the tracer does not follow: the last argument of a
  * client that answers through one, when it is no function of this module (`request(opts, cb)`,
- * `request(opts, this.onTicket)`), or an option naming one (`$.ajax({ success: onTicket })`). What
- * reads the answer there is not seen, so the answer is held.
+ * `request(opts, this.onTicket)`), an option naming one (`$.ajax({ success: onTicket })`), any
+ * other function among its arguments (`statusCode: { 200: (data) => … }`, `error: …`), or a followed
+ * callback that reads `arguments`. What reads the answer there is not seen, so the answer is held.
  */
-function unfollowedCallback(tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
+function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
   const args: Node[] = call.arguments ?? [];
   const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
   const callbackSlot = last && CALLBACK_CLIENTS.has(shape?.client ?? '') && /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression)$/.test(last.type);
   if (callbackSlot && !tracer.namedCallback(call)) return true;
-  return args.some((x) => {
-    const o = unwrapExpr(x);
-    return o.type === 'ObjectExpression' && (o.properties as Node[]).some((p) => CALLBACK_OPTIONS.has(p.key?.name ?? p.key?.value) && !(p.value && isFunctionNode(unwrapExpr(p.value))) && p.type !== 'ObjectMethod');
-  });
+  // the functions seedCall follows: the last one of the arguments, a jQuery `success`
+  const followed = new Set<Node>();
+  const fnArg = [...args].reverse().find((x) => isFunctionNode(x));
+  if (fnArg) followed.add(fnArg);
+  let unseen = false;
+  const visit = (n: Node | undefined, depth: number): void => {
+    const u = n && unwrapExpr(n);
+    if (!u || unseen || depth > 4) return;
+    if (isFunctionNode(u)) {
+      if (!followed.has(u) || /\barguments\b/.test(a.mod.source.slice(u.start, u.end))) unseen = true;
+      return;
+    }
+    if (u.type === 'ObjectExpression') {
+      for (const p of u.properties as Node[]) {
+        if (p.type === 'ObjectMethod') unseen = true;
+        else if (p.type === 'SpreadElement') visit(p.argument, depth + 1);
+        else {
+          const key = p.key?.name ?? p.key?.value;
+          const v = p.value && unwrapExpr(p.value);
+          if (shape?.client === 'jquery' && key === 'success' && v && isFunctionNode(v)) followed.add(v);
+          // (a callback option given by name: what it is, is not followed here)
+          if (CALLBACK_OPTIONS.has(key) && v && !isFunctionNode(v)) unseen = true;
+          visit(p.value, depth + 1);
+        }
+      }
+    } else if (u.type === 'ArrayExpression') for (const e of u.elements as Node[]) visit(e ?? undefined, depth + 1);
+  };
+  for (const x of args) visit(x, 0);
+  return unseen;
 }
 
 /** Clients (and the repo's own wrappers) that may answer through a function given as the last argument. */

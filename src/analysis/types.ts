@@ -168,8 +168,9 @@ export interface CallInfo {
    */
   escapes?: string[];
   /**
-   * Nothing holds the answer (the call is a statement of its own and its callbacks take no answer
-   * parameter): a v1 read elsewhere in the module cannot be of this call.
+   * Nothing holds the answer: the call is a statement of its own, and no code reads what its
+   * callbacks take (`(err) => …`, or `(err, res, body)` with `res` and `body` never read). A v1 read
+   * elsewhere in the module cannot be of this call.
    */
   answerDiscarded?: boolean;
   /** The URL can be written out whole at the call (see ./url-at-call.ts). */

@@ -290,7 +290,9 @@ function reopen(id, cb) { request({ url: url(id), method: 'PUT', json: true, bod
 async function resolve(id) { const r = await fetch(url(id), { method: 'PUT', body: JSON.stringify({ helpdesk_ticket: { status: 4 } }) }); return r; }
 async function pend(id) { await fetch(url(id), { method: 'PUT', body: JSON.stringify({ helpdesk_ticket: { status: 3 } }) }); }
 function hold(id) { request({ url: url(id), method: 'PUT', json: true, body: { helpdesk_ticket: { status: 6 } } }, this.onDone); }
-module.exports = { summary, close, reopen, resolve, pend, hold };
+function coded(id) { $.ajax({ url: url(id), type: 'PUT', data: JSON.stringify({ helpdesk_ticket: { status: 7 } }), statusCode: { 200: function (d) { show(d); } } }); }
+function unused(id) { request({ url: url(id), method: 'PUT', json: true, body: { helpdesk_ticket: { status: 8 } } }, function (err, res, body) { if (err) log(err); }); }
+module.exports = { summary, close, reopen, resolve, pend, hold, coded, unused };
 `);
     expect(ms.map((m) => [m.rule, m.answerDiscarded, m.untraced.length])).toEqual([
       ['tickets.update', true, 0],
@@ -298,8 +300,11 @@ module.exports = { summary, close, reopen, resolve, pend, hold };
       ['tickets.update', false, 1],
       ['tickets.update', false, 1],
       ['tickets.update', true, 0],
-      // (a callback the flow does not follow may read it)
+      // (a callback the flow does not follow may read it: a name, a jQuery statusCode handler)
       ['tickets.update', false, 1],
+      ['tickets.update', false, 1],
+      // (parameters that take it, never read)
+      ['tickets.update', true, 0],
     ]);
   });
 

@@ -226,6 +226,8 @@ describe('string resolution', () => {
     // a client module that builds another service's host the request cannot follow (`this.host`)
     const highrise = "var https = require('https');\nfunction Client(user) { this.host = user + '.highrisehq.com'; }\nClient.prototype.send = function (method, path, cb) { https.request({ host: this.host, path: path, method: method }, cb).end(); };\nClient.prototype.drop = function (id, cb) { this.send('DELETE', '/groups/' + id + '.xml', cb); };";
     expect(kinds(highrise)).toEqual([]);
+    // but a URL with a host of its own, read at run time, in a module that also talks to another service
+    expect(kinds("const request = require('request');\nrequest({ url: 'https://android.googleapis.com/gcm/send', method: 'POST' });\nrequest({ url: 'https://' + domain + '/helpdesk/tickets/' + id + '.json' }, (e, r, body) => log(body));")).toEqual(['call tickets.view']);
     // a test's stub of an HTTP API: recorded test data, neither a call nor a URL
     expect(kinds("const nock = require('nock'); nock(BASE).get('/ticket_fields.json').reply(200, []); const scope = nock(BASE); scope.post('/helpdesk/tickets.json').reply(201, {});")).toEqual([]);
   });

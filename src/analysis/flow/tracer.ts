@@ -246,8 +246,8 @@ export class ResponseTracer {
 
   /**
    * Does any code hold call `tx`'s answer (after `run`)? Not when the call's value is a statement
-   * of its own (`await api.put(…);`, `request(opts, (err) => …)`), no callback parameter took it
-   * and it left nowhere: then no read anywhere, traced or not, can be of this answer.
+   * of its own (`await api.put(…);`, `request(opts, (err) => …)`), no code reads a parameter that
+   * took it, and it left nowhere: then no read anywhere, traced or not, can be of this answer.
    */
   answerHeld(call: Node, tx: string): boolean {
     const own = new Set<Node>([call]);
