@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import type { Analysis } from './analysis.ts';
-import { answersThroughCallback, CALLBACK_NAME, isLogging } from './clients.ts';
+import { answersThroughCallback, isLogging } from './clients.ts';
 import { EMPTY_FRAMES, functionNodeOf, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { isWholeValue, keyedObjectOf, type DocumentDepth, type Taint } from './flow/taint.ts';
 import type { Exit } from './flow/tracer.ts';
@@ -16,7 +16,7 @@ import { bindingAt, isFunctionNode, isJsonStringify, memberPath, type Binding } 
 import type { Node } from './parse.ts';
 import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
-import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS } from './flow/functions.ts';
+import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isMember, memberName } from './syntax.ts';
 import { urlWritableAtCall } from './url-at-call.ts';
 
@@ -30,17 +30,15 @@ export function findEscapes(a: Analysis): void {
     const call = it.site.call;
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;
     const out: string[] = [];
-    const args = (it.node.arguments ?? []) as Node[];
-    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
-    // the caller's callback gets the response
-    if (last?.type === 'Identifier' && CALLBACK_NAME.test(last.name)) {
-      const b = lookup(last);
-      const fn = b?.kind === 'function' ? b.init : b?.init && unwrapExpr(b.init);
-      if (!(fn && isFunctionNode(fn)) && (b?.kind === 'param' || !b)) {
-        const where = `the callback ${last.name} (line ${last.loc?.start.line ?? '?'})`;
-        out.push(where);
-        if (isCallersParam(tm, b)) (call.callerEscapes ??= []).push(where);
-      }
+    // a callback the flow does not follow gets the response: the caller's (`cb`), an import, a
+    // method, a bound or reassigned function
+    const skip = [it.shape?.url?.node, it.body?.node].filter((n): n is Node => !!n);
+    const unseen = unfollowedCallbackArg(tm, it.node, skip, it.shape?.client ?? call.client);
+    if (unseen) {
+      const b = unseen.type === 'Identifier' ? lookup(unseen) : undefined;
+      const where = `the callback ${mod.source.slice(unseen.start, unseen.end).slice(0, 40)} (line ${unseen.loc?.start.line ?? '?'})`;
+      out.push(where);
+      if (isCallersParam(tm, b)) (call.callerEscapes ??= []).push(where);
     }
     // `return client.get(...)` / `() => client.get(...)`: the response goes back to the callers
     let cur: Node = it.node;

@@ -9,7 +9,7 @@ import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
 import { answersThroughCallback, type CallShape } from './clients.ts';
 import type { DocumentDepth, Taint } from './flow/taint.ts';
-import { tracedModuleOf, type TracedModule } from './flow/traced-module.ts';
+import { tracedModuleOf } from './flow/traced-module.ts';
 
 export { tracedModuleOf };
 import { ResponseTracer } from './flow/tracer.ts';
@@ -84,6 +84,10 @@ export function traceResponses(a: Analysis): TracedResponses {
  * callback that reads `arguments`. What reads the answer there is not seen, so the answer is held.
  */
 function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
+  // every answer of a client seen by code registered elsewhere: an axios interceptor or
+  // `transformResponse`, got's or ky's `afterResponse` hooks, jQuery's global `ajaxSuccess`,
+  // `ajaxComplete` and `ajaxSetup`; `this.response` in a request callback
+  if ([a.mod, ...a.wrapperModules].some((m) => RESPONSE_OBSERVERS.test(m.source))) return true;
   const args: Node[] = call.arguments ?? [];
   const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
   const callbackSlot = last && CALLBACK_CLIENTS.has(shape?.client ?? '') && /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression)$/.test(last.type);
@@ -97,7 +101,7 @@ function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, sha
     const u = n && unwrapExpr(n);
     if (!u || unseen || depth > 4) return;
     if (isFunctionNode(u)) {
-      if (!followed.has(u) || /\barguments\b/.test(a.mod.source.slice(u.start, u.end))) unseen = true;
+      if (!followed.has(u) || /\b(arguments|this)\b/.test(a.mod.source.slice(u.start, u.end))) unseen = true;
       return;
     }
     if (u.type === 'ObjectExpression') {
@@ -118,6 +122,9 @@ function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, sha
   for (const x of args) visit(x, 0);
   return unseen;
 }
+
+/** Code that sees every answer of a client, wherever the request is made (see unfollowedCallback). */
+const RESPONSE_OBSERVERS = /\b(interceptors|transformResponse|afterResponse|ajaxSuccess|ajaxComplete|ajaxSetup|dataFilter)\b|\bhooks\s*:/;
 
 /** Clients (and the repo's own wrappers) that may answer through a function given as the last argument. */
 const CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'http', 'https', 'jquery', 'wrapper', 'generic', 'app-request']);

@@ -51,11 +51,69 @@ function nameAt(mod: Pick<ModuleInfo, 'bindings' | 'parent'>, start: number, end
 }
 
 /**
- * Every dynamic part of the URL is written inside the call's URL expression, or is a module-wide
- * name of the call's own module (`moduleWideName`): the URL can be written out at the call.
+ * A helper the URL was followed through (`StringPart.via`, `ticketUrl()`) gives at run time the
+ * value the analysis read when it only joins its parameters, unchanged, with fixed text (no
+ * `encodeURIComponent(id)`, no `id = String(id).replace(…)`); a constant does when nothing writes
+ * it or a property of it again (`config.base = opts.base`). Anything else may give the URL another
+ * value than the one written out.
  */
-export function urlWritableAtCall(mod: Pick<ModuleInfo, 'bindings' | 'root' | 'file' | 'parent'>, url: UrlInfo): boolean {
+function settledHelper(mod: Pick<ModuleInfo, 'bindings'>, via: string): boolean {
+  const path = via.replace(/\(\)$/, '').split('.');
+  const named = mod.bindings.filter((b: Binding) => b.name === path[path.length - 1]);
+  const fn = named.length === 1 ? named[0]!.init : undefined;
+  return !!fn && plainHelper(mod, fn);
+}
+
+/**
+ * A literal of the URL read through a name (`const TICKETS = '/helpdesk/tickets/'`, `config.paths.tickets`):
+ * the variable whose initialiser holds it is never written again, nor is any property of it.
+ */
+function settledLiteral(mod: Pick<ModuleInfo, 'bindings' | 'nodes' | 'parent'>, start: number, end: number): boolean {
+  let n: Node | undefined = mod.nodes.strings.find((x: Node) => x.start <= start && x.end >= end);
+  while (n && /^(ObjectProperty|Property|ObjectExpression|ArrayExpression|BinaryExpression|TemplateLiteral|ParenthesizedExpression|StringLiteral|Literal)$/.test(n.type)) n = mod.parent.get(n);
+  // (inside a helper's return: settled by settledHelper)
+  if (!n || n.type === 'ReturnStatement' || n.type === 'ArrowFunctionExpression') return true;
+  if (n.type !== 'VariableDeclarator' || n.id.type !== 'Identifier') return false;
+  const root = n.id.name;
+  if (mod.bindings.some((b: Binding) => b.name === root && b.writes.length)) return false;
+  // (a property written anywhere: `config.base = …`, `config.paths.tickets = …`)
+  return !mod.nodes.assignments.some((w: Node) => {
+    let left = w.left;
+    while (left?.type === 'MemberExpression') left = left.object;
+    return left?.type === 'Identifier' && left.name === root && w.left.type === 'MemberExpression';
+  });
+}
+
+const PLAIN_EXPR = new Set(['BinaryExpression', 'TemplateLiteral', 'TemplateElement', 'Identifier', 'MemberExpression', 'StringLiteral', 'NumericLiteral', 'Literal', 'ParenthesizedExpression']);
+
+/** A function whose whole work is to return its parameters, unchanged, joined with fixed text. */
+function plainHelper(mod: Pick<ModuleInfo, 'bindings'>, fn: Node): boolean {
+  if (!/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(fn.type)) return false;
+  const params = mod.bindings.filter((b: Binding) => b.kind === 'param' && b.fn === fn);
+  if (params.some((b) => b.writes.length)) return false;
+  let ret: Node | undefined = fn.body;
+  if (ret?.type === 'BlockStatement') ret = ret.body.length === 1 && ret.body[0].type === 'ReturnStatement' ? ret.body[0].argument : undefined;
+  if (!ret) return false;
+  const plain = (n: Node): boolean => {
+    if (!n || !PLAIN_EXPR.has(n.type)) return false;
+    if (n.type === 'BinaryExpression') return n.operator === '+' && plain(n.left) && plain(n.right);
+    if (n.type === 'TemplateLiteral') return (n.expressions as Node[]).every(plain);
+    if (n.type === 'MemberExpression') return !n.computed && plain(n.object);
+    if (n.type === 'ParenthesizedExpression') return plain(n.expression);
+    return true;
+  };
+  return plain(ret);
+}
+
+/**
+ * The URL can be written out at the call: every helper and constant it was read through is settled
+ * (`settledHelper`, `settledLiteral`), and every dynamic part is written inside the call's URL expression or is a
+ * module-wide name of the call's own module (`moduleWideName`).
+ */
+export function urlWritableAtCall(mod: Pick<ModuleInfo, 'bindings' | 'root' | 'file' | 'parent' | 'nodes'>, url: UrlInfo): boolean {
   for (const p of url.parts) {
+    if (p.via?.some((v) => v.endsWith('()') && !settledHelper(mod, v))) return false;
+    if (!p.dynamic && p.via?.length && p.node !== 'synthetic' && p.file === mod.file && !settledLiteral(mod, p.span.start, p.span.end)) return false;
     if (!p.dynamic) continue;
     if (p.file !== mod.file) return false;
     if (p.span.start >= url.span.start && p.span.end <= url.span.end) continue;

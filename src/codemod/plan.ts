@@ -483,7 +483,7 @@ export class ModulePlanner {
     const t: Taint = { rule, level: 'pre', prefix: '', tx: site.id };
     // (through a wrapper, the client it calls decides, as in the analysis' trace-responses.ts seedCall)
     if (!answersThroughCallback(site.shape.innerClient ?? site.shape.client, site.shape.call)) this.flow.seed(site.shape.call, t);
-    this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])]);
+    this.flow.seedCallbacks(site.shape.call, t, [site.shape.url, ...(site.shape.body ? [site.shape.body.node] : [])], site.shape.client);
     // XMLHttpRequest: the object the request was opened on carries status and response
     const callee = unwrapExpr(site.shape.call.callee);
     if (site.shape.client === 'xhr' && (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && callee.object.type === 'Identifier') {
@@ -828,6 +828,8 @@ export class ModulePlanner {
   private inlineUrl(site: UrlSite, a: UrlAnalysis, newText: string, moved: Set<ExprPiece>, bodyValues?: Map<string, string>): FileEdit | null {
     const pf = this.pf;
     const shape = site.shape;
+    // (the analysis' judgement, as the audit reads it: every value of the URL readable at the call, as it is)
+    if (!shape || !this.models.get(shape.call.start)?.urlAtCall) return null;
     const inside = (n: Node, outer: Node) => n.start >= outer.start && n.end <= outer.end;
     // the argument holding the path (the audit's URL span at the call)
     const arg: Node = site.url;

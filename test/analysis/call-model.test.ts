@@ -325,5 +325,45 @@ module.exports = { go };
     expect(at(`function u(id) { return moving + '/helpdesk/tickets/' + id + '.json'; }`, 'u(id)')).toBe(false);
     expect(at(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\nfunction other(BASE) { return BASE; }`, 'u(id)')).toBe(false);
   });
+
+  it('holds an answer code registered elsewhere sees (interceptors, hooks, global jQuery handlers, this.response)', () => {
+    const held = (setup: string, call: string) => models(`var request = require('request'); var axios = require('axios');\n${setup}\nfunction summary(b) { return b.helpdesk_ticket.subject; }\nasync function close(id) { ${call} }\nmodule.exports = { summary, close };\n`)[0]!.answerDiscarded;
+    const put = "await api.put('https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', { helpdesk_ticket: { status: 5 } });";
+    expect(held("const api = axios.create({});", put)).toBe(true);
+    expect(held("const api = axios.create({}); api.interceptors.response.use((r) => { seen(r.data.helpdesk_ticket); return r; });", put)).toBe(false);
+    expect(held('', "request.put({ url: 'https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', json: { helpdesk_ticket: { status: 5 } } }, function (err) { log(this.response.body); });")).toBe(false);
+  });
+
+  it('leaves a callback it does not follow as an escape: a reassigned or imported function, a bound method, a parameter of any name', () => {
+    const escapes = (src: string) => models(`var request = require('request');\nvar onTicket = require('./handlers').onTicket;\n${src}\nmodule.exports = { go };\n`).map((m) => m.escapes.join('; '));
+    const req = (cb: string) => `request({ url: 'https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, ${cb})`;
+    expect(escapes(`var show = function (e, r, b) { log(b.helpdesk_ticket); };\nshow = function (e, r, b) { log(b); };\nfunction go(id) { ${req('show')}; }`)).toEqual([expect.stringContaining('the callback show')]);
+    expect(escapes(`function go(id) { ${req('onTicket')}; }`)).toEqual([expect.stringContaining('the callback onTicket')]);
+    expect(escapes(`function go(id) { ${req('this.onTicket.bind(this)')}; }`)).toEqual([expect.stringContaining('the callback this.onTicket.bind(this)')]);
+    expect(escapes(`function go(id, show) { ${req('show')}; }`)).toEqual([expect.stringContaining('the callback show')]);
+    // followed: a function of the module named only here
+    expect(escapes(`function print(e, r, b) { log(b.helpdesk_ticket.subject); }\nfunction go(id) { ${req('print')}; }`)).toEqual(['']);
+  });
+
+  it('follows a deferred resolved in one place only, and says when two calls\' answers meet in one parameter', () => {
+    const ms = models(`var request = require('request'); var Q = require('q');
+var cache = {};
+function get(id) { var d = Q.defer(); if (cache[id]) d.resolve(cache[id]); else request({ url: 'https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, function (e, r, body) { d.resolve(body); }); return d.promise; }
+function subject(id) { return get(id).then(function (t) { return t.helpdesk_ticket.subject; }); }
+function render(t) { return t.helpdesk_ticket.subject; }
+function a(id) { request({ url: 'https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, function (e, r, body) { render(body); }); }
+function b(id) { request({ url: 'https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', json: true }, function (e, r, body) { render(body); }); }
+module.exports = { subject, a, b };
+`);
+    expect(ms.map((m) => [m.reads.length, m.escapes.length > 0])).toEqual([[0, true], [1, true], [0, true]]);
+  });
+
+  it('writes a URL out at the call only when the helper and constants give what was read', () => {
+    const at = (src: string) => models(`var axios = require('axios');\nvar BASE = 'https://a.freshdesk.com';\n${src}\nfunction go(id) { return axios.put(u(id), { helpdesk_ticket: { status: 5 } }).then(() => null); }\nmodule.exports = { go };\n`)[0]!.urlAtCall;
+    expect(at(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }`)).toBe(true);
+    expect(at(`function u(id) { return BASE + '/helpdesk/tickets/' + encodeURIComponent(id) + '.json'; }`)).toBe(false);
+    expect(at(`function u(id) { id = String(id).replace(/^#/, ''); return BASE + '/helpdesk/tickets/' + id + '.json'; }`)).toBe(false);
+    expect(at(`var cfg = { base: 'https://a.freshdesk.com', path: '/helpdesk/tickets/' };\nfunction u(id) { return cfg.base + cfg.path + id + '.json'; }\nfunction init(o) { cfg.base = o.base; }`)).toBe(false);
+  });
 });
 

@@ -4,6 +4,8 @@
  */
 import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
+import { declaredValue } from '../binding-facts.ts';
+import { CALLBACK_NAME } from '../clients.ts';
 import { isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
@@ -144,4 +146,49 @@ export function sharedTestFunction(mod: TracedModule, member: Node): string | un
   if (b?.kind !== 'param' || !b.fn) return undefined;
   const fb = bindingOfFunction(mod, b.fn);
   return fb && fb.refs.length !== 1 ? fb.name : undefined;
+}
+
+/**
+ * The function of the module named as a call's last argument (`request(opts, extractTicket)`),
+ * when this is the only use of its name and the name is never written again: followed like a
+ * function written at the call. A function that other calls are handed too, or that code calls
+ * itself, gets other values in the same parameters (a read there rewritten for this call would
+ * break for them); a name from elsewhere (a parameter, an import) is not seen.
+ */
+export function namedCallbackOf(mod: TracedModule, call: Node): Node | undefined {
+  const args = (call.arguments ?? []) as Node[];
+  const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+  if (!last || last.type !== 'Identifier') return undefined;
+  const b = bindingOf(mod, last);
+  const value = declaredValue(b);
+  const fn = value && unwrapExpr(value);
+  if (!b || b.writes.length || b.refs.length !== 1 || b.refs[0] !== last) return undefined;
+  return fn && isFunction(fn) ? fn : undefined;
+}
+
+/** Clients whose last argument after the request is always the callback (never a body). */
+const TRAILING_CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'http', 'https']);
+
+/**
+ * A call's last argument that is a callback the flow does not follow: a name for a function that
+ * is not followed (a parameter, an import, a function reassigned or used elsewhere:
+ * `request(opts, onContact)`), a method (`this.onContact`), a bound function
+ * (`handler.bind(this)`). Whatever reads the answer there is not seen. `skip`: the call's URL and
+ * body, which are never its callback.
+ */
+export function unfollowedCallbackArg(mod: TracedModule, call: Node, skip: Node[] = [], client?: string): Node | undefined {
+  const args = (call.arguments ?? []) as Node[];
+  const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
+  if (!last || skip.some((n) => unwrapExpr(n) === last) || namedCallbackOf(mod, call)) return undefined;
+  if (last.type === 'Identifier') {
+    const b = bindingOf(mod, last);
+    const value = declaredValue(b);
+    const fn = value && unwrapExpr(value);
+    // (a parameter after `request`'s options is the caller's callback, whatever it is called: `show`)
+    const trailing = b?.kind === 'param' && !!client && TRAILING_CALLBACK_CLIENTS.has(client);
+    return CALLBACK_NAME.test(last.name) || (fn && isFunction(fn)) || b?.kind === 'function' || trailing ? last : undefined;
+  }
+  if (isMember(last)) return CALLBACK_NAME.test(memberName(last) ?? '') ? last : undefined;
+  if (isCall(last) && isMember(last.callee) && memberName(last.callee) === 'bind') return last;
+  return undefined;
 }

@@ -13,9 +13,9 @@ import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
 import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
-import { CALLBACK_NAME, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
+import { FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, STATUS_PROPS } from './functions.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, STATUS_PROPS, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
@@ -172,16 +172,18 @@ export class ResponseTracer {
   }
 
   /** Parameters of callback functions given to the call (`request(opts, (err, res, body) => ...)`, `success: fn`). */
-  seedCallbacks(call: Node, t: Taint, skip: Node[] = []): void {
+  seedCallbacks(call: Node, t: Taint, skip: Node[] = [], client?: string): void {
     const args = (call.arguments ?? []) as Node[];
     const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
     if (last && last.type === 'Identifier' && !skip.some((n) => unwrapExpr(n) === last)) {
       const fn = this.namedCallback(call);
       if (fn) this.taintParams(fn, t, 'all');
-      else {
-        const b = bindingOf(this.mod, last);
-        if (b?.kind === 'param' && CALLBACK_NAME.test(last.name)) this.escape(last, t, `the callback ${last.name}`, isCallersParam(this.mod, b));
-      }
+    }
+    // a callback this module does not show (`cb`, an import, `this.onTicket`, `handler.bind(this)`)
+    const unseen = unfollowedCallbackArg(this.mod, call, skip, client);
+    if (unseen) {
+      const b = unseen.type === 'Identifier' ? bindingOf(this.mod, unseen) : undefined;
+      this.escape(unseen, t, `the callback ${this.mod.tree.text(unseen).slice(0, 40)}`, isCallersParam(this.mod, b));
     }
     for (const a of args) {
       const u = unwrapExpr(a);
@@ -196,22 +198,9 @@ export class ResponseTracer {
     }
   }
 
-  /**
-   * The function of this module named as the call's last argument (`request(opts, extractTicket)`):
-   * followed like one written at the call, when this is the only use of its name. A function that
-   * other calls are handed too, or that code calls itself, gets other values in the same
-   * parameters: a read there rewritten for this call would break for them. A name from elsewhere
-   * (a parameter, an import) is not followed either.
-   */
+  /** See namedCallbackOf (./functions.ts). */
   namedCallback(call: Node): Node | undefined {
-    const args = (call.arguments ?? []) as Node[];
-    const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
-    if (!last || last.type !== 'Identifier') return undefined;
-    const b = bindingOf(this.mod, last);
-    const value = declaredValue(b);
-    const fn = value && unwrapExpr(value);
-    if (!b || b.writes.length || b.refs.length !== 1 || b.refs[0] !== last) return undefined;
-    return fn && isFunction(fn) ? fn : undefined;
+    return namedCallbackOf(this.mod, call);
   }
 
   /** Seeds calls of imported functions whose summaries say they return or call back with a response. */
@@ -298,20 +287,8 @@ export class ResponseTracer {
       }
       return out;
     };
-    // (a name whose only uses test the status, `function ok(r) { return r.status === 200 }`, reads no
-    // field: whatever else it holds, no rewrite of a read happens there; see sharedTestFunction)
-    const readsFields = (b: Binding) =>
-      b.refs.some((r) => {
-        let cur = r;
-        let p = this.mod.tree.parent(cur);
-        while (p && TRANSPARENT.has(p.type)) {
-          cur = p;
-          p = this.mod.tree.parent(cur);
-        }
-        return !(p && isMember(p) && p.object === cur && STATUS_PROPS.has(memberName(p) ?? ''));
-      });
     for (const [b, taints] of this.boundTaints) {
-      if (this.carriers.has(b) || !readsFields(b)) continue;
+      if (this.carriers.has(b) || !this.readsFields(b)) continue;
       for (const t of taints) {
         const other = sources(b).find((n) => !this.carries(n, t.tx) && !isEmptyDefault(n));
         if (!other) continue;
@@ -320,6 +297,23 @@ export class ResponseTracer {
       }
     }
     for (const { other, t } of this.choices) if (!this.carries(other, t.tx) && !isEmptyDefault(other)) this.merged(other, t, 'a choice between it and another value');
+  }
+
+  /**
+   * Does code read a field of the name? Not when its only uses test the status (`function ok(r) {
+   * return r.status === 200 }`): whatever else it holds, no rewrite of a read happens there (see
+   * sharedTestFunction).
+   */
+  private readsFields(b: Binding): boolean {
+    return b.refs.some((r) => {
+      let cur = r;
+      let p = this.mod.tree.parent(cur);
+      while (p && TRANSPARENT.has(p.type)) {
+        cur = p;
+        p = this.mod.tree.parent(cur);
+      }
+      return !(p && isMember(p) && p.object === cur && STATUS_PROPS.has(memberName(p) ?? ''));
+    });
   }
 
   private merged(node: Node, t: Taint, what: string): void {
@@ -413,7 +407,12 @@ export class ResponseTracer {
   private taintBinding(b: Binding, t: Taint): void {
     const list = this.boundTaints.get(b) ?? [];
     const k = taintKey(t);
-    if (list.some((x) => taintKey(x) === k)) return;
+    if (list.some((x) => taintKey(x) === k)) {
+      // (the audit follows a place two calls' answers reach once, for the first: the other call's
+      // answer is merged there all the same, as the first call's merge check says of it)
+      if (!list.some((x) => x.tx === t.tx) && this.readsFields(b)) this.merged(b.id, t, `${b.kind === 'param' ? 'the parameter' : 'the variable'} ${b.name}, which another call's answer reaches too`);
+      return;
+    }
     if (beyondAnswer(t)) return;
     if (list.length >= MAX_TAINTS_PER_NODE || fieldDepth(t) > MAX_PREFIX_DEPTH) {
       this.escape(b.id, { ...t, level: 'pre', prefix: '' }, 'a loop the codemod cannot follow to its end');
@@ -655,9 +654,9 @@ export class ResponseTracer {
   }
 
   /**
-   * `d.resolve(x)` of a deferred made here and never replaced (`d = Q.defer()`, `$q.defer()`,
-   * `$.Deferred()`): what its promise (`d.promise`, `d.promise()`) carries, as `new Promise`'s
-   * `resolve(x)` is the promise's. False when no promise of it is read here.
+   * `d.resolve(x)` of a deferred made here, never replaced and resolved nowhere else (`d = Q.defer()`,
+   * `$q.defer()`, `$.Deferred()`): what its promise (`d.promise`, `d.promise()`) carries, as
+   * `new Promise`'s `resolve(x)` is the promise's. False when no promise of it is read here.
    */
   private resolvesDeferred(call: Node, t: Taint): boolean {
     const callee = call.callee;
@@ -670,6 +669,8 @@ export class ResponseTracer {
     // (a deferred handed elsewhere, `track(d)`, has readers of its promise this module does not see)
     const uses = b.refs.map((r) => [r, this.mod.tree.parent(r)] as const);
     if (!uses.every(([r, p]) => p && isMember(p) && p.object === r && DEFERRED_MEMBERS.has(memberName(p) ?? ''))) return false;
+    // (resolved in another place too, `d.resolve(cache[id])`: its promise may carry another value)
+    if (uses.filter(([, p]) => memberName(p!) === 'resolve').length !== 1) return false;
     let found = false;
     for (const [, p] of uses) {
       if (memberName(p) !== 'promise') continue;
