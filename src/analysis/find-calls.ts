@@ -7,6 +7,7 @@
 import { chooseRule, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { V1_ONLY_ROOTS } from '../catalogue/index.ts';
+import { hostOf, isOtherService } from './find-domains.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
@@ -41,6 +42,27 @@ function isStubChain(a: Analysis, callee: Node): boolean {
   return !!init && init !== callee && (init.type === 'CallExpression' || init.type === 'MemberExpression') && isStubChain(a, init.type === 'CallExpression' ? unwrapExpr(init.callee) : init);
 }
 
+/** The base a stub chain was made on (`nock(base)`) is another service's host, or a versioned API's (`…/api/v2`). */
+function stubsOtherApi(a: Analysis, callee: Node): boolean {
+  let n = callee;
+  let base: Node | undefined;
+  for (let i = 0; i < 20 && n; i++) {
+    if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') n = unwrapExpr(n.object);
+    else if (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') {
+      base = n.arguments?.[0];
+      n = unwrapExpr(n.callee);
+    } else if (n.type === 'Identifier' && !STUB_NAMES.test(n.name)) {
+      // `scope.get(…)` with `scope = nock(base)`
+      const b = bindingAt(a.mod, n);
+      n = b && b.init ? unwrapExpr(b.init) : undefined;
+    } else break;
+  }
+  const v = base ? a.ev.eval(a.mod, base, EMPTY_FRAMES) : undefined;
+  const text = v?.t === 'str' ? v.parts.map((p) => (p.dynamic ? '' : p.text)).join('') : '';
+  const host = hostOf(text);
+  return (!!host && isOtherService(host)) || /\/api\/v\d/.test(text);
+}
+
 export function findCalls(a: Analysis): void {
   const routes = serverRoutes(a.mod).calls;
   const mayBeV1 = v1UrlHint(a.mod, a.facts, (name) => a.ev.globalBinding(a.mod, name) !== null);
@@ -49,12 +71,16 @@ export function findCalls(a: Analysis): void {
     if (!callee) continue;
     // `app.get('/groups/:id.json', (req, res) => …)` serves a path, it does not request one
     if (routes.has(call)) continue;
-    // nor does a test's stub of an HTTP API (`nock(base).get('/ticket_fields.json').reply(…)`):
-    // its paths are recorded test data, not URLs of the code either
+    // nor does a test's stub of an HTTP API (`nock(base).get('/ticket_fields.json').reply(…)`): its
+    // path is recorded test data. Of another API (`nock('https://x.zendesk.com/api/v2')`) it is no
+    // URL either; of the helpdesk's v1 it stays a URL finding, which the codemod marks: the stub
+    // changes with the client it stubs, or that client's tests break
     if (isStubChain(a, callee)) {
-      for (const x of call.arguments ?? []) {
-        const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
-        if (v.t === 'str') a.consume(v.parts);
+      if (stubsOtherApi(a, callee)) {
+        for (const x of call.arguments ?? []) {
+          const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
+          if (v.t === 'str') a.consume(v.parts);
+        }
       }
       continue;
     }

@@ -228,8 +228,10 @@ describe('string resolution', () => {
     expect(kinds(highrise)).toEqual([]);
     // but a URL with a host of its own, read at run time, in a module that also talks to another service
     expect(kinds("const request = require('request');\nrequest({ url: 'https://android.googleapis.com/gcm/send', method: 'POST' });\nrequest({ url: 'https://' + domain + '/helpdesk/tickets/' + id + '.json' }, (e, r, body) => log(body));")).toEqual(['call tickets.view']);
-    // a test's stub of an HTTP API: recorded test data, neither a call nor a URL
-    expect(kinds("const nock = require('nock'); nock(BASE).get('/ticket_fields.json').reply(200, []); const scope = nock(BASE); scope.post('/helpdesk/tickets.json').reply(201, {});")).toEqual([]);
+    // a test's stub of another API: recorded test data, neither a call nor a URL
+    expect(kinds("const nock = require('nock'); const Z = 'https://acme.zendesk.com/api/v2'; nock(Z).get('/ticket_fields.json').reply(200, []); const scope = nock(Z); scope.post('/groups.json').reply(201, {});")).toEqual([]);
+    // of the helpdesk's v1: no call, but its path stays a URL (the codemod marks it: it changes with the client it stubs)
+    expect(kinds("const nock = require('nock'); nock('https://acme.freshdesk.com').get('/ticket_fields.json').reply(200, []);")).toEqual(['url ticket-fields.list']);
   });
 
   it('marks a request nothing shows to be the helpdesk\'s, and never rewrites it', () => {
