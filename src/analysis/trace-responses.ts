@@ -80,13 +80,16 @@ export function traceResponses(a: Analysis): TracedResponses {
  * A function the call hands its answer to that the tracer does not follow: the last argument of a
  * client that answers through one, when it is no function of this module (`request(opts, cb)`,
  * `request(opts, this.onTicket)`), an option naming one (`$.ajax({ success: onTicket })`), any
- * other function among its arguments (`statusCode: { 200: (data) => … }`, `error: …`), or a followed
- * callback that reads `arguments`. What reads the answer there is not seen, so the answer is held.
+ * other function among its arguments (`statusCode: { 200: (data) => … }`, `error: …`), a followed
+ * callback that reads `arguments` or `this` (`this.response` in a `request` callback), or code
+ * registered to see every answer of the client (RESPONSE_OBSERVERS). What reads the answer there is
+ * not seen, so the answer is held. (Broader than unfollowedCallbackArg, which says where a call's
+ * answer escapes: this only decides whether a read elsewhere may still be of it.)
  */
 function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
   // every answer of a client seen by code registered elsewhere: an axios interceptor or
   // `transformResponse`, got's or ky's `afterResponse` hooks, jQuery's global `ajaxSuccess`,
-  // `ajaxComplete` and `ajaxSetup`; `this.response` in a request callback
+  // `ajaxComplete` and `ajaxSetup`
   if ([a.mod, ...a.wrapperModules].some((m) => RESPONSE_OBSERVERS.test(m.source))) return true;
   const args: Node[] = call.arguments ?? [];
   const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
