@@ -95,10 +95,7 @@ export class Analysis {
   dropRunTimeSitesResolved(): void {
     const runTime = (id: string | null) => !!id && this.cat.get(id)?.v1.source === 'run-time';
     const drop = new Set(this.found.filter((f) => f.node && this.resolvedByCaller.has(f.node) && runTime(f.site.rule)).map((f) => f.site));
-    if (!drop.size) return;
-    const keep = <T>(list: T[], site: (x: T) => Site) => list.splice(0, list.length, ...list.filter((x) => !drop.has(site(x))));
-    keep(this.sites, (s) => s);
-    keep(this.found, (f) => f.site);
+    this.dropSites((s) => drop.has(s));
   }
 }
 

@@ -83,6 +83,9 @@ const PACKAGES: Record<string, ClientKind> = {
 };
 
 /** Parameter names that hold a callback (`cb`, `done`, `onSuccess`): never a body, and where a response leaves. */
+/** Options of a request that name a function it hands the answer to (`$.ajax({ url, success })`). */
+export const ANSWER_CALLBACK_OPTIONS: ReadonlySet<string> = new Set(['success', 'complete', 'done', 'callback', 'onload']);
+
 export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\w*|\w+(Callback|Cb|Handler))$/;
 
 /**

@@ -4,9 +4,8 @@
  * ./find-http-wrapper-calls.ts), or it is any other call given a complete v1 API path. Server
  * routes (`app.get('/groups/:id.json', …)`) serve a path and are skipped.
  */
-import { chooseRule, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
+import { chooseRule, isDistinctiveV1Path, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
-import { V1_ONLY_ROOTS } from '../catalogue/index.ts';
 import { hostOf, isOtherService } from './find-domains.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
@@ -25,38 +24,28 @@ const NON_HTTP_RECEIVERS = /(^|\.)(cache|map|store|storage|localStorage|sessionS
 const STUB_NAMES = /^(nock|fetchMock|fetchmock|mockFetch)$/;
 
 /**
- * A call on a test's HTTP stub: `nock(base).get(path)`, `scope.post(path)` with `scope = nock(base)`,
- * `fetchMock.get(url, answer)`.
+ * A call on a test's HTTP stub (`nock(base).get(path)`, `scope.post(path)` with `scope = nock(base)`,
+ * `fetchMock.get(url, answer)`), with the base the stub was made on; null for any other call.
  */
-function isStubChain(a: Analysis, callee: Node): boolean {
-  let n = callee;
-  for (let i = 0; i < 20; i++) {
-    if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') n = unwrapExpr(n.object);
-    else if (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') n = unwrapExpr(n.callee);
-    else break;
-  }
-  if (n.type !== 'Identifier') return false;
-  if (STUB_NAMES.test(n.name)) return true;
-  const b = bindingAt(a.mod, n);
-  const init = b && !b.writes.length && b.init ? unwrapExpr(b.init) : undefined;
-  return !!init && init !== callee && (init.type === 'CallExpression' || init.type === 'MemberExpression') && isStubChain(a, init.type === 'CallExpression' ? unwrapExpr(init.callee) : init);
-}
-
-/** The base a stub chain was made on (`nock(base)`) is another service's host, or a versioned API's (`…/api/v2`). */
-function stubsOtherApi(a: Analysis, callee: Node): boolean {
+function stubOf(a: Analysis, callee: Node, depth = 0): { base?: Node } | null {
   let n = callee;
   let base: Node | undefined;
-  for (let i = 0; i < 20 && n; i++) {
+  for (let i = 0; i < 20; i++) {
     if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') n = unwrapExpr(n.object);
     else if (n.type === 'CallExpression' || n.type === 'OptionalCallExpression') {
       base = n.arguments?.[0];
       n = unwrapExpr(n.callee);
-    } else if (n.type === 'Identifier' && !STUB_NAMES.test(n.name)) {
-      // `scope.get(…)` with `scope = nock(base)`
-      const b = bindingAt(a.mod, n);
-      n = b && b.init ? unwrapExpr(b.init) : undefined;
     } else break;
   }
+  if (n.type !== 'Identifier' || depth > 5) return null;
+  if (STUB_NAMES.test(n.name)) return { base };
+  const b = bindingAt(a.mod, n);
+  const init = b && !b.writes.length && b.init ? unwrapExpr(b.init) : undefined;
+  return init && init !== callee && (init.type === 'CallExpression' || init.type === 'MemberExpression') ? stubOf(a, init, depth + 1) : null;
+}
+
+/** A stub's base is another service's host, or a versioned API's (`…/api/v2`). */
+function otherApiBase(a: Analysis, base: Node | undefined): boolean {
   const v = base ? a.ev.eval(a.mod, base, EMPTY_FRAMES) : undefined;
   const text = v?.t === 'str' ? v.parts.map((p) => (p.dynamic ? '' : p.text)).join('') : '';
   const host = hostOf(text);
@@ -75,8 +64,9 @@ export function findCalls(a: Analysis): void {
     // path is recorded test data. Of another API (`nock('https://x.zendesk.com/api/v2')`) it is no
     // URL either; of the helpdesk's v1 it stays a URL finding, which the codemod marks: the stub
     // changes with the client it stubs, or that client's tests break
-    if (isStubChain(a, callee)) {
-      if (stubsOtherApi(a, callee)) {
+    const stub = stubOf(a, callee);
+    if (stub) {
+      if (otherApiBase(a, stub.base)) {
         for (const x of call.arguments ?? []) {
           const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
           if (v.t === 'str') a.consume(v.parts);
@@ -132,12 +122,6 @@ function codeText(a: Analysis): string {
   return out + a.mod.source.slice(at);
 }
 
-/** A path only the helpdesk's v1 has: under `/helpdesk/` or `/solution/`, two named segments, or a `_` in one. */
-function helpdeskOnlyPath(path: string): boolean {
-  const segs = path.split('/').filter((x) => x && !x.startsWith('{'));
-  return V1_ONLY_ROOTS.has(segs[0] ?? '') || segs.length >= 2 || segs.some((x) => x.includes('_'));
-}
-
 /**
  * Requests with no host or base in their URL, in a module that shows nothing of the helpdesk (no
  * name of it in its code, no path only v1 has; an agent-portal script that also asks
@@ -150,7 +134,8 @@ function helpdeskOnlyPath(path: string): boolean {
  */
 export function settleHostlessRequests(a: Analysis): void {
   const requests = a.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && s.url);
-  if (requests.some((s) => helpdeskOnlyPath(s.url!.path)) || NAMES_HELPDESK.test(codeText(a))) return;
+  // (a path only v1 has, whatever its suffix: two named segments, `/helpdesk/…`, a `_` in one)
+  if (requests.some((s) => isDistinctiveV1Path({ format: null, path: s.url!.path })) || NAMES_HELPDESK.test(codeText(a))) return;
   const hostless = requests.filter((s) => s.kind === 'call' && s.call && !s.url!.origin);
   const browser = (s: Site) => SAME_ORIGIN_CLIENTS.has(s.call!.client) || (s.call!.client === 'generic' && ANGULAR_HTTP.test(s.call!.callee));
   for (const s of hostless) if (!browser(s)) s.call!.helpdeskUnseen = true;

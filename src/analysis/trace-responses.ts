@@ -7,7 +7,7 @@
  */
 import type { Rule } from '../catalogue/index.ts';
 import type { Analysis } from './analysis.ts';
-import { answersThroughCallback, type CallShape } from './clients.ts';
+import { ANSWER_CALLBACK_OPTIONS, answersThroughCallback, type CallShape } from './clients.ts';
 import type { DocumentDepth, Taint } from './flow/taint.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 
@@ -57,9 +57,11 @@ export function traceResponses(a: Analysis): TracedResponses {
     });
   }
   tracer.run();
+  // (code registered to see every answer of a client holds them all: see RESPONSE_OBSERVERS)
+  const observed = seeded.size > 0 && [a.mod, ...a.wrapperModules].some((m) => RESPONSE_OBSERVERS.test(m.source));
   for (const [tx, { node, shape }] of seeded) {
     const call = calls.get(tx);
-    if (call && !unfollowedCallback(a, tracer, node, shape) && !tracer.answerHeld(node, tx)) call.answerDiscarded = true;
+    if (call && !observed && !unfollowedCallback(a, tracer, node, shape) && !tracer.answerHeld(node, tx)) call.answerDiscarded = true;
   }
   a.exportedFlows = { file: a.mod.file, summary: tracer.summary, callOf: (tx) => calls.get(tx) };
   const callOf = (tx: string) => calls.get(tx) ?? foreign.get(tx)?.callOf(tx);
@@ -80,17 +82,12 @@ export function traceResponses(a: Analysis): TracedResponses {
  * A function the call hands its answer to that the tracer does not follow: the last argument of a
  * client that answers through one, when it is no function of this module (`request(opts, cb)`,
  * `request(opts, this.onTicket)`), an option naming one (`$.ajax({ success: onTicket })`), any
- * other function among its arguments (`statusCode: { 200: (data) => … }`, `error: …`), a followed
- * callback that reads `arguments` or `this` (`this.response` in a `request` callback), or code
- * registered to see every answer of the client (RESPONSE_OBSERVERS). What reads the answer there is
- * not seen, so the answer is held. (Broader than unfollowedCallbackArg, which says where a call's
- * answer escapes: this only decides whether a read elsewhere may still be of it.)
+ * other function among its arguments (`statusCode: { 200: (data) => … }`, `error: …`), or a followed
+ * callback that reads `arguments` or `this` (`this.response` in a `request` callback). What reads
+ * the answer there is not seen, so the answer is held. (Broader than unfollowedCallbackArg, which
+ * says where a call's answer escapes: this only decides whether a read elsewhere may be of it.)
  */
 function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined): boolean {
-  // every answer of a client seen by code registered elsewhere: an axios interceptor or
-  // `transformResponse`, got's or ky's `afterResponse` hooks, jQuery's global `ajaxSuccess`,
-  // `ajaxComplete` and `ajaxSetup`
-  if ([a.mod, ...a.wrapperModules].some((m) => RESPONSE_OBSERVERS.test(m.source))) return true;
   const args: Node[] = call.arguments ?? [];
   const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
   const callbackSlot = last && CALLBACK_CLIENTS.has(shape?.client ?? '') && /^(Identifier|MemberExpression|OptionalMemberExpression|CallExpression)$/.test(last.type);
@@ -116,7 +113,8 @@ function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, sha
           const v = p.value && unwrapExpr(p.value);
           if (shape?.client === 'jquery' && key === 'success' && v && isFunctionNode(v)) followed.add(v);
           // (a callback option given by name: what it is, is not followed here)
-          if (CALLBACK_OPTIONS.has(key) && v && !isFunctionNode(v)) unseen = true;
+          // (`error:` too: it gets the failed answer)
+          if ((ANSWER_CALLBACK_OPTIONS.has(key) || key === 'error') && v && !isFunctionNode(v)) unseen = true;
           visit(p.value, depth + 1);
         }
       }
@@ -126,12 +124,15 @@ function unfollowedCallback(a: Analysis, tracer: ResponseTracer, call: Node, sha
   return unseen;
 }
 
-/** Code that sees every answer of a client, wherever the request is made (see unfollowedCallback). */
+/**
+ * Code registered to see every answer of a client, wherever the request is made: an axios
+ * interceptor or `transformResponse`, got's or ky's `afterResponse` hooks, jQuery's global
+ * `ajaxSuccess`, `ajaxComplete` and `ajaxSetup`.
+ */
 const RESPONSE_OBSERVERS = /\b(interceptors|transformResponse|afterResponse|ajaxSuccess|ajaxComplete|ajaxSetup|dataFilter)\b|\bhooks\s*:/;
 
 /** Clients (and the repo's own wrappers) that may answer through a function given as the last argument. */
 const CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'http', 'https', 'jquery', 'wrapper', 'generic', 'app-request']);
-const CALLBACK_OPTIONS: ReadonlySet<string> = new Set(['success', 'complete', 'done', 'callback', 'onload', 'error']);
 
 function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
   const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });

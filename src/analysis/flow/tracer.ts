@@ -13,7 +13,7 @@ import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
 import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
-import { FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
+import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
 import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, STATUS_PROPS, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
@@ -192,7 +192,7 @@ export class ResponseTracer {
         for (const p of u.properties as Node[]) {
           const name = p.key?.name ?? p.key?.value;
           const v = p.value ? unwrapExpr(p.value) : undefined;
-          if (['success', 'complete', 'done', 'callback', 'onload'].includes(name) && v && isFunction(v)) this.taintParams(v, t, 'all');
+          if (ANSWER_CALLBACK_OPTIONS.has(name) && v && isFunction(v)) this.taintParams(v, t, 'all');
         }
       }
     }
