@@ -76,7 +76,9 @@ export class ParseError extends Error {
 const babelParser = require('@babel/parser') as { parse(code: string, opts: object): BabelFile };
 /** jscodeshift's `babel` parser options (parser/babel5Compat.js) without `estree` and `tokens`. */
 const jsOptions = {
-  sourceType: 'module',
+  // a module first, and a sloppy script when that fails: CommonJS files may declare one function
+  // twice, use `with` or octal escapes, all refused in a module (same tree, same offsets)
+  sourceType: 'unambiguous',
   // comments stay in `ast.comments`; not attaching them to nodes saves work the analysis never uses
   attachComment: false,
   allowHashBang: true,

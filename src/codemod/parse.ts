@@ -109,6 +109,9 @@ function jscodeshiftOptions(name: ParserName): BabelOptions {
     babel.parse = real;
   }
   opts = seen ?? {};
+  // jscodeshift parses JavaScript as a module only; a CommonJS script that only a sloppy script
+  // allows (a function declared twice, `with`, octal escapes) is parsed as one, as the audit does
+  if (opts.sourceType === 'module') opts = { ...opts, sourceType: 'unambiguous' };
   optionsCache.set(name, opts);
   return opts;
 }
