@@ -58,6 +58,8 @@ export interface CallModel {
   answerDiscarded: boolean;
   /** The URL can be written out whole at the call (see CallInfo.urlAtCall). */
   urlAtCall: boolean;
+  /** Code other than a seen request that reads the URL's shared text (see CallInfo.urlReadElsewhere). */
+  urlReadElsewhere?: string;
   /** Nothing shows the request goes to the helpdesk (see CallInfo.helpdeskUnseen). */
   helpdeskUnseen: boolean;
   /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
@@ -137,6 +139,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       ...(info.wrapperBody ? { wrapperBody: info.wrapperBody } : {}),
       answerDiscarded: info.answerDiscarded === true,
       urlAtCall: info.urlAtCall === true,
+      ...(info.urlReadElsewhere ? { urlReadElsewhere: info.urlReadElsewhere } : {}),
       helpdeskUnseen: info.helpdeskUnseen === true,
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],

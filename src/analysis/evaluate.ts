@@ -10,7 +10,7 @@ import { bindingAt, isFunctionNode, isStringifiedInPlace, memberPath, spanAt, sp
 import type { Node } from './parse.ts';
 import type { StringPart } from './types.ts';
 import { checkBudget } from './budget.ts';
-import { thisHost, thisMember } from './this-members.ts';
+import { thisAliased, thisHost, thisMember } from './this-members.ts';
 
 export type Frames = Map<Scope, Map<string, Value>>;
 
@@ -478,8 +478,10 @@ export class Evaluator {
       if (kv.t === 'str' && kv.parts.every((p) => !p.dynamic)) key = kv.parts.map((p) => p.text).join('');
     }
     if (key === undefined) return UNKNOWN(placeholderName(mod, node));
-    if (node.object.type === 'ThisExpression') {
-      const host = thisHost(mod, node);
+    // (`self.k` where `var self = this` is `this.k` where self was declared)
+    const thisNode = node.object.type === 'ThisExpression' ? node : thisAliased(mod, unwrapExpr(node.object));
+    if (thisNode) {
+      const host = thisHost(mod, thisNode);
       // `this.x` inside an object literal method: look the property up in that object
       if (host?.kind === 'object') {
         const found = this.objectProperty({ t: 'obj', mod, node: host.node, frames }, key, depth);

@@ -15,6 +15,7 @@ import { v1UrlHint } from './may-be-v1.ts';
 import { bindingAt, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { serverRoutes } from './routes.ts';
+import { thisAliased } from './this-members.ts';
 import type { Site, Span } from './types.ts';
 
 /** Receivers whose `.get(x)` is not a request. */
@@ -79,7 +80,7 @@ export function findCalls(a: Analysis): void {
     const shape = a.rec.recognize(a.mod, call, EMPTY_FRAMES);
     // `this.post(path, data, cb)` named like a client's verb, but a method of the repo whose body
     // is seen (./this-members.ts): a call through that wrapper, not an unknown client object
-    if (shape?.client === 'generic' && callee.type === 'MemberExpression' && unwrapExpr(callee.object).type === 'ThisExpression') {
+    if (shape?.client === 'generic' && callee.type === 'MemberExpression' && (unwrapExpr(callee.object).type === 'ThisExpression' || thisAliased(a.mod, unwrapExpr(callee.object)))) {
       const fv = a.ev.eval(a.mod, callee, EMPTY_FRAMES);
       if (fv.t === 'fn' && findHttpWrapperCall(a, fv, call, 0, undefined, true)) continue;
     }

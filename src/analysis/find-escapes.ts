@@ -18,7 +18,8 @@ import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isMember, memberName } from './syntax.ts';
-import { urlWritableAtCall } from './url-at-call.ts';
+import { unseenUrlReader, urlWritableAtCall } from './url-at-call.ts';
+import { methodReaders } from './this-members.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
 
@@ -26,6 +27,8 @@ export function findEscapes(a: Analysis): void {
   const mod = a.mod;
   const lookup = (id: Node): Binding | undefined => bindingAt(mod, id);
   const tm = tracedModuleOf(mod);
+  // (the URLs of the module's requests and URL findings, once: code there reads a URL seen)
+  let seen: Array<{ start: number; end: number }> | undefined;
   for (const it of a.found) {
     const call = it.site.call;
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file) continue;
@@ -63,6 +66,11 @@ export function findEscapes(a: Analysis): void {
     }
     if (out.length) call.escapes = out;
     if (it.site.url && urlWritableAtCall(mod, it.site.url)) call.urlAtCall = true;
+    if (it.site.url) {
+      seen ??= a.found.flatMap((f) => (f.site.file !== mod.file ? [] : f.site.url?.span ? [f.site.url.span] : f.site.kind === 'url' ? [f.site.span] : []));
+      const reader = unseenUrlReader(mod, it.site.url, seen, (fn) => methodReaders(mod, fn));
+      if (reader) call.urlReadElsewhere = reader;
+    }
     // the body as the code's callers gave it (`createTicket(data, cb)` sending `data`): whatever
     // path found it (the call's own argument, a repo helper's parameter the caller fills)
     const body = it.body && it.body.mod === mod ? unwrapExpr(it.body.node) : undefined;

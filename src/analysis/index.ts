@@ -45,7 +45,7 @@ export { parserFor, parsersFor, parseSource, parseForAnalysis, type ParserName }
 export { FsModuleLoader, type ModuleLoader } from './module.ts';
 export { readChanges, RATE_LIMIT_RULE, XML_RULE, HTTPS_RULE } from './analyze.ts';
 export { readChangeText } from './read-changes.ts';
-export { customDomainNeed, httpSchemeNeed, RUN_TIME_NEED } from './verdict.ts';
+export { customDomainNeed, httpSchemeNeed, RUN_TIME_NEED, unseenReaderNeed } from './verdict.ts';
 
 export interface AnalyzeOptions {
   catalogue: Catalogue;

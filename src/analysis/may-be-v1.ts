@@ -33,6 +33,10 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name:
       case 'LogicalExpression':
         r = mayBeV1(node.left) || mayBeV1(node.right);
         break;
+      case 'ThisExpression':
+        // (an instance's state or sibling method may hold one; also `var self = this`)
+        r = true;
+        break;
       case 'ConditionalExpression':
         r = mayBeV1(node.consequent) || mayBeV1(node.alternate);
         break;
@@ -66,7 +70,7 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name:
           const callee = unwrapExpr(node.callee);
           const root = memberPath(callee)?.[0];
           const b = root && root !== 'this' ? (mod.scopeOf.get(callee) ?? mod.root).lookup(root, callee.start) : undefined;
-          r = !!b && (b.kind === 'function' || (b.kind === 'import' && !!b.importFrom?.source.startsWith('.')) || (!!b.init && (isFunctionNode(b.init) || isRequireRelative(b.init) || mayBeV1(b.init))));
+          r = root === 'this' || (!!b && (b.kind === 'function' || (b.kind === 'import' && !!b.importFrom?.source.startsWith('.')) || (!!b.init && (isFunctionNode(b.init) || isRequireRelative(b.init) || mayBeV1(b.init)))));
         }
         break;
       }

@@ -106,6 +106,19 @@ function isPlainFunction(mod: ModuleInfo, fn: Node): boolean {
 const hostMemo = new WeakMap<object, ThisHost | null>();
 const memberMemo = new WeakMap<object, Map<string, ThisMember | null>>();
 
+/**
+ * The `this` a name stands for: `var self = this` (or `that`, `me`, `_this`), never written again,
+ * so `self.url(id)` in a callback of the method is `this.url(id)` where `self` was declared.
+ * Returns that `this` node, whose host `thisHost` gives.
+ */
+export function thisAliased(mod: ModuleInfo, id: Node): Node | undefined {
+  if (id?.type !== 'Identifier') return undefined;
+  const b = bindingAt(mod, id);
+  if (!b || b.writes.length || b.path || (b.kind !== 'var' && b.kind !== 'let' && b.kind !== 'const')) return undefined;
+  const init = b.init && unwrapExpr(b.init);
+  return init?.type === 'ThisExpression' ? init : undefined;
+}
+
 /** The host whose instance `this` is, at a node. */
 export function thisHost(mod: ModuleInfo, node: Node): ThisHost | undefined {
   const fn = thisBinder(mod, node);
@@ -280,4 +293,32 @@ function subclasses(mod: ModuleInfo): Node[] {
   };
   visit(mod.ast.program ?? mod.ast);
   return out;
+}
+
+/** The key a method is defined under on its host (`F.prototype.k = function`, `k() {…}`, `this.k = function`). */
+function methodKey(mod: ModuleInfo, fn: Node): string | undefined {
+  if (fn.type === 'ClassMethod' || fn.type === 'ClassPrivateMethod' || fn.type === 'ObjectMethod') return keyName(fn);
+  const p = mod.parent.get(fn);
+  if (p?.type === 'MethodDefinition' || (p && PROPERTY_TYPES.has(p.type) && p.value === fn) || (p && CLASS_FIELDS.has(p.type))) return keyName(p);
+  if (p?.type === 'AssignmentExpression' && p.right === fn) {
+    const l = unwrapExpr(p.left);
+    if (l?.type === 'MemberExpression' && !l.computed) return l.property?.name;
+  }
+  return undefined;
+}
+
+/**
+ * Where a method is read through `this` (or `var self = this`) in the methods of its own host:
+ * `this.url(id)` for `Desk.prototype.url`. Undefined when `fn` is no method of a host.
+ */
+export function methodReaders(mod: ModuleInfo, fn: Node): Node[] | undefined {
+  const host = hostOfBinder(mod, fn);
+  const key = host && methodKey(mod, fn);
+  if (!host || !key) return undefined;
+  return mod.nodes.members.filter((m: Node) => {
+    if (m.computed || m.property?.name !== key) return false;
+    const obj = unwrapExpr(m.object);
+    const self = obj?.type === 'ThisExpression' ? m : thisAliased(mod, obj);
+    return !!self && sameHost(thisHost(mod, self), host);
+  });
 }

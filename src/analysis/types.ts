@@ -176,6 +176,13 @@ export interface CallInfo {
   /** The URL can be written out whole at the call (see ./url-at-call.ts). */
   urlAtCall?: boolean;
   /**
+   * Code of the module other than the requests the analysis sees reads the v1 text of this URL
+   * through a shared constant or helper (`queue.push({ href: ticketUrl(id) })`): where, as
+   * `"ticketUrl(id) at line 9"` (see ./url-at-call.ts `unseenUrlReader`). The shared text cannot
+   * change: the URL is written out at the call, or the call stays on v1.
+   */
+  urlReadElsewhere?: string;
+  /**
    * Nothing shows the request goes to the helpdesk: no host or base in its URL, a path other APIs
    * have too (`/groups/{id}.xml`), and no name of the helpdesk or path only v1 has in the module.
    */

@@ -28,6 +28,11 @@ export function hasV1PathText(text: string): boolean {
   return V1_PATH_TEXT.test(text);
 }
 
+/** The task for a call whose shared URL text other code reads, when the URL cannot be written at the call. */
+export function unseenReaderNeed(reader: string): string {
+  return `its URL's constant or helper is also read by ${reader}, which is no request seen here: change that code with this call, or write this URL out at the call`;
+}
+
 /** The task for a request nothing shows to be the helpdesk's (CallModel.helpdeskUnseen). */
 export const HELPDESK_UNSEEN_NEED = 'nothing here shows this request goes to the helpdesk (no host or base URL, no name of it, and a path other APIs have too): confirm it does, then migrate it by hand';
 
@@ -148,6 +153,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.helpdeskUnseen) needs.push(HELPDESK_UNSEEN_NEED);
+  if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
   if (m.host && isOtherProduct(m.host)) needs.push(otherProductNeed(m.host));
   if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);

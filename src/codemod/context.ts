@@ -59,6 +59,7 @@ export class Tx implements Transaction {
   /** Parts of a call left on v1 that change with it (its payload), listed on its marker with its reads (`text` says where). */
   withIt: Array<{ line: number; text: string }> = [];
   inlineUrl?: FileEdit;
+  unseenReader?: string;
   readonly file: string;
   readonly line: number;
 
@@ -106,6 +107,7 @@ export class Tx implements Transaction {
       foreign: this.foreign,
       call: this.call,
       alt: this.inlineUrl && !this.markerOnly ? [this.inlineUrl, ...this.edits.filter((e) => !this.urlEdits.includes(e))] : undefined,
+      unseenReader: this.unseenReader,
     };
   }
 

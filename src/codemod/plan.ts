@@ -818,6 +818,7 @@ export class ModulePlanner {
     tx.urlEdits = tx.edits.slice(before);
     // the same URL written out at the call, for when a shared constant cannot change
     if (a.pieces.some((p) => p.kind === 'text' && p.via.length > 0)) tx.inlineUrl = this.inlineUrl(site, a, append ? newText + append : newText, moved, bodyValues) ?? undefined;
+    if (site.shape) tx.unseenReader = this.models.get(site.shape.call.start)?.urlReadElsewhere;
   }
 
   /**

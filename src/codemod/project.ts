@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadCatalogue, type Catalogue, type Overlay } from '../catalogue/index.ts';
-import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, withBudget, type CallersContract } from '../analysis/index.ts';
+import { BudgetExceeded, customDomainNeed, FILE_BUDGET_MS, FsModuleLoader, httpSchemeNeed, unseenReaderNeed, withBudget, type CallersContract } from '../analysis/index.ts';
 import { filesUsedInRun, importCandidates } from '../analysis/module.ts';
 import type { FlowSummary } from '../analysis/flow/taint.ts';
 import { LEFT_ON_V1, leftOnV1, markerLines, scanMarkers, WITH_IT } from './markers.ts';
@@ -181,6 +181,20 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
     g.accepted = false;
     g.reason = 'loose';
     g.todo = ['no call that uses this URL is seen here: change it together with the call that sends its body and reads its response', ...(p.customDomain ? [customDomainNeed(p.customDomain)] : [])];
+  }
+  // a URL whose shared constant or helper other code reads (no request the run sees): written out
+  // at the call, or the call stays on v1
+  for (const g of groups) {
+    const p = g.primary;
+    if (!p?.unseenReader || !g.accepted) continue;
+    if (p.alt) {
+      g.inline = true;
+      p.edits = p.alt;
+      p.reads = [];
+    } else {
+      g.accepted = false;
+      g.reason = unseenReaderNeed(p.unseenReader);
+    }
   }
   // all or nothing per call: a part that needs a human (a marker anywhere in the call's
   // transaction: body, response reads in any module, status checks, XML parsing) keeps the whole

@@ -63,6 +63,11 @@ export interface Transaction {
    * helpers: used when another call that reads the same constant is not migrated.
    */
   alt?: FileEdit[];
+  /**
+   * Code that is no request the run sees reads the shared constant or helper of the URL (the
+   * analysis' `CallModel.urlReadElsewhere`): the call migrates only with `alt`, its URL written out.
+   */
+  unseenReader?: string;
   /** The call of the site (for the TypeScript pass: its type arguments name the response type). */
   call?: { start: number; end: number; typed?: boolean };
 }

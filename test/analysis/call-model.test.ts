@@ -365,5 +365,28 @@ module.exports = { subject, a, b };
     expect(at(`function u(id) { id = String(id).replace(/^#/, ''); return BASE + '/helpdesk/tickets/' + id + '.json'; }`)).toBe(false);
     expect(at(`var cfg = { base: 'https://a.freshdesk.com', path: '/helpdesk/tickets/' };\nfunction u(id) { return cfg.base + cfg.path + id + '.json'; }\nfunction init(o) { cfg.base = o.base; }`)).toBe(false);
   });
-});
 
+  it('finds code other than a seen request that reads the URL\'s constant or helper', () => {
+    const reader = (src: string) => models(`var axios = require('axios'); var jobs = require('./jobs');\nvar BASE = 'https://a.freshdesk.com';\n${src}\nmodule.exports = { go };\n`)[0]!.urlReadElsewhere;
+    const go = (url: string) => `function go(id) { return axios.put(${url}, { helpdesk_ticket: { status: 5 } }).then(() => null); }`;
+    // none: read by the call only, by a log line, by another request, or exported
+    expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('u(id)')}`)).toBeUndefined();
+    expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('url')}\nvar url = u(7); console.log('PUT ' + url);`)).toBeUndefined();
+    expect(reader(`var T = BASE + '/helpdesk/tickets/';\n${go("T + id + '.json'")}\nfunction all() { return axios.get(T.replace(/\\/$/, '.json')); }`)).toBeUndefined();
+    expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('u(id)')}\nexports.u = u;`)).toBeUndefined();
+    // another property of the same config object is no reader of this text
+    expect(reader(`var cfg = { key: 'k', paths: { t: '/helpdesk/tickets/' } };\n${go("BASE + cfg.paths.t + id + '.json'")}\njobs.auth(cfg.key);`)).toBeUndefined();
+    // readers: a queue, a stored link, a property of the config object, a method read through `self`
+    expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('u(id)')}\nfunction later(id) { jobs.push({ href: u(id) }); }`)).toMatch(/^u\(id\) at line 5$/);
+    expect(reader(`var T = BASE + '/helpdesk/tickets/';\n${go("T + id + '.json'")}\nvar links = {}; links.tickets = T;`)).toMatch(/^T at line 5$/);
+    expect(reader(`var cfg = { paths: { t: '/helpdesk/tickets/' } };\n${go("BASE + cfg.paths.t + id + '.json'")}\njobs.watch(cfg.paths.t);`)).toMatch(/^cfg\.paths\.t at line 5$/);
+    const method = models(`var request = require('request'); var jobs = require('./jobs');
+function D(b) { this.base = b; }
+D.prototype.url = function (id) { return this.base + '/helpdesk/tickets/' + id + '.json'; };
+D.prototype.close = function (id, cb) { request({ url: this.url(id), method: 'PUT', json: { helpdesk_ticket: { status: 5 } } }, function (e) { cb(e); }); };
+D.prototype.later = function (id) { var self = this; setTimeout(function () { jobs.push(self.url(id)); }, 9); };
+module.exports = D;
+`);
+    expect(method[0]!.urlReadElsewhere).toBe('self.url(id) at line 5');
+  });
+});
