@@ -27,7 +27,7 @@ export function findEscapes(a: Analysis): void {
   const mod = a.mod;
   const lookup = (id: Node): Binding | undefined => bindingAt(mod, id);
   const tm = tracedModuleOf(mod);
-  // (the URLs of the module's requests and URL findings, once: code there reads a URL seen)
+  // (the URLs of the module's requests, once: code there reads a URL as a request seen)
   let seen: Array<{ start: number; end: number }> | undefined;
   for (const it of a.found) {
     const call = it.site.call;
@@ -67,7 +67,8 @@ export function findEscapes(a: Analysis): void {
     if (out.length) call.escapes = out;
     if (it.site.url && urlWritableAtCall(mod, it.site.url)) call.urlAtCall = true;
     if (it.site.url) {
-      seen ??= a.found.flatMap((f) => (f.site.file !== mod.file ? [] : f.site.url?.span ? [f.site.url.span] : f.site.kind === 'url' ? [f.site.span] : []));
+      // (a URL finding no call uses is no request: a link or a redirect reading the helper is a reader)
+      seen ??= a.found.flatMap((f) => (f.site.kind === 'call' && f.site.file === mod.file && f.site.url?.span ? [f.site.url.span] : []));
       const reader = unseenUrlReader(mod, it.site.url, seen, (fn) => methodReaders(mod, fn));
       if (reader) call.urlReadElsewhere = reader;
     }

@@ -134,7 +134,7 @@ const URL_BUILDERS = /^(encodeURI|String|url\.resolve|url\.format|path\.join|pat
 
 interface ReaderWalk {
   mod: Pick<ModuleInfo, 'bindings' | 'parent' | 'source' | 'nodes' | 'file' | 'scopeOf' | 'root'>;
-  /** Spans of the module the analysis reads as URLs of requests (and of URL findings): their readers are seen. */
+  /** Spans of the module the analysis reads as URLs of requests: code there is a request seen. */
   seen: Array<{ start: number; end: number }>;
   done: Set<Node>;
   hostReaders: (fn: Node) => Node[] | undefined;
@@ -188,7 +188,7 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
       continue;
     }
     if ((parent.type === 'ObjectProperty' || parent.type === 'Property') && parent.value === cur) {
-      const key = parent.key?.name ?? parent.key?.value;
+      const key = parent.computed ? undefined : (parent.key?.name ?? parent.key?.value);
       const obj = mod.parent.get(parent);
       if (typeof key !== 'string' || !obj) return escape();
       path = [key, ...path];
@@ -217,8 +217,8 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
         cur = call;
         continue;
       }
-      // a property of the text (`TICKETS.length`): no URL goes on
-      return undefined;
+      // (the length of the text: no URL goes on; an array's `forEach` may send each)
+      return name === 'length' ? undefined : escape();
     }
     if (parent.type === 'ReturnStatement' || (isFunctionValue(parent) && parent.body === cur)) {
       const fn = isFunctionValue(parent) ? parent : enclosingFunction(mod, parent);
