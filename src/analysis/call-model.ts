@@ -60,6 +60,8 @@ export interface CallModel {
   urlAtCall: boolean;
   /** Code other than a seen request that reads the URL's shared text (see CallInfo.urlReadElsewhere). */
   urlReadElsewhere?: string;
+  /** Other code reads the payload too (see CallInfo.bodyReadElsewhere). */
+  bodyReadElsewhere?: string;
   /** Nothing shows the request goes to the helpdesk (see CallInfo.helpdeskUnseen). */
   helpdeskUnseen: boolean;
   /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
@@ -76,6 +78,8 @@ export interface CallModel {
   answerTypes: number[];
   /** Status tests in functions other code calls too (see CallInfo.sharedStatusTests). */
   sharedStatusTests: string[];
+  /** Uses of the status (or of a body v2 no longer sends) no rewrite can fix (see CallInfo.statusUnclear). */
+  statusUnclear: number[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
   /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */
@@ -140,6 +144,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       answerDiscarded: info.answerDiscarded === true,
       urlAtCall: info.urlAtCall === true,
       ...(info.urlReadElsewhere ? { urlReadElsewhere: info.urlReadElsewhere } : {}),
+      ...(info.bodyReadElsewhere ? { bodyReadElsewhere: info.bodyReadElsewhere } : {}),
       helpdeskUnseen: info.helpdeskUnseen === true,
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
@@ -151,6 +156,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       ...(info.bodyKeys ? { bodyKeys: info.bodyKeys } : {}),
       wrapperStatuses: info.wrapperStatuses ?? [],
       sharedStatusTests: info.sharedStatusTests ?? [],
+      statusUnclear: info.statusUnclear ?? [],
       statusPredicates: info.statusPredicates ?? [],
       errorBodyReads: info.errorBodyReads ?? [],
       files: [own],

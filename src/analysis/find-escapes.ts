@@ -18,7 +18,10 @@ import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isMember, memberName } from './syntax.ts';
+import { statusChange } from './answer-changes.ts';
+import { isStatusRead, STATUS_TEXT, statusUses } from './flow/status-uses.ts';
 import { unseenUrlReader, urlWritableAtCall } from './url-at-call.ts';
+import { unseenReader } from './value-readers.ts';
 import { methodReaders } from './this-members.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
@@ -66,6 +69,21 @@ export function findEscapes(a: Analysis): void {
     }
     if (out.length) call.escapes = out;
     if (it.site.url && urlWritableAtCall(mod, it.site.url)) call.urlAtCall = true;
+    // the payload written elsewhere and read by other code too (a second call, another service):
+    // unwrapping it for this call would change it there
+    const sentAt = it.body && it.body.mod === mod ? it.body.node : undefined;
+    if (sentAt) {
+      for (const w of a.found) {
+        const info = w.site.kind === 'wrapper' ? w.site.wrapper : undefined;
+        if (!info?.call || info.call.start !== call.span.start || w.site.file !== mod.file) continue;
+        const literal = mod.nodes.objects.find((o: Node) => o.properties.some((p: Node) => p.key?.start === info.keySpan.start));
+        const reader = literal && unseenReader(mod, literal, [sentAt], (fn) => methodReaders(mod, fn));
+        if (reader) {
+          call.bodyReadElsewhere = reader;
+          break;
+        }
+      }
+    }
     if (it.site.url) {
       // (a URL finding no call uses is no request: a link or a redirect reading the helper is a reader)
       seen ??= a.found.flatMap((f) => (f.site.kind === 'call' && f.site.file === mod.file && f.site.url?.span ? [f.site.url.span] : []));
@@ -226,7 +244,21 @@ function holdsResource(t: Taint, doc: DocumentDepth): boolean {
  */
 export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): void {
   const mod = tracedModuleOf(a.mod);
+  const unclear = (t: Taint, line: number | undefined) => {
+    const call = traced.callOf(t.tx);
+    if (call && line !== undefined && !(call.statusUnclear ??= []).includes(line)) call.statusUnclear.push(line);
+  };
   for (const [node, taints] of traced.tracer.taints) {
+    const parent = a.mod.parent.get(node);
+    // the body of a call v2 answers with 204 and none, parsed (`JSON.parse('')` throws)
+    if (parent && isJsonParseOf(parent, node)) for (const t of taints) if (t.level === 'res' && answersNoBody(t)) unclear(t, parent.loc?.start.line);
+    // status uses no rewrite makes right (the codemod's statusCheck marks the same ones)
+    if (isMember(parent) && parent.object === node && isStatusRead(parent) && !sharedTestFunction(mod, parent)) {
+      for (const t of taints) {
+        const change = t.level === 'pre' ? statusChange(t.rule) : null;
+        if (change) for (const u of statusUses(mod, parent, change.v1)) if (u.kind === 'unclear') unclear(t, u.node.loc?.start.line);
+      }
+    }
     // (the status is no part of the answer's document: the test is found from the response it is read on)
     const test = a.mod.parent.get(node);
     if (!isMember(test) || test.object !== node || !STATUS_PROPS.has(memberName(test) ?? '')) continue;
@@ -239,4 +271,25 @@ export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): v
       if (!(call.sharedStatusTests ??= []).includes(where)) call.sharedStatusTests.push(where);
     }
   }
+  // `const { status } = res`: the name's uses
+  for (const { prop, taint } of traced.tracer.patternReads) {
+    const name = prop.computed ? undefined : (prop.key?.name ?? prop.key?.value);
+    const change = taint.level === 'pre' && (STATUS_PROPS.has(name) || name === STATUS_TEXT) ? statusChange(taint.rule) : null;
+    const id = prop.value?.type === 'AssignmentPattern' ? prop.value.left : prop.value;
+    const b = change && id?.type === 'Identifier' ? bindingAt(a.mod, id) : undefined;
+    if (!change || !b || b.writes.length) continue;
+    for (const ref of b.refs) if (ref !== id) for (const u of statusUses(mod, ref, change.v1, name === STATUS_TEXT)) if (u.kind === 'unclear') unclear(taint, u.node.loc?.start.line);
+  }
+}
+
+/** `JSON.parse(x)` with `x` as its argument. */
+function isJsonParseOf(call: Node, arg: Node): boolean {
+  return call.type === 'CallExpression' && call.arguments?.[0] === arg && memberPath(unwrapExpr(call.callee))?.join('.') === 'JSON.parse';
+}
+
+/** Does v2 answer this rule's call with 204 and no body, where v1 sent one? */
+function answersNoBody(t: Taint): boolean {
+  const main = t.rule.plan.filter((s) => !s.forResponse);
+  const step = main.find((s) => s.carries) ?? main[main.length - 1];
+  return step?.status === 204 && t.rule.response?.shape !== 'none';
 }

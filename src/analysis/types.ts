@@ -183,6 +183,12 @@ export interface CallInfo {
    */
   urlReadElsewhere?: string;
   /**
+   * The payload is written outside the call and read by other code too (`CLOSE` sent by two PUTs,
+   * a payload also posted to an audit service): where, as `"CLOSE at line 13"`. Unwrapping it for
+   * this call would change it there: the call stays on v1.
+   */
+  bodyReadElsewhere?: string;
+  /**
    * Nothing shows the request goes to the helpdesk: no host or base in its URL, a path other APIs
    * have too (`/groups/{id}.xml`), and no name of the helpdesk or path only v1 has in the module.
    */
@@ -211,6 +217,12 @@ export interface CallInfo {
    * view, see `sharedTestFunction`): a v2 status change cannot be written there for this call alone.
    */
   sharedStatusTests?: string[];
+  /**
+   * Lines where the call's status is used in a way no rewrite can make right for the v2 status
+   * (`statusUses`: copied and compared with a variable, handed on, its text compared with 'OK'),
+   * or where the body of a call v2 answers with 204 and no body is parsed (`JSON.parse(body)`).
+   */
+  statusUnclear?: number[];
   /**
    * Status predicates the request is sent with that refuse the v2 status (axios' `validateStatus`,
    * see find-status-predicates.ts); `literal` is the v1 status of a plain equality in the call's own

@@ -7,10 +7,10 @@
  * reads as the helper does. The audit (whether such a call is auto-fixable) and the codemod (what
  * it writes) ask the same question here.
  */
-import { isLogging } from './clients.ts';
-import { bindingAt, type Binding, type ModuleInfo } from './module.ts';
+import type { Binding, ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { UrlInfo } from './types.ts';
+import { unseenReader, type HostReaders, type ReaderModule } from './value-readers.ts';
 import { hasV1PathText } from './verdict.ts';
 
 /**
@@ -125,21 +125,6 @@ export function urlWritableAtCall(mod: Pick<ModuleInfo, 'bindings' | 'root' | 'f
   return true;
 }
 
-/** Expressions whose value carries the text of one of their operands on (`BASE + '/x'`, `a || b`). */
-const CARRIES = new Set(['BinaryExpression', 'TemplateLiteral', 'ConditionalExpression', 'LogicalExpression', 'ParenthesizedExpression', 'AwaitExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'ArrayExpression']);
-/** String methods whose result still holds the text (`TICKET.replace(':id', id)`). */
-const STRING_METHODS = new Set(['replace', 'replaceAll', 'concat', 'trim', 'toLowerCase', 'toString', 'slice', 'substring', 'split', 'join']);
-/** Calls that hand a URL on unchanged in substance. */
-const URL_BUILDERS = /^(encodeURI|String|url\.resolve|url\.format|path\.join|path\.posix\.join|urljoin|urlJoin)$/;
-
-interface ReaderWalk {
-  mod: Pick<ModuleInfo, 'bindings' | 'parent' | 'source' | 'nodes' | 'file' | 'scopeOf' | 'root'>;
-  /** Spans of the module the analysis reads as URLs of requests: code there is a request seen. */
-  seen: Array<{ start: number; end: number }>;
-  done: Set<Node>;
-  hostReaders: (fn: Node) => Node[] | undefined;
-}
-
 /**
  * Code of the module, other than the requests the analysis sees, that reads the v1 text of a call's
  * URL: a constant or helper whose value also goes elsewhere (`queue.push({ href: ticketUrl(id) })`,
@@ -148,157 +133,11 @@ interface ReaderWalk {
  * v1. Log lines read it harmlessly; exports hand it to other modules, whose own calls their analysis
  * sees. Returns the first such reader (`"ticketUrl(id) at line 9"`), or undefined.
  */
-export function unseenUrlReader(mod: ReaderWalk['mod'], url: UrlInfo, seen: ReaderWalk['seen'], hostReaders: ReaderWalk['hostReaders']): string | undefined {
-  const w: ReaderWalk = { mod, seen, done: new Set(), hostReaders };
+export function unseenUrlReader(mod: ReaderModule, url: UrlInfo, seen: Array<{ start: number; end: number }>, hostReaders: HostReaders): string | undefined {
   for (const p of url.parts) {
     if (p.dynamic || p.node === 'synthetic' || !p.via?.length || p.file !== mod.file || !hasV1PathText(p.text)) continue;
     const str = mod.nodes.strings.find((x: Node) => x.start <= p.span.start && x.end >= p.span.end);
-    if (!str) continue;
-    const found = climb(w, str, [], 0);
-    if (found) {
-      const line = mod.source.slice(0, found.start).split('\n').length;
-      return `${mod.source.slice(found.start, found.end).replace(/\s+/g, ' ').slice(0, 40)} at line ${line}`;
-    }
-  }
-  return undefined;
-}
-
-const inSpan = (n: Node, s: { start: number; end: number }) => n.start >= s.start && n.end <= s.end;
-
-/**
- * Follows a value holding URL text up the tree to where it goes: into a seen request (nothing to
- * report), a name or helper (its readers are followed), a log or an export (harmless), or anywhere
- * else (the node returned). `path` is the property path the text sits at inside an object literal.
- */
-function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node | undefined {
-  const { mod } = w;
-  let cur = start;
-  // (what is reported: the name read, or the helper's call)
-  let reader = start;
-  const escape = () => reader;
-  for (;;) {
-    if (w.seen.some((s) => inSpan(cur, s))) return undefined;
-    const parent = mod.parent.get(cur);
-    if (!parent) return undefined;
-    if (CARRIES.has(parent.type) || (parent.type === 'TemplateLiteral' && cur.type === 'TemplateElement')) {
-      // (an `if (a === TICKETS)` compares it: the text is read, not carried)
-      if (parent.type === 'BinaryExpression' && parent.operator !== '+') return escape();
-      if (parent.type === 'ConditionalExpression' && parent.test === cur) return undefined;
-      cur = parent;
-      continue;
-    }
-    if ((parent.type === 'ObjectProperty' || parent.type === 'Property') && parent.value === cur) {
-      const key = parent.computed ? undefined : (parent.key?.name ?? parent.key?.value);
-      const obj = mod.parent.get(parent);
-      if (typeof key !== 'string' || !obj) return escape();
-      path = [key, ...path];
-      cur = obj;
-      continue;
-    }
-    if ((parent.type === 'CallExpression' || parent.type === 'NewExpression' || parent.type === 'OptionalCallExpression') && parent.callee !== cur) {
-      const callee = mod.source.slice(parent.callee.start, parent.callee.end);
-      if (isLogging(callee)) return undefined;
-      if (URL_BUILDERS.test(callee) || callee === 'URL') {
-        cur = parent;
-        continue;
-      }
-      return escape();
-    }
-    if (parent.type === 'CallExpression' || parent.type === 'OptionalCallExpression') {
-      // a helper called: its result holds the text
-      if (reader === cur) reader = parent;
-      cur = parent;
-      continue;
-    }
-    if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.object === cur) {
-      const name = parent.computed ? undefined : parent.property?.name;
-      const call = mod.parent.get(parent);
-      if (name && STRING_METHODS.has(name) && call?.callee === parent) {
-        cur = call;
-        continue;
-      }
-      // (the length of the text: no URL goes on; an array's `forEach` may send each)
-      return name === 'length' ? undefined : escape();
-    }
-    if (parent.type === 'ReturnStatement' || (isFunctionValue(parent) && parent.body === cur)) {
-      const fn = isFunctionValue(parent) ? parent : enclosingFunction(mod, parent);
-      return fn ? readersOf(w, fn, [], depth) : escape();
-    }
-    if (parent.type === 'VariableDeclarator' && parent.init === cur) return parent.id?.type === 'Identifier' ? bindingReaders(w, parent.id, path, depth) : escape();
-    if (parent.type === 'AssignmentExpression' && parent.right === cur) {
-      if (isExportTarget(parent.left)) return undefined;
-      if (parent.left.type === 'Identifier') return bindingReaders(w, parent.left, path, depth);
-      return escape();
-    }
-    if (/^Export/.test(parent.type)) return undefined;
-    if (parent.type === 'ExpressionStatement') return undefined;
-    return escape();
-  }
-}
-
-function isFunctionValue(n: Node): boolean {
-  return /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression|ObjectMethod|ClassMethod)$/.test(n?.type);
-}
-
-function enclosingFunction(mod: ReaderWalk['mod'], n: Node): Node | undefined {
-  let cur = mod.parent.get(n);
-  while (cur && !isFunctionValue(cur)) cur = mod.parent.get(cur);
-  return cur;
-}
-
-/** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
-function isExportTarget(left: Node): boolean {
-  let n = left;
-  while (n?.type === 'MemberExpression') {
-    if (n.object?.type === 'Identifier' && (n.object.name === 'exports' || (n.object.name === 'module' && n.property?.name === 'exports'))) return true;
-    n = n.object;
-  }
-  return n?.type === 'Identifier' && n.name === 'exports';
-}
-
-/** Where a function holding URL text is read: its name's references, or the `this.k` of its host. */
-function readersOf(w: ReaderWalk, fn: Node, path: string[], depth: number): Node | undefined {
-  if (w.done.has(fn) || depth > 8) return undefined;
-  w.done.add(fn);
-  const { mod } = w;
-  if (fn.type === 'FunctionDeclaration' && fn.id) return bindingReaders(w, fn.id, path, depth);
-  // a method: read as `this.k` by its host's methods
-  const members = w.hostReaders(fn);
-  for (const m of members ?? []) {
-    const found = climb(w, m, [], depth + 1);
-    if (found) return found;
-  }
-  // an object literal's method (`{ url(id) {…} }`): also a property of the object
-  if (fn.type === 'ObjectMethod') {
-    const key = fn.key?.name ?? fn.key?.value;
-    const obj = mod.parent.get(fn);
-    return typeof key === 'string' && obj ? climb(w, obj, [key, ...path], depth + 1) : undefined;
-  }
-  const p = mod.parent.get(fn);
-  if (members && !(p && (p.type === 'ObjectProperty' || p.type === 'Property'))) return undefined;
-  return climb(w, fn, path, depth + 1);
-}
-
-/** The readers of a name declared (or assigned) at `id` holding URL text at `path` of its value. */
-function bindingReaders(w: ReaderWalk, id: Node, path: string[], depth: number): Node | undefined {
-  const { mod } = w;
-  const b = bindingAt(mod, id);
-  if (!b || w.done.has(b.id) || depth > 8) return undefined;
-  w.done.add(b.id);
-  for (const r of b.refs) {
-    if (r === id) continue;
-    // the part of the value the reference reads: `config.paths.tickets` of `config`
-    let n: Node = r;
-    let k = 0;
-    for (; k < path.length; k++) {
-      const m = mod.parent.get(n);
-      const name = m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression') && m.object === n && !m.computed ? m.property?.name : undefined;
-      if (name !== path[k]) break;
-      n = m;
-    }
-    // (the whole object handed on, or another property of it: not this text as such)
-    if (k < path.length) continue;
-    const found = climb(w, n, [], depth + 1);
+    const found = str && unseenReader(mod, str, seen, hostReaders);
     if (found) return found;
   }
   return undefined;

@@ -154,6 +154,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.helpdeskUnseen) needs.push(HELPDESK_UNSEEN_NEED);
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
+  if (m.bodyReadElsewhere && rule.request?.wrapper) needs.push(`its payload is also read by ${m.bodyReadElsewhere}: give this call its own payload without the ${rule.request.wrapper} wrapper, or change that code with it`);
   if (m.host && isOtherProduct(m.host)) needs.push(otherProductNeed(m.host));
   if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
@@ -325,6 +326,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   if (statusChanges && m.sharedStatusTests.length) {
     needs.push(`v2 answers ${status!.v2} where v1 answered ${status!.v1}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${status!.v2} for this call only`);
+  }
+  if (m.statusUnclear.length && (statusChanges || main0?.status === 204)) {
+    const lines = m.statusUnclear.slice(0, 3).join(', ');
+    const noBody = main0?.status === 204;
+    needs.push(`v2 answers ${main0?.status}${noBody ? ' with no body' : ''} where v1 answered ${rule.response?.v1Status ?? 200}, and ${m.statusUnclear.length > 1 ? 'lines' : 'line'} ${lines} use${m.statusUnclear.length > 1 ? '' : 's'} the ${noBody ? 'status or body' : 'status'} in a way no rewrite makes right: change ${m.statusUnclear.length > 1 ? 'them' : 'it'} with the call`);
   }
   if (m.errorBodyReads.length) {
     const lines = m.errorBodyReads.slice(0, 3).join(', ');

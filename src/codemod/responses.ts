@@ -7,15 +7,21 @@
  */
 import { fieldMappings, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
 import { reshapesValue } from '../catalogue/index.ts';
-import { isIdentifierName, isMember, isNumericLiteral, isObjectProperty, isStringLiteral, memberName, propName, unwrapExpr } from './ast.ts';
+import { isIdentifierName, isMember, isObjectProperty, isStringLiteral, memberName, propName, unwrapExpr } from './ast.ts';
 import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
+import { STATUS_TEXT, statusUses } from '../analysis/flow/status-uses.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
+
+/** `JSON.parse(x)` with `x` as its argument. */
+function isJsonParseOf(call: Node, arg: Node): boolean {
+  return call.type === 'CallExpression' && call.arguments?.[0] === arg && isMember(call.callee) && memberName(call.callee) === 'parse' && call.callee.object?.type === 'Identifier' && call.callee.object.name === 'JSON';
+}
 
 const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
 
@@ -27,7 +33,6 @@ function describeShape(rule: Rule): string {
   if (r.shape === 'object' && r.wrapper) return `{ ${r.wrapper}: {...} }`;
   return 'a body';
 }
-const HTTP_CODES = new Set([200, 201, 202, 204]);
 
 /** The v2 call of a rule that answers the client (not lookups made only to rebuild a v1 shape). */
 export function mainStep(rule: Rule) {
@@ -70,6 +75,10 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
         continue;
       }
       if (parent) keyedObjectUse(mod, node, parent, t, tx);
+      // the body of a call v2 answers with 204 and none, parsed: `JSON.parse('')` throws
+      if (parent && t.level === 'res' && isJsonParseOf(parent, node) && mainStep(t.rule)?.status === 204 && t.rule.response?.shape !== 'none') {
+        tx.marker(pf, parent, t.rule.id, `v2 answers ${mainStep(t.rule)!.method} ${mainStep(t.rule)!.path} with 204 and no body: do not parse it (v1 answered ${describeShape(t.rule)})`);
+      }
       if (!parent || !isMember(parent) || parent.object !== node) continue;
       const id = `${tx.id}:${parent.start}:${parent.end}`;
       if (done.has(id)) continue;
@@ -118,11 +127,11 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
   const name: string | undefined = prop.computed ? (isStringLiteral(prop.key) ? String(prop.key.value) : undefined) : (prop.key?.name ?? (isStringLiteral(prop.key) ? String(prop.key.value) : undefined));
   const main = mainStep(rule);
   if (t.level === 'pre') {
-    if (name && STATUS_PROPS.has(name) && main && (resp?.v1Status ?? 200) !== main.status) {
+    if (name && (STATUS_PROPS.has(name) || name === STATUS_TEXT) && main && (resp?.v1Status ?? 200) !== main.status) {
       // `const { status } = await …`: its tests are rewritten where they are, as `res.status` ones
       const id = prop.value?.type === 'AssignmentPattern' ? prop.value.left : prop.value;
       const b = id?.type === 'Identifier' ? bindingOf(mod, id) : undefined;
-      if (b && !b.writes?.length) for (const ref of b.refs) statusCheck(mod, ref, rule, tx);
+      if (b && !b.writes?.length) for (const ref of b.refs) if (ref !== id) statusCheck(mod, ref, rule, tx, name === STATUS_TEXT);
       else tx.marker(pf, prop, rule.id, `v2 answers ${main.status} where v1 answered ${resp?.v1Status ?? 200}: check the test of the ${name} taken here`);
     }
     // the wrapper taken out by a declaration is unwrapped there (`destructuring`); elsewhere (a
@@ -194,7 +203,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
   if (t.level === 'pre') {
     const name = step.name;
     // status checks on the response object
-    if (name && STATUS_PROPS.has(name)) {
+    if (name && (STATUS_PROPS.has(name) || name === STATUS_TEXT)) {
       statusCheck(mod, step.member, rule, tx);
       return;
     }
@@ -310,47 +319,28 @@ function hostPlan(maps: FieldMapping[], hostKey: string, child: string): { host:
   return null;
 }
 
-/** `res.status === 200` → 201 (create) / 204 (delete, restore, follow) when it is a simple comparison. */
-function statusCheck(mod: Module, member: Node, rule: Rule, tx: Tx): void {
+/**
+ * `res.status === 200` → 201 (create) / 204 (delete, restore, follow) where the test compares with
+ * a literal; a use of the status nobody can judge here (copied and compared with a variable,
+ * handed on, its text compared with 'OK') gets a marker (`statusUses`, shared with the audit).
+ */
+function statusCheck(mod: Module, member: Node, rule: Rule, tx: Tx, text?: boolean): void {
   const pf = mod.pf;
   const v1 = rule.response?.v1Status ?? 200;
   const v2 = mainStep(rule)?.status ?? 200;
   if (v1 === v2) return;
-  const shared = sharedTestFunction({ info: mod.info, tree: pf }, member);
+  const traced = { info: mod.info, tree: pf };
+  const shared = sharedTestFunction(traced, member);
   if (shared) {
     tx.marker(pf, member, rule.id, `v2 answers ${v2} where v1 answered ${v1}, and this status test in ${shared}() serves other calls too: make it accept ${v2} for this call only`);
     return;
   }
-  let cur = member;
-  let parent = pf.parent(cur);
-  while (parent && (parent.type === 'ParenthesizedExpression' || parent.type === 'TSAsExpression')) {
-    cur = parent;
-    parent = pf.parent(cur);
-  }
-  if (parent?.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(parent.operator)) {
-    const other = parent.left === cur ? parent.right : parent.left;
-    const lit = unwrapExpr(other);
-    if (isNumericLiteral(lit) && HTTP_CODES.has(lit.value)) {
-      if (lit.value === v1) {
-        tx.replace(pf, lit, String(v2), `status ${v1} → ${v2}`);
-        tx.change(pf, lit, 'status', `expects ${v2} (v2) instead of ${v1} (v1)`);
-      }
-      return;
-    }
-    return;
-  }
-  if (parent?.type === 'SwitchStatement' && parent.discriminant === cur) {
-    for (const c of parent.cases as Node[]) {
-      if (c.test && isNumericLiteral(c.test) && c.test.value === v1) {
-        tx.replace(pf, c.test, String(v2), `status ${v1} → ${v2}`);
-        tx.change(pf, c.test, 'status', `case ${v1} → ${v2}`);
-      }
-    }
-    return;
-  }
-  if (parent?.type === 'BinaryExpression' && ['<', '<=', '>', '>='].includes(parent.operator)) return;
-  if (parent?.type === 'MemberExpression' || parent?.type === 'CallExpression') {
-    tx.marker(pf, member, rule.id, `v2 answers ${v2} where v1 answered ${v1}: check this status test`);
+  for (const use of statusUses(traced, member, v1, text)) {
+    if (use.kind === 'rewrite') {
+      const inCase = pf.parent(use.literal)?.type === 'SwitchCase';
+      tx.replace(pf, use.literal, String(v2), `status ${v1} → ${v2}`);
+      tx.change(pf, use.literal, 'status', inCase ? `case ${v1} → ${v2}` : `expects ${v2} (v2) instead of ${v1} (v1)`);
+    } else tx.marker(pf, use.node, rule.id, `v2 answers ${v2} where v1 answered ${v1}: check this use of the status`);
   }
 }
 
