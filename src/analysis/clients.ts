@@ -544,8 +544,15 @@ export class ClientRecognizer {
         // `.field(fields)` (unirest, superagent): an object of form fields is the (multipart) body
         const fields = !body ? chain.find((c) => c.callee.property?.name === 'field' && c.arguments.length === 1) : undefined;
         if (fields) body = this.ref(mod, fields.arguments[0], frames);
+        // `.type('form')`, `.set('Content-Type', 'application/x-www-form-urlencoded')`: sent as a form
+        const formType = chain.some((c) => {
+          const name = c.callee.property?.name;
+          const texts = (c.arguments as Node[]).map((x) => (isStringLiteral(x) ? String(x.value).toLowerCase() : ''));
+          return (name === 'type' && (texts[0] === 'form' || texts[0]?.includes('x-www-form-urlencoded'))) || (name === 'set' && texts[0] === 'content-type' && !!texts[1]?.includes('x-www-form-urlencoded'));
+        });
         return {
           client: kind,
+          ...(formType && body && !fields ? { formEncoded: true } : {}),
           callee,
           url,
           method: method ?? 'GET',
@@ -581,7 +588,13 @@ export class ClientRecognizer {
           dataArg = 2;
           source = 'argument';
         } else return null;
-        return { client: 'needle', callee, url, method: method ?? 'GET', methodRef: mref, methodSource: method ? source : 'default', body, dataArg };
+        // an object is sent form-encoded unless the options say `json: true` (or `multipart: true`,
+        // which v2 takes too); options it cannot read are not judged
+        const optsArg = dataArg !== undefined ? unwrapExpr(args[dataArg + 1]) : undefined;
+        const opts = optsArg && !isFunctionNode(optsArg) && !(optsArg.type === 'Identifier' && CALLBACK_NAME.test(optsArg.name)) ? this.ev.eval(mod, optsArg, frames) : undefined;
+        const declares = (key: string) => opts?.t === 'obj' && !!this.prop(opts, key) && this.isTrue(this.prop(opts, key)!);
+        const formEncoded = !!body && method !== 'GET' && (opts === undefined || (opts.t === 'obj' && !declares('json') && !declares('multipart'))) && !this.isStringBody(body) && this.ev.eval(body.mod, body.node, body.frames).t === 'obj';
+        return { client: 'needle', callee, url, method: method ?? 'GET', methodRef: mref, methodSource: method ? source : 'default', body, dataArg, ...(formEncoded ? { formEncoded: true } : {}) };
       }
       case 'https':
       case 'http': {
@@ -710,6 +723,12 @@ export class ClientRecognizer {
     if (n.type !== 'Identifier') return false;
     const b = bindingAt(body.mod, n);
     return !!b && ((!!b.init && isJsonStringify(unwrapExpr(b.init))) || b.assigns.some((w) => isJsonStringify(unwrapExpr(w.right))));
+  }
+
+  /** A literal `true` (as `json: true` is written). */
+  private isTrue(r: NodeRef): boolean {
+    const n = unwrapExpr(r.node);
+    return (n.type === 'BooleanLiteral' || n.type === 'Literal') && n.value === true;
   }
 
   private isBooleanLiteral(r: NodeRef): boolean {

@@ -53,6 +53,13 @@ export function findEscapes(a: Analysis): void {
       cur = parent;
       parent = mod.parent.get(cur);
     }
+    // `request(…).pipe(dest)`: the answer streams into code the flow does not follow (a JSON
+    // stream parser keyed on the v1 wrapper, a file an export reads)
+    const pipe = parent && isMember(parent) && parent.object === cur && memberName(parent) === 'pipe' ? mod.parent.get(parent) : undefined;
+    if (pipe?.type === 'CallExpression' && pipe.callee === parent) {
+      const dest = pipe.arguments?.[0];
+      out.push(`the stream it is piped to${dest ? ` (${mod.source.slice(dest.start, dest.end).slice(0, 40)}, line ${dest.loc?.start.line ?? '?'})` : ''}`);
+    }
     const returned = parent?.type === 'ReturnStatement' || (parent && isFunctionNode(parent) && parent.body === cur);
     // (a call that answers through its callback returns no response: `() => request.post(…, cb)`)
     // (through a wrapper, its inner client decides: `return this.get(path, function (err, res, body) {…})`
