@@ -387,6 +387,12 @@ export class ResponseTracer {
           continue;
         }
         const name = prop.computed ? (typeof prop.key?.value === 'string' ? prop.key.value : undefined) : prop.key?.name ?? prop.key?.value;
+        if (prop.computed && name === undefined && this.keyHeldByName(prop.key)) {
+          const what = `[${this.mod.tree.text(prop.key)}], a field taken through a name`;
+          this.exits.push({ kind: 'merge', taint: t, node: prop, what });
+          this.escape(prop, t, what);
+          continue;
+        }
         const k = `${prop.start}|${taintKey(t)}`;
         if (!this.patternKeys.has(k)) {
           this.patternKeys.add(k);
@@ -434,6 +440,16 @@ export class ResponseTracer {
    * A whole response object (not one scalar field of it) reaches `where`, which the tracer does not
    * follow. `toCallers`: the code's own callers (see CallInfo.callerEscapes), kept in `callerEscapes` too.
    */
+  /** A key written as a name that holds a string for good (`var ENVELOPE = 'user'`), not an index. */
+  private keyHeldByName(key: Node): boolean {
+    const k = unwrapExpr(key);
+    if (k?.type !== 'Identifier') return false;
+    const b = bindingOf(this.mod, k);
+    const v = b && !b.writes.length ? declaredValue(b) : undefined;
+    const u = v && unwrapExpr(v);
+    return !!u && (u.type === 'StringLiteral' || (u.type === 'Literal' && typeof u.value === 'string'));
+  }
+
   private escape(node: Node, t: Taint, where: string, toCallers = false): void {
     if (!isWholeValue(t)) return;
     // the error of a node-style callback (`done(err)`) is not the answer
@@ -479,6 +495,13 @@ export class ResponseTracer {
         }
         // a list's length is a number, not a part of the v1 answer
         if (name === 'length' && !parent.computed) return;
+        // `body[ENVELOPE]` with `var ENVELOPE = 'user'`: a field read by a name neither tool rewrites
+        if (index && this.keyHeldByName(parent.property)) {
+          const what = `[${this.mod.tree.text(parent.property)}], a field read through a name`;
+          this.exits.push({ kind: 'merge', taint: t, node: parent, what });
+          this.escape(parent, t, what);
+          return;
+        }
         if (name !== undefined && !index && outsideV1Answer(t, name)) {
           this.exits.push({ kind: 'envelope', taint: t, node: parent, key: name });
           this.escape(parent, t, `.${name}, a key the v1 answer does not have`);
