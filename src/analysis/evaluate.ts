@@ -428,15 +428,21 @@ export class Evaluator {
   }
 
   /**
-   * A property set after the object was declared, at the top level of its script (`var
-   * configuration = {}; configuration.SupportTicketService = { … }`, the way config scripts grow):
-   * the one assignment of that key, when there is exactly one.
+   * A property set after the object was declared, by a statement of the same block (`var
+   * configuration = {}; configuration.SupportTicketService = { … }`, the way config scripts grow;
+   * `var opts = {}; opts.url = …; opts.method = 'POST'; request(opts, cb)`): the one assignment of
+   * that key, when there is exactly one.
    */
   private assignedProperty(v: Extract<Value, { t: 'obj' }>, key: string, depth: number): Value | undefined {
+    const assignment = this.propertyAssignment(v, key);
+    return assignment ? this.eval(v.mod, assignment.right, v.frames, depth) : undefined;
+  }
+
+  private propertyAssignment(v: Extract<Value, { t: 'obj' }>, key: string): Node | undefined {
     const decl = v.mod.parent.get(v.node);
     if (decl?.type !== 'VariableDeclarator' || decl.init !== v.node || decl.id.type !== 'Identifier') return undefined;
     const holder = bindingAt(v.mod, decl.id);
-    if (!holder || holder.scope !== v.mod.root) return undefined;
+    if (!holder) return undefined;
     const sets: Node[] = [];
     for (const ref of holder.refs) {
       const m = v.mod.parent.get(ref);
@@ -445,9 +451,10 @@ export class Evaluator {
     }
     if (sets.length !== 1) return undefined;
     const assignment = sets[0]!;
-    // (only a statement of the script itself, not one inside a function or a branch)
-    if (v.mod.parent.get(v.mod.parent.get(assignment) ?? assignment)?.type !== 'Program') return undefined;
-    return this.eval(v.mod, assignment.right, v.frames, depth);
+    // (only a statement of the block that declares the object, not one inside a nested function or a branch)
+    const block = v.mod.parent.get(v.mod.parent.get(decl) ?? decl);
+    if (!block || v.mod.parent.get(v.mod.parent.get(assignment) ?? assignment) !== block) return undefined;
+    return assignment;
   }
 
   /** The property node of an object literal value (for spans), following spreads. */
@@ -465,7 +472,9 @@ export class Evaluator {
       }
       if (propertyKey(p) === key) return { mod: v.mod, prop: p, frames: v.frames };
     }
-    return undefined;
+    // set afterwards (`opts.method = 'POST'`): the assignment read as the property it writes
+    const asg = this.propertyAssignment(v, key);
+    return asg ? { mod: v.mod, prop: { type: 'ObjectProperty', key: asg.left.property, value: asg.right, start: asg.start, end: asg.end, loc: asg.loc }, frames: v.frames } : undefined;
   }
 
   private evalMember(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {

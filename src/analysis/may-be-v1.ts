@@ -52,7 +52,7 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name:
         else if (b.kind === 'function') r = true;
         else if (b.kind === 'param' || b.kind === 'class' || b.kind === 'catch') r = false;
         else {
-          r = (!!b.init && (isFunctionNode(b.init) || mayBeV1(b.init) || isRequireRelative(b.init))) || b.appends.some((a) => mayBeV1(a.right)) || b.assigns.some((a) => mayBeV1(a.right));
+          r = (!!b.init && (isFunctionNode(b.init) || mayBeV1(b.init) || isRequireRelative(b.init))) || b.appends.some((a) => mayBeV1(a.right)) || b.assigns.some((a) => mayBeV1(a.right)) || b.refs.some(setsV1Property);
         }
         break;
       }
@@ -86,6 +86,12 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name:
     memo.set(node, r);
     return r;
   };
+  /** `opts.url = paths.TICKETS`: an options object filled in property by property. */
+  function setsV1Property(ref: Node): boolean {
+    const m = mod.parent.get(ref);
+    const asg = m && mod.parent.get(m);
+    return m?.type === 'MemberExpression' && m.object === ref && asg?.type === 'AssignmentExpression' && asg.left === m && mayBeV1(asg.right);
+  }
   return mayBeV1;
 }
 
