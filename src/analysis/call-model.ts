@@ -62,6 +62,8 @@ export interface CallModel {
   urlReadElsewhere?: string;
   /** Other code reads the payload too (see CallInfo.bodyReadElsewhere). */
   bodyReadElsewhere?: string;
+  /** Lines of types the payload is declared with (see CallInfo.bodyTypes). */
+  bodyTypes: number[];
   /** Nothing shows the request goes to the helpdesk (see CallInfo.helpdeskUnseen). */
   helpdeskUnseen: boolean;
   /** Where the response leaves the code the analysis follows (see CallInfo.escapes). */
@@ -145,6 +147,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       urlAtCall: info.urlAtCall === true,
       ...(info.urlReadElsewhere ? { urlReadElsewhere: info.urlReadElsewhere } : {}),
       ...(info.bodyReadElsewhere ? { bodyReadElsewhere: info.bodyReadElsewhere } : {}),
+      bodyTypes: info.bodyTypes ?? [],
       helpdeskUnseen: info.helpdeskUnseen === true,
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],

@@ -84,6 +84,10 @@ export function findEscapes(a: Analysis): void {
         const info = w.site.kind === 'wrapper' ? w.site.wrapper : undefined;
         if (!info?.call || info.call.start !== call.span.start || w.site.file !== mod.file) continue;
         const literal = mod.nodes.objects.find((o: Node) => o.properties.some((p: Node) => p.key?.start === info.keySpan.start));
+        // a declared type of the payload (`const body: NewTicketBody = { helpdesk_ticket: … }`,
+        // `{ … } as NewTicket`) still says v1 once the literal is unwrapped: the build breaks
+        const declared = literal && payloadType(mod, literal);
+        if (declared) (call.bodyTypes ??= []).push(declared);
         const reader = literal && unseenReader(mod, literal, [sentAt], (fn) => methodReaders(mod, fn));
         if (reader) {
           call.bodyReadElsewhere = reader;
@@ -287,6 +291,14 @@ export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): v
     if (!change || !b || b.writes.length) continue;
     for (const ref of b.refs) if (ref !== id) for (const u of statusUses(mod, ref, change.v1, name === STATUS_TEXT)) if (u.kind === 'unclear') unclear(taint, u.node.loc?.start.line);
   }
+}
+
+/** The line of a type the payload literal is declared with (an annotation, `as`, `satisfies`), if any. */
+function payloadType(mod: Analysis['mod'], literal: Node): number | undefined {
+  const p = mod.parent.get(literal);
+  if (p && /^(TSAsExpression|TSSatisfiesExpression|TSTypeAssertion)$/.test(p.type) && p.typeAnnotation?.type !== 'TSAnyKeyword') return p.loc?.start.line;
+  if (p?.type === 'VariableDeclarator' && p.init === literal && p.id.typeAnnotation && p.id.typeAnnotation.typeAnnotation?.type !== 'TSAnyKeyword') return p.loc?.start.line;
+  return undefined;
 }
 
 /** `JSON.parse(x)` with `x` as its argument. */

@@ -188,6 +188,8 @@ export interface CallInfo {
    * this call would change it there: the call stays on v1.
    */
   bodyReadElsewhere?: string;
+  /** Lines where the payload literal is declared with a type (`const body: NewTicketBody = …`): it says v1 after the rewrite. */
+  bodyTypes?: number[];
   /**
    * Nothing shows the request goes to the helpdesk: no host or base in its URL, a path other APIs
    * have too (`/groups/{id}.xml`), and no name of the helpdesk or path only v1 has in the module.

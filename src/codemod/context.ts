@@ -60,6 +60,7 @@ export class Tx implements Transaction {
   withIt: Array<{ line: number; text: string }> = [];
   inlineUrl?: FileEdit;
   unseenReader?: string;
+  answerReads?: Array<{ file: string; start: number; end: number }>;
   readonly file: string;
   readonly line: number;
 
@@ -108,6 +109,7 @@ export class Tx implements Transaction {
       call: this.call,
       alt: this.inlineUrl && !this.markerOnly ? [this.inlineUrl, ...this.edits.filter((e) => !this.urlEdits.includes(e))] : undefined,
       unseenReader: this.unseenReader,
+      answerReads: this.answerReads,
     };
   }
 

@@ -430,6 +430,7 @@ export class ModulePlanner {
     for (const tx of this.txs) {
       if (!tx.leftOnV1) continue;
       const copy = copies.get(tx);
+      if (copy?.edits.length) tx.answerReads = copy.edits.map((e) => ({ file: e.file, start: e.start, end: e.end }));
       const marker = tx.markers.find((m) => m.text.includes(LEFT_ON_V1));
       if (!marker) continue;
       // what the list above already says of a line: a field v2 lacks there (the copy's marker says

@@ -264,6 +264,18 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
         }
       }
     }
+    // code that reads the answer of a call left on v1 (a type both answers share: `row.display_id`
+    // through `Ticket`) changes with no migrated call
+    for (const g of live) {
+      if (!g.accepted) continue;
+      for (const e of editsOf(g)) {
+        const other = groups.find((o) => o !== g && !o.accepted && o.primary?.answerReads?.some((r) => r.file === e.file && (overlaps(r, e) || (e.start === e.end && e.start >= r.start && e.start <= r.end))));
+        if (other) {
+          reject(g, `it would change ${path.basename(e.file)} where ${other.primary!.file === g.primary!.file ? `the call at line ${other.primary!.line}` : `${path.basename(other.primary!.file)}:${other.primary!.line}`}, which stays on v1, reads its answer (a type or a name both answers share)`);
+          break;
+        }
+      }
+    }
     // a 403 rate-limit check belongs to the calls it serves: it migrates with all of them or none
     for (const c of checks.values()) {
       const served = [...(ownSites.get(c.file) ?? []), ...c.callers.map((x) => x.id)].map((id) => byId.get(id)).filter((g): g is Group => !!g && !!g.primary && g.reason !== 'covered');

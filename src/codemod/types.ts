@@ -68,6 +68,11 @@ export interface Transaction {
    * analysis' `CallModel.urlReadElsewhere`): the call migrates only with `alt`, its URL written out.
    */
   unseenReader?: string;
+  /**
+   * Where a call left on v1 reads its answer (the edits its copy would make there): code a migrated
+   * call must not change, as a type shared by both answers would (`row.display_id` through `Ticket`).
+   */
+  answerReads?: Array<{ file: string; start: number; end: number }>;
   /** The call of the site (for the TypeScript pass: its type arguments name the response type). */
   call?: { start: number; end: number; typed?: boolean };
 }
