@@ -264,6 +264,21 @@ module.exports = Desk;
     expect(own!.callerEscapes).toEqual([]);
   });
 
+  it('never takes a library\'s continuation for the code\'s own callers (async.waterfall steps, written there or by name)', () => {
+    const step = (steps: string, extra = '') => models(`var async = require('async'); var request = require('request');
+${extra}
+async.waterfall(${steps}, function (err, email) { console.log(err, email); });
+`);
+    const inline = step(`[function (next) { request({ url: 'https://a.freshdesk.com/contacts/7.json', json: true }, function (e, r, body) { next(e, body); }); }, function (c, next) { next(null, c.user.email); }]`);
+    expect(inline[0]!.escapes.join()).toContain('next');
+    expect(inline[0]!.callerEscapes).toEqual([]);
+    expect(callVerdict(inline[0]!, cat, { callers: 'v2' }).auto).toBe(false);
+    const named = step('[find, open]', `function find(next) { request({ url: 'https://a.freshdesk.com/contacts/7.json', json: true }, function (e, r, body) { next(e, body); }); }
+function open(c, next) { next(null, c.user.email); }`);
+    expect(named[0]!.callerEscapes).toEqual([]);
+    expect(callVerdict(named[0]!, cat, { callers: 'v2' }).auto).toBe(false);
+  });
+
   it('takes an Express reply as the service\'s callers, and never a merge with another value', () => {
     const src = `const request = require('request');
 module.exports = (app) => {

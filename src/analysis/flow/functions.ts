@@ -91,12 +91,30 @@ export function callersUnseen(mod: TracedModule, fn: Node): boolean {
   if (name && mod.info.nodes.calls.some((c) => isMember(c.callee) && memberName(c.callee) === name && !(c.start >= fn.start && c.end <= fn.end))) return false;
   const parent = mod.tree.parent(fn);
   if (parent && isCall(parent)) return false;
+  // a step handed to a library in a list or a map (`async.waterfall([fn, …])`, `async.parallel({ a:
+  // fn })`), written there or by name: the library calls it, with its own continuation
+  if (handedInLiteral(mod, fn)) return false;
+  const b = bindingOfFunction(mod, fn);
+  if (b?.refs.some((r) => handedInLiteral(mod, r))) return false;
   // (an IIFE, `(function () { … })()`)
   if (parent?.type === 'ParenthesizedExpression') {
     const outer = mod.tree.parent(parent);
     if (outer && isCall(outer)) return false;
   }
   return true;
+}
+
+/** Is the node an element of an array or a value of an object literal that is a call's argument? */
+function handedInLiteral(mod: TracedModule, node: Node): boolean {
+  let cur = node;
+  let parent = mod.tree.parent(cur);
+  let inLiteral = false;
+  while (parent && (parent.type === 'ArrayExpression' || parent.type === 'ObjectExpression' || (parent.type === 'ObjectProperty' && parent.value === cur) || parent.type === 'SpreadElement')) {
+    if (parent.type === 'ArrayExpression' || parent.type === 'ObjectExpression') inLiteral = true;
+    cur = parent;
+    parent = mod.tree.parent(cur);
+  }
+  return inLiteral && !!parent && isCall(parent) && parent.callee !== cur;
 }
 
 /** The name a function is a method under (`class { m() {} }`, `{ m: function () {} }`, `X.prototype.m = function`, `this.m = …`). */
