@@ -264,6 +264,18 @@ module.exports = Desk;
     expect(own!.callerEscapes).toEqual([]);
   });
 
+  it('judges a validateStatus predicate by what it accepts: one that accepts every status needs nothing', () => {
+    const preds = (fn: string) => models(`const axios = require('axios');
+async function note(id) { const res = await axios.post('https://a.freshdesk.com/helpdesk/tickets/' + id + '/conversations/note.json', { helpdesk_note: { body: 'x' } }, { validateStatus: ${fn} }); return res.data.note.id; }
+note(1);
+`)[0]!.statusPredicates.length;
+    expect(preds('() => true')).toBe(0);
+    expect(preds('function () { return true; }')).toBe(0);
+    expect(preds('(s) => s >= 200 && s < 300')).toBe(0);
+    expect(preds('(s) => s === 200')).toBe(1);
+    expect(preds('() => false')).toBe(1);
+  });
+
   it('never takes a library\'s continuation for the code\'s own callers (async.waterfall steps, written there or by name)', () => {
     const step = (steps: string, extra = '') => models(`var async = require('async'); var request = require('request');
 ${extra}
