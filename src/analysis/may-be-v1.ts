@@ -66,6 +66,9 @@ export function v1UrlHint(mod: ModuleInfo, facts: CatalogueFacts, global: (name:
       case 'OptionalCallExpression':
       case 'NewExpression': {
         r = (node.arguments ?? []).some((a: Node) => mayBeV1(a));
+        // a method of a value that may hold one (`[BASE, 'contacts', id + '.json'].join('/')`)
+        const called = unwrapExpr(node.callee);
+        if (!r && (called?.type === 'MemberExpression' || called?.type === 'OptionalMemberExpression') && called.object.type !== 'ThisExpression') r = mayBeV1(called.object);
         if (!r) {
           const callee = unwrapExpr(node.callee);
           const root = memberPath(callee)?.[0];
