@@ -141,6 +141,9 @@ export function verbMethod(op: string): string {
 }
 
 /** Callees whose string arguments are never requests (logs, tests descriptions). */
+/** Calls that build text (a URL) from their arguments and send nothing: `util.format('%s/helpdesk/…', base)`. */
+export const TEXT_BUILDER_CALLEES = /^(util\.format|format|sprintf|vsprintf|Utilities\.formatString|String\.format|encodeURI|String|url\.resolve|url\.format|path\.join|path\.posix\.join|path\.resolve|urljoin|urlJoin)$/;
+
 export const NON_REQUEST_CALLEES = /^(console|logger|log|debug|winston|pino|assert|describe|it|test|expect|t|chai|should|require|import|Logger)(\.|$)/;
 
 export class ClientRecognizer {

@@ -8,7 +8,7 @@ import { chooseRule, isDistinctiveV1Path, isOwnRoute, matchRunTimeUrl, matchUrl 
 import type { Analysis } from './analysis.ts';
 import { hostOf, isOtherService } from './find-domains.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
-import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, verbMethod, type CallShape } from './clients.ts';
+import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, TEXT_BUILDER_CALLEES, verbMethod, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { findHttpWrapperCall } from './find-http-wrapper-calls.ts';
 import { v1UrlHint } from './may-be-v1.ts';
@@ -222,7 +222,7 @@ function servicesGiven(a: Analysis, expr: Node): Node[] {
 function genericArgCall(a: Analysis, call: Node, request?: Node): void {
   const callee = unwrapExpr(call.callee);
   const text = calleeName(a.mod, callee);
-  if (NON_REQUEST_CALLEES.test(text)) return;
+  if (NON_REQUEST_CALLEES.test(text) || TEXT_BUILDER_CALLEES.test(text)) return;
   const args: Node[] = (request ?? call).arguments ?? [];
   for (const arg of args) {
     if (!looksV1(a, arg)) continue;

@@ -7,7 +7,7 @@
  * posted to another service. The URL check (./url-at-call.ts `unseenUrlReader`) and the payload
  * check (./find-escapes.ts) ask it.
  */
-import { isLogging } from './clients.ts';
+import { isLogging, TEXT_BUILDER_CALLEES } from './clients.ts';
 import { bindingAt, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 
@@ -19,8 +19,8 @@ export type HostReaders = (fn: Node) => Node[] | undefined;
 const CARRIES = new Set(['BinaryExpression', 'TemplateLiteral', 'ConditionalExpression', 'LogicalExpression', 'ParenthesizedExpression', 'AwaitExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'ArrayExpression']);
 /** String methods whose result still holds the text (`TICKET.replace(':id', id)`). */
 const STRING_METHODS = new Set(['replace', 'replaceAll', 'concat', 'trim', 'toLowerCase', 'toString', 'slice', 'substring', 'split', 'join']);
-/** Calls whose result is the value in another form: a URL joined or encoded, a payload serialised or copied. */
-const CARRIERS = /^(encodeURI|String|url\.resolve|url\.format|path\.join|path\.posix\.join|urljoin|urlJoin|JSON\.stringify|querystring\.stringify|qs\.stringify|Object\.assign|_\.(assign|extend|merge|clone|cloneDeep)|\$\.extend|angular\.(copy|extend)|extend)$/;
+/** Calls whose result is a payload in another form: serialised or copied (text builders: TEXT_BUILDER_CALLEES). */
+const CARRIERS = /^(JSON\.stringify|querystring\.stringify|qs\.stringify|Object\.assign|_\.(assign|extend|merge|clone|cloneDeep)|\$\.extend|angular\.(copy|extend)|extend)$/;
 
 interface ReaderWalk {
   mod: ReaderModule;
@@ -73,7 +73,7 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
     if ((parent.type === 'CallExpression' || parent.type === 'NewExpression' || parent.type === 'OptionalCallExpression') && parent.callee !== cur) {
       const callee = mod.source.slice(parent.callee.start, parent.callee.end);
       if (isLogging(callee)) return undefined;
-      if (CARRIERS.test(callee) || callee === 'URL') {
+      if (CARRIERS.test(callee) || TEXT_BUILDER_CALLEES.test(callee) || callee === 'URL') {
         cur = parent;
         continue;
       }
