@@ -153,6 +153,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // blanks before the suffix (`id + '  .json'`): the legacy server forgave them; a rewrite of the text around them would not be certain
   if (/\}[ \t]+\.(json|xml)(\?|$)/i.test(normalisePlaceholders(m.url.pattern))) needs.push('blanks before the .json suffix: write the v2 URL by hand');
   if (m.helpdeskUnseen) needs.push(HELPDESK_UNSEEN_NEED);
+  // a query the client builds from an options object (request's `qs: { responder_id }`): one
+  // run-time piece holding keys and values, which no rewrite of the URL's text reaches
+  const fromOptions = m.url.parts.find((p) => p.dynamic && /^[?&][^=?&{}]+=/.test(p.text));
+  if (fromOptions) needs.push(`the query comes from the request's options (${fromOptions.text.slice(1).split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
   if (m.bodyTypes.length && rule.request?.wrapper) needs.push(`the payload is declared with a type (line ${m.bodyTypes.join(', ')}) that has the ${rule.request.wrapper} wrapper: change the type with the payload`);
   if (m.bodyReadElsewhere && rule.request?.wrapper) needs.push(`its payload is also read by ${m.bodyReadElsewhere}: give this call its own payload without the ${rule.request.wrapper} wrapper, or change that code with it`);

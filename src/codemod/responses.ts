@@ -136,9 +136,17 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     }
     // the wrapper taken out by a declaration is unwrapped there (`destructuring`); elsewhere (a
     // parameter, an assignment) a human does it
-    const declared = pf.parent(pf.parent(prop)!);
+    const pattern = pf.parent(prop)!;
+    const declared = pf.parent(pattern);
     if (name && name === resp?.wrapper && !(declared?.type === 'VariableDeclarator')) {
-      tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
+      // nested in a pattern of the answer (`const { data: { user: contact } } = await …`): the
+      // wrapper's pattern gives way to what it held (`{ data: contact }`)
+      const value = prop.value;
+      const nested = (declared?.type === 'ObjectProperty' || declared?.type === 'Property') && declared.value === pattern && pattern.properties.length === 1 && !prop.computed && value && value.type !== 'AssignmentPattern';
+      if (nested) {
+        tx.replace(pf, pattern, pf.text(value), `unwrap ${resp.wrapper}`);
+        tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${resp.wrapper}`);
+      } else tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
     }
     return;
   }
