@@ -103,8 +103,10 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
     }
     if (parent.type === 'ReturnStatement' || (isFunctionValue(parent) && parent.body === cur)) {
       const fn = isFunctionValue(parent) ? parent : enclosingFunction(mod, parent);
-      return fn ? readersOf(w, fn, [], depth) : escape();
+      return fn ? readersOf(w, fn, path, depth) : escape();
     }
+    // a parameter's default (`fmt = '.json'`): the parameter's uses
+    if (parent.type === 'AssignmentPattern' && parent.right === cur) return parent.left?.type === 'Identifier' ? bindingReaders(w, parent.left, path, depth) : escape();
     if (parent.type === 'VariableDeclarator' && parent.init === cur) return parent.id?.type === 'Identifier' ? bindingReaders(w, parent.id, path, depth) : escape();
     if (parent.type === 'AssignmentExpression' && parent.right === cur) {
       if (isExportTarget(parent.left)) return undefined;
@@ -168,18 +170,26 @@ function bindingReaders(w: ReaderWalk, id: Node, path: string[], depth: number):
   w.done.add(b.id);
   for (const r of b.refs) {
     if (r === id) continue;
-    // the part of the value the reference reads: `config.paths.tickets` of `config`
     let n: Node = r;
+    // a function's result (`prep(s)` of a builder returning `{ data: { helpdesk_ticket: … } }`)
+    const called = mod.parent.get(n);
+    if ((called?.type === 'CallExpression' || called?.type === 'OptionalCallExpression') && called.callee === n) n = called;
+    // the part of the value the reference reads: `config.paths.tickets` of `config`
     let k = 0;
     for (; k < path.length; k++) {
       const m = mod.parent.get(n);
-      const name = m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression') && m.object === n && !m.computed ? m.property?.name : undefined;
-      if (name !== path[k]) break;
+      const member = m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression') && m.object === n;
+      const name = member && !m.computed ? m.property?.name : undefined;
+      if (name !== path[k]) {
+        // another property of it (`config.apiKey`): not this text
+        if (member) k = -1;
+        break;
+      }
       n = m;
     }
-    // (the whole object handed on, or another property of it: not this text as such)
-    if (k < path.length) continue;
-    const found = climb(w, n, [], depth + 1);
+    if (k < 0) continue;
+    // (the whole object, held by a name or handed on: followed with the rest of the path)
+    const found = climb(w, n, path.slice(k), depth + 1);
     if (found) return found;
   }
   return undefined;

@@ -264,6 +264,14 @@ module.exports = Desk;
     expect(own!.callerEscapes).toEqual([]);
   });
 
+  it('finds other code reading a payload written outside the call, through builders and properties', () => {
+    const body = (src: string) => models(`var axios = require('axios'); var audit = require('./audit');\n${src}\nmodule.exports = { go };\n`)[0]!.bodyReadElsewhere;
+    const build = `function prep(s) { return { url: 'https://a.freshdesk.com/helpdesk/tickets.json', data: { helpdesk_ticket: { subject: s } } }; }`;
+    expect(body(`${build}\nfunction go(s) { var t = prep(s); console.log(t.url); return axios.post(t.url, t.data).then(() => null); }`)).toBeUndefined();
+    expect(body(`${build}\nfunction go(s) { var t = prep(s); audit.record(t.data); return axios.post(t.url, t.data).then(() => null); }`)).toBe('t.data at line 3');
+    expect(body(`var P = { helpdesk_ticket: { status: 5 } };\nfunction go(id) { P.helpdesk_ticket.priority = 1; return axios.put('https://a.freshdesk.com/helpdesk/tickets/' + id + '.json', JSON.stringify(P)).then(() => null); }`)).toBeUndefined();
+  });
+
   it('judges a validateStatus predicate by what it accepts: one that accepts every status needs nothing', () => {
     const preds = (fn: string) => models(`const axios = require('axios');
 async function note(id) { const res = await axios.post('https://a.freshdesk.com/helpdesk/tickets/' + id + '/conversations/note.json', { helpdesk_note: { body: 'x' } }, { validateStatus: ${fn} }); return res.data.note.id; }
@@ -401,6 +409,8 @@ module.exports = { subject, a, b };
     expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('url')}\nvar url = u(7); console.log('PUT ' + url);`)).toBeUndefined();
     expect(reader(`var T = BASE + '/helpdesk/tickets/';\n${go("T + id + '.json'")}\nfunction all() { return axios.get(T.replace(/\\/$/, '.json')); }`)).toBeUndefined();
     expect(reader(`function u(id) { return BASE + '/helpdesk/tickets/' + id + '.json'; }\n${go('u(id)')}\nexports.u = u;`)).toBeUndefined();
+    // a parameter's default is the helper's own text
+    expect(reader(`function u(id, fmt = '.json') { return BASE + '/helpdesk/tickets/' + id + fmt; }\n${go('u(id)')}`)).toBeUndefined();
     // another property of the same config object is no reader of this text
     expect(reader(`var cfg = { key: 'k', paths: { t: '/helpdesk/tickets/' } };\n${go("BASE + cfg.paths.t + id + '.json'")}\njobs.auth(cfg.key);`)).toBeUndefined();
     // readers: a queue, a stored link, a property of the config object, a method read through `self`
