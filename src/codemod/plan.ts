@@ -543,8 +543,9 @@ export class ModulePlanner {
     const anchorNode = shape?.call ?? site.url;
     const ruleIds = s.rules.length ? s.rules : s.rule ? [s.rule] : [];
     // `:id` written in the URL is a route pattern, not a value: the code fills it in somewhere else
+    // (a URL no call uses still gets its marker below, as the audit reports it: `ROUTES.ticket`)
     if (/\/:[A-Za-z_]\w*/.test(a.target.split('?')[0]!)) {
-      if (!shape || shape.client === 'generic') return;
+      if (shape?.client === 'generic') return;
     }
     const ign = this.isIgnored(site, ruleIds);
     if (ign) {
