@@ -21,6 +21,17 @@ export function responseChanges(rule: Rule): boolean {
   return !!r.wrapper || fieldMappings(rule, 'response').some(changesForCode);
 }
 
+/** The v2 call of a rule that answers the client (not lookups made only to rebuild a v1 shape). */
+export function mainStep(rule: Rule) {
+  const calls = rule.plan.filter((s) => !s.forResponse);
+  return calls.find((s) => s.carries) ?? calls[calls.length - 1];
+}
+
+/** Does v2 answer this rule's call with 204 and no body, where v1 sent one? */
+export function answersWithoutBody(rule: Rule): boolean {
+  return mainStep(rule)?.status === 204 && rule.response?.shape !== 'none';
+}
+
 /** The success status v2 answers where v1 answered another (201 for a create, 204 for a delete), or null. */
 export function statusChange(rule: Rule): { v1: number; v2: number } | null {
   const main = rule.plan.find((s) => !s.forResponse);

@@ -17,8 +17,8 @@ import type { Node } from './parse.ts';
 import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
-import { isMember, memberName } from './syntax.ts';
-import { statusChange } from './answer-changes.ts';
+import { isJsonParseOf, isMember, memberName } from './syntax.ts';
+import { answersWithoutBody, statusChange } from './answer-changes.ts';
 import { isStatusRead, STATUS_TEXT, statusUses } from './flow/status-uses.ts';
 import { unseenUrlReader, urlWritableAtCall } from './url-at-call.ts';
 import { unseenReader } from './value-readers.ts';
@@ -250,10 +250,12 @@ function holdsResource(t: Taint, doc: DocumentDepth): boolean {
 }
 
 /**
- * Status tests of a call's response inside a function that other code calls too
- * (`CallInfo.sharedStatusTests`): the codemod cannot change such a test for this call alone.
+ * What the code does with a call's status: tests inside a function that other code calls too
+ * (`CallInfo.sharedStatusTests`: the codemod cannot change such a test for this call alone), and
+ * uses no rewrite makes right for the v2 status, or a parse of a body v2 no longer sends
+ * (`CallInfo.statusUnclear`, judged by `statusUses` as the codemod judges them).
  */
-export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): void {
+export function recordStatusUses(a: Analysis, traced: TracedResponses): void {
   const mod = tracedModuleOf(a.mod);
   const unclear = (t: Taint, line: number | undefined) => {
     const call = traced.callOf(t.tx);
@@ -262,7 +264,7 @@ export function recordSharedStatusTests(a: Analysis, traced: TracedResponses): v
   for (const [node, taints] of traced.tracer.taints) {
     const parent = a.mod.parent.get(node);
     // the body of a call v2 answers with 204 and none, parsed (`JSON.parse('')` throws)
-    if (parent && isJsonParseOf(parent, node)) for (const t of taints) if (t.level === 'res' && answersNoBody(t)) unclear(t, parent.loc?.start.line);
+    if (parent && isJsonParseOf(parent, node)) for (const t of taints) if (t.level === 'res' && answersWithoutBody(t.rule)) unclear(t, parent.loc?.start.line);
     // status uses no rewrite makes right (the codemod's statusCheck marks the same ones)
     if (isMember(parent) && parent.object === node && isStatusRead(parent) && !sharedTestFunction(mod, parent)) {
       for (const t of taints) {
@@ -301,14 +303,3 @@ function payloadType(mod: Analysis['mod'], literal: Node): number | undefined {
   return undefined;
 }
 
-/** `JSON.parse(x)` with `x` as its argument. */
-function isJsonParseOf(call: Node, arg: Node): boolean {
-  return call.type === 'CallExpression' && call.arguments?.[0] === arg && memberPath(unwrapExpr(call.callee))?.join('.') === 'JSON.parse';
-}
-
-/** Does v2 answer this rule's call with 204 and no body, where v1 sent one? */
-function answersNoBody(t: Taint): boolean {
-  const main = t.rule.plan.filter((s) => !s.forResponse);
-  const step = main.find((s) => s.carries) ?? main[main.length - 1];
-  return step?.status === 204 && t.rule.response?.shape !== 'none';
-}

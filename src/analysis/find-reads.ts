@@ -11,7 +11,7 @@ import { isCommonFieldName, isDistinctive, isDistinctiveWrapper, isV1OnlyName } 
 import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
-import { recordResponseEscapes, recordSharedStatusTests } from './find-escapes.ts';
+import { recordResponseEscapes, recordStatusUses } from './find-escapes.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
 import { readChanges, worstOf } from './read-changes.ts';
@@ -50,7 +50,7 @@ export function findReads(a: Analysis, v1: boolean): void {
     else reads.record(node, state, true);
   }
   recordResponseEscapes(a, traced);
-  recordSharedStatusTests(a, traced);
+  recordStatusUses(a, traced);
   if (v1) shapeReads(a, reads, traced);
 }
 

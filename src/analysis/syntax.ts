@@ -24,6 +24,11 @@ export function memberName(m: Node): string | undefined {
   return undefined;
 }
 
+/** `JSON.parse(x)` with `x` as its argument. */
+export function isJsonParseOf(call: Node, arg: Node): boolean {
+  return (call?.type === 'CallExpression' || call?.type === 'OptionalCallExpression') && call.arguments?.[0] === arg && dottedName(unwrapExpr(call.callee)) === 'JSON.parse';
+}
+
 export function isMember(n: Node | null | undefined): boolean {
   return !!n && (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression');
 }

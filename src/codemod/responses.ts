@@ -14,14 +14,11 @@ import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
 import { STATUS_TEXT, statusUses } from '../analysis/flow/status-uses.ts';
+import { answersWithoutBody, mainStep } from '../analysis/answer-changes.ts';
+import { isJsonParseOf } from '../analysis/syntax.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
-
-/** `JSON.parse(x)` with `x` as its argument. */
-function isJsonParseOf(call: Node, arg: Node): boolean {
-  return call.type === 'CallExpression' && call.arguments?.[0] === arg && isMember(call.callee) && memberName(call.callee) === 'parse' && call.callee.object?.type === 'Identifier' && call.callee.object.name === 'JSON';
-}
 
 const BODY_NAMES = new Set(['data', 'body', 'json', 'responseText', 'response', 'text']);
 
@@ -34,11 +31,6 @@ function describeShape(rule: Rule): string {
   return 'a body';
 }
 
-/** The v2 call of a rule that answers the client (not lookups made only to rebuild a v1 shape). */
-export function mainStep(rule: Rule) {
-  const calls = rule.plan.filter((s) => !s.forResponse);
-  return calls.find((s) => s.carries) ?? calls[calls.length - 1];
-}
 
 function lastSegment(p: string): string {
   const parts = p.replace(/\[\]/g, '').split('.');
@@ -76,7 +68,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
       }
       if (parent) keyedObjectUse(mod, node, parent, t, tx);
       // the body of a call v2 answers with 204 and none, parsed: `JSON.parse('')` throws
-      if (parent && t.level === 'res' && isJsonParseOf(parent, node) && mainStep(t.rule)?.status === 204 && t.rule.response?.shape !== 'none') {
+      if (parent && t.level === 'res' && isJsonParseOf(parent, node) && answersWithoutBody(t.rule)) {
         tx.marker(pf, parent, t.rule.id, `v2 answers ${mainStep(t.rule)!.method} ${mainStep(t.rule)!.path} with 204 and no body: do not parse it (v1 answered ${describeShape(t.rule)})`);
       }
       if (!parent || !isMember(parent) || parent.object !== node) continue;
