@@ -16,11 +16,11 @@ export type ReaderModule = Pick<ModuleInfo, 'bindings' | 'parent' | 'source' | '
 export type HostReaders = (fn: Node) => Node[] | undefined;
 
 /** Expressions whose value carries the text of one of their operands on (`BASE + '/x'`, `a || b`). */
-const CARRIES = new Set(['BinaryExpression', 'TemplateLiteral', 'ConditionalExpression', 'LogicalExpression', 'ParenthesizedExpression', 'AwaitExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'ArrayExpression']);
+const CARRYING_EXPRESSIONS = new Set(['BinaryExpression', 'TemplateLiteral', 'ConditionalExpression', 'LogicalExpression', 'ParenthesizedExpression', 'AwaitExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'ArrayExpression']);
 /** String methods whose result still holds the text (`TICKET.replace(':id', id)`). */
 const STRING_METHODS = new Set(['replace', 'replaceAll', 'concat', 'trim', 'toLowerCase', 'toString', 'slice', 'substring', 'split', 'join']);
 /** Calls whose result is a payload in another form: serialised or copied (text builders: TEXT_BUILDER_CALLEES). */
-const CARRIERS = /^(JSON\.stringify|querystring\.stringify|qs\.stringify|Object\.assign|_\.(assign|extend|merge|clone|cloneDeep)|\$\.extend|angular\.(copy|extend)|extend)$/;
+const COPYING_CALLS = /^(JSON\.stringify|querystring\.stringify|qs\.stringify|Object\.assign|_\.(assign|extend|merge|clone|cloneDeep)|\$\.extend|angular\.(copy|extend)|extend)$/;
 
 interface ReaderWalk {
   mod: ReaderModule;
@@ -41,9 +41,10 @@ export function unseenReader(mod: ReaderModule, start: Node, seen: Array<{ start
 const inSpan = (n: Node, s: { start: number; end: number }) => n.start >= s.start && n.end <= s.end;
 
 /**
- * Follows a value holding URL text up the tree to where it goes: into a seen request (nothing to
- * report), a name or helper (its readers are followed), a log or an export (harmless), or anywhere
- * else (the node returned). `path` is the property path the text sits at inside an object literal.
+ * Follows a value (URL text, a payload) up the tree to where it goes: into a seen request (nothing
+ * to report), a name or helper (its readers are followed), a log or an export (harmless), or
+ * anywhere else (the node returned). `path` is the property path the value sits at inside an
+ * object literal.
  */
 function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node | undefined {
   const { mod } = w;
@@ -55,7 +56,7 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
     if (w.seen.some((s) => inSpan(cur, s))) return undefined;
     const parent = mod.parent.get(cur);
     if (!parent) return undefined;
-    if (CARRIES.has(parent.type) || (parent.type === 'TemplateLiteral' && cur.type === 'TemplateElement')) {
+    if (CARRYING_EXPRESSIONS.has(parent.type) || (parent.type === 'TemplateLiteral' && cur.type === 'TemplateElement')) {
       // (an `if (a === TICKETS)` compares it: the text is read, not carried)
       if (parent.type === 'BinaryExpression' && parent.operator !== '+') return escape();
       if (parent.type === 'ConditionalExpression' && parent.test === cur) return undefined;
@@ -73,7 +74,7 @@ function climb(w: ReaderWalk, start: Node, path: string[], depth: number): Node 
     if ((parent.type === 'CallExpression' || parent.type === 'NewExpression' || parent.type === 'OptionalCallExpression') && parent.callee !== cur) {
       const callee = mod.source.slice(parent.callee.start, parent.callee.end);
       if (isLogging(callee)) return undefined;
-      if (CARRIERS.test(callee) || TEXT_BUILDER_CALLEES.test(callee) || callee === 'URL') {
+      if (COPYING_CALLS.test(callee) || TEXT_BUILDER_CALLEES.test(callee) || callee === 'URL') {
         cur = parent;
         continue;
       }

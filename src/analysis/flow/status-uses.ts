@@ -19,7 +19,7 @@ export type StatusUse =
   /** a use whose meaning for the v2 status nobody can check here */
   | { kind: 'unclear'; node: Node };
 
-/** Status properties of a response: the code and its text. */
+/** The property of a response that holds its status text (`OK` in v1, `Created` in v2 for a create). */
 export const STATUS_TEXT = 'statusText';
 
 const EQUALITY = new Set(['===', '==', '!==', '!=']);
