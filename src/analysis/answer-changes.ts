@@ -34,7 +34,7 @@ export function answersWithoutBody(rule: Rule): boolean {
 
 /** The success status v2 answers where v1 answered another (201 for a create, 204 for a delete), or null. */
 export function statusChange(rule: Rule): { v1: number; v2: number } | null {
-  const main = rule.plan.find((s) => !s.forResponse);
+  const main = mainStep(rule);
   if (!rule.response || !main || main.status === rule.response.v1Status) return null;
   return { v1: rule.response.v1Status, v2: main.status };
 }

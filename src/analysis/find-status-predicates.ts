@@ -6,6 +6,7 @@
  * equality in the call's own config is rewritten with it, any other keeps the call on v1.
  */
 import type { Analysis } from './analysis.ts';
+import { mainStep } from './answer-changes.ts';
 import { isObjectProperty, propertyKey } from './evaluate.ts';
 import { bindingAt, spanOf } from './module.ts';
 import type { Node } from './parse.ts';
@@ -19,7 +20,7 @@ export function findStatusPredicates(a: Analysis): void {
     if (it.site.kind !== 'call' || !call || !it.node || it.site.file !== a.mod.file || !it.site.rule) continue;
     const rule = a.cat.get(it.site.rule);
     const v1 = rule?.response?.v1Status ?? 200;
-    const v2 = rule?.plan.find((s) => !s.forResponse)?.status ?? 200;
+    const v2 = rule ? (mainStep(rule)?.status ?? 200) : 200;
     if (!rule || v1 === v2) continue;
     const ownArgs = new Set((it.node.arguments as Node[] | undefined)?.map((x) => unwrapExpr(x)) ?? []);
     for (const { prop, owner } of predicates) {

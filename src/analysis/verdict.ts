@@ -15,7 +15,7 @@ import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
-import { callerContract, embeddedFields, responseChanges, statusChange } from './answer-changes.ts';
+import { callerContract, embeddedFields, mainStep, responseChanges, statusChange } from './answer-changes.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
 export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
@@ -247,7 +247,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       if (map.keys && f.opaqueKeys) needs.push(`${f.v1} is sent (${where(w.file, f.span.line)}) with keys v2 names otherwise (${forwardReason(map.reason) ?? map.keys}): rename the keys of its value`);
     }
   }
-  const main = rule.plan.find((s) => !s.forResponse);
+  const main = mainStep(rule);
   if (main?.status === 204 && m.reads.length) needs.push(`v2 answers 204 with no body, and the response is read (${where(m.reads[0]!.file, m.reads[0]!.span.line)})`);
   // what the v2 request loses or needs decided, from the catalogue's translation of this URL
   const method = m.method ?? rule.v1.method;
@@ -319,7 +319,6 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     if (!rl.fixable) needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
   }
   // the response leaves the code seen here, and v2 answers differently (shape or status)
-  const main0 = rule.plan.find((s) => !s.forResponse);
   const answerChanges = responseChanges(rule);
   const status = statusChange(rule);
   const statusChanges = !!status;
@@ -332,17 +331,18 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (statusChanges && m.sharedStatusTests.length) {
     needs.push(`v2 answers ${status!.v2} where v1 answered ${status!.v1}, and the status test in ${m.sharedStatusTests.slice(0, 2).join(', ')} serves other calls too: make it accept ${status!.v2} for this call only`);
   }
-  if (m.statusUnclear.length && (statusChanges || main0?.status === 204)) {
+  // (recorded only for a call whose status changes, or whose body v2 no longer sends)
+  if (m.statusUnclear.length) {
     const lines = m.statusUnclear.slice(0, 3).join(', ');
-    const noBody = main0?.status === 204;
-    needs.push(`v2 answers ${main0?.status}${noBody ? ' with no body' : ''} where v1 answered ${rule.response?.v1Status ?? 200}, and ${m.statusUnclear.length > 1 ? 'lines' : 'line'} ${lines} use${m.statusUnclear.length > 1 ? '' : 's'} the ${noBody ? 'status or body' : 'status'} in a way no rewrite makes right: change ${m.statusUnclear.length > 1 ? 'them' : 'it'} with the call`);
+    const noBody = main?.status === 204;
+    needs.push(`v2 answers ${main?.status}${noBody ? ' with no body' : ''} where v1 answered ${rule.response?.v1Status ?? 200}, and ${m.statusUnclear.length > 1 ? 'lines' : 'line'} ${lines} use${m.statusUnclear.length > 1 ? '' : 's'} the ${noBody ? 'status or body' : 'status'} in a way no rewrite makes right: change ${m.statusUnclear.length > 1 ? 'them' : 'it'} with the call`);
   }
   if (m.errorBodyReads.length) {
     const lines = m.errorBodyReads.slice(0, 3).join(', ');
     needs.push(`the v1 error body is read (${m.errorBodyReads.length > 1 ? 'lines' : 'line'} ${lines}: ${TRANSPORT.errorBody.v1Read.join('.')}); v2 answers errors as ${TRANSPORT.errorBody.v2}: read that form with the call`);
   }
   for (const p of m.statusPredicates) {
-    if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main0?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main0?.status ?? 'it'}`);
+    if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main?.status ?? 'it'}`);
   }
   // a return to callers outside the module is followed by a tool that sees them (`callersSeen`);
   // the code's own callers take v2 with `callers: 'v2'`

@@ -674,8 +674,7 @@ export class ModulePlanner {
     // the response goes where this run cannot see how it is read: its v1 shape must stay
     const escapes = this.blockingEscapes(site.id, this.flow.escapes.get(site.id) ?? []);
     if (escapes.length && (responseChanges(rule) || !!statusChange(rule))) {
-      const main = rule.plan.find((st) => !st.forResponse);
-      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${main?.status} where v1 answered ${rule.response?.v1Status}`;
+      const answers = responseChanges(rule) ? `v2 answers ${responseShape(rule)}` : `v2 answers ${statusChange(rule)?.v2} where v1 answered ${rule.response?.v1Status}`;
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the v1 response goes to ${escapes.slice(0, 3).join(', ')}, where the codemod cannot see how it is read; ${answers}: change the code that reads it, then the URL`, rule.id);
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
