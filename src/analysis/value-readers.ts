@@ -177,18 +177,14 @@ function bindingReaders(w: ReaderWalk, id: Node, path: string[], depth: number):
     if ((called?.type === 'CallExpression' || called?.type === 'OptionalCallExpression') && called.callee === n) n = called;
     // the part of the value the reference reads: `config.paths.tickets` of `config`
     let k = 0;
-    for (; k < path.length; k++) {
-      const m = mod.parent.get(n);
-      const member = m && (m.type === 'MemberExpression' || m.type === 'OptionalMemberExpression') && m.object === n;
-      const name = member && !m.computed ? m.property?.name : undefined;
-      if (name !== path[k]) {
-        // another property of it (`config.apiKey`): not this text
-        if (member) k = -1;
-        break;
-      }
+    let m = mod.parent.get(n);
+    while (k < path.length && (m?.type === 'MemberExpression' || m?.type === 'OptionalMemberExpression') && m.object === n && !m.computed && m.property?.name === path[k]) {
       n = m;
+      m = mod.parent.get(n);
+      k++;
     }
-    if (k < 0) continue;
+    // another property of it (`config.apiKey`): not this text
+    if (k < path.length && (m?.type === 'MemberExpression' || m?.type === 'OptionalMemberExpression') && m.object === n) continue;
     // (the whole object, held by a name or handed on: followed with the rest of the path)
     const found = climb(w, n, path.slice(k), depth + 1);
     if (found) return found;

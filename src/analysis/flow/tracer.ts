@@ -316,6 +316,12 @@ export class ResponseTracer {
     });
   }
 
+  /** The answer goes where the flow does not follow it (a property stored, a field read by a name): an exit and an escape. */
+  private unfollowed(node: Node, t: Taint, what: string): void {
+    this.exits.push({ kind: 'property', taint: t, node, what });
+    this.escape(node, t, what);
+  }
+
   private merged(node: Node, t: Taint, what: string): void {
     if (this.exits.some((x) => x.kind === 'merge' && x.node === node && x.taint.tx === t.tx)) return;
     this.exits.push({ kind: 'merge', taint: t, node, what });
@@ -388,9 +394,7 @@ export class ResponseTracer {
         }
         const name = prop.computed ? (typeof prop.key?.value === 'string' ? prop.key.value : undefined) : prop.key?.name ?? prop.key?.value;
         if (prop.computed && name === undefined && this.keyHeldByName(prop.key)) {
-          const what = `[${this.mod.tree.text(prop.key)}], a field taken through a name`;
-          this.exits.push({ kind: 'merge', taint: t, node: prop, what });
-          this.escape(prop, t, what);
+          this.unfollowed(prop, t, `[${this.mod.tree.text(prop.key)}], a field taken through a name`);
           continue;
         }
         const k = `${prop.start}|${taintKey(t)}`;
@@ -497,9 +501,7 @@ export class ResponseTracer {
         if (name === 'length' && !parent.computed) return;
         // `body[ENVELOPE]` with `var ENVELOPE = 'user'`: a field read by a name neither tool rewrites
         if (index && this.keyHeldByName(parent.property)) {
-          const what = `[${this.mod.tree.text(parent.property)}], a field read through a name`;
-          this.exits.push({ kind: 'merge', taint: t, node: parent, what });
-          this.escape(parent, t, what);
+          this.unfollowed(parent, t, `[${this.mod.tree.text(parent.property)}], a field read through a name`);
           return;
         }
         if (name !== undefined && !index && outsideV1Answer(t, name)) {
@@ -551,18 +553,11 @@ export class ResponseTracer {
         if (parent.right === cur && parent.left.type === 'Identifier') {
           const b = bindingOf(this.mod, parent.left);
           if (b) this.taintBinding(b, t);
-        } else if (parent.right === cur) {
-          const what = `the property ${tree.text(parent.left).slice(0, 40)}`;
-          this.exits.push({ kind: 'property', taint: t, node: parent, what });
-          this.escape(parent, t, what);
-        }
+        } else if (parent.right === cur) this.unfollowed(parent, t, `the property ${tree.text(parent.left).slice(0, 40)}`);
         return;
       case 'ObjectProperty':
       case 'Property':
-        if (parent.value === cur) {
-          this.exits.push({ kind: 'property', taint: t, node: parent, what: 'an object property' });
-          this.escape(parent, t, 'an object property');
-        }
+        if (parent.value === cur) this.unfollowed(parent, t, 'an object property');
         return;
       case 'ArrayExpression':
       case 'SpreadElement': {
