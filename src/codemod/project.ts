@@ -136,6 +136,15 @@ interface Group {
   todo?: string[];
 }
 
+/** The group's URL written out at its call instead of editing shared text (its `alt` edits), once; false when it has none. */
+function writeUrlAtCall(g: Group): boolean {
+  if (!g.primary?.alt || g.inline) return false;
+  g.inline = true;
+  g.primary.edits = g.primary.alt;
+  g.primary.reads = [];
+  return true;
+}
+
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
   return a.start < b.end && b.start < a.end;
 }
@@ -186,15 +195,9 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
   // at the call, or the call stays on v1
   for (const g of groups) {
     const p = g.primary;
-    if (!p?.unseenReader || !g.accepted) continue;
-    if (p.alt) {
-      g.inline = true;
-      p.edits = p.alt;
-      p.reads = [];
-    } else {
-      g.accepted = false;
-      g.reason = unseenReaderNeed(p.unseenReader);
-    }
+    if (!p?.unseenReader || !g.accepted || writeUrlAtCall(g)) continue;
+    g.accepted = false;
+    g.reason = unseenReaderNeed(p.unseenReader);
   }
   // all or nothing per call: a part that needs a human (a marker anywhere in the call's
   // transaction: body, response reads in any module, status checks, XML parsing) keeps the whole
@@ -291,10 +294,7 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
       if (!g.accepted) return;
       // a shared constant that cannot change: write the URL out at this call instead
       if (swapped.has(g)) return;
-      if (/shares a constant/.test(why) && g.primary?.alt && !g.inline) {
-        g.inline = true;
-        g.primary.edits = g.primary.alt;
-        g.primary.reads = [];
+      if (/shares a constant/.test(why) && writeUrlAtCall(g)) {
         swapped.add(g);
         changed = true;
         return;
