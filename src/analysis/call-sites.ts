@@ -94,6 +94,10 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     client,
     args: (call.arguments ?? []).map((x: Node) => a.span(x)),
   };
+  if (shape?.instanceModule) {
+    info.wrapperFiles = [a.mod.file, shape.instanceModule.file];
+    a.wrapperModules.add(shape.instanceModule);
+  }
   if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);
   if (shape?.dataArg !== undefined) info.dataArg = shape.dataArg;
   if (shape?.body) {

@@ -46,6 +46,16 @@ export interface CallShape {
    * `needle('post', url, data)` → 2), given or not: where a body that v2 needs is added.
    */
   dataArg?: number;
+  /**
+   * The module an instance the call goes through was made in (`fd.put(…)` with `fd =
+   * axios.create(…)` from `./http`), when it is another one: its 403 handling (an interceptor, a
+   * retry option) serves this call as a wrapper module's does.
+   */
+  instanceModule?: ModuleInfo;
+}
+
+function withInstance(shape: CallShape, mod: ModuleInfo, inst: Extract<Value, { t: 'inst' }> | undefined): CallShape {
+  return inst && inst.mod !== mod ? { ...shape, instanceModule: inst.mod } : shape;
 }
 
 const PACKAGES: Record<string, ClientKind> = {
@@ -286,14 +296,14 @@ export class ClientRecognizer {
     if (dk && dk.member.length <= 1) {
       const dop = dk.member[0] ?? '';
       const shape = this.byKind(dk.kind, dop, calleeText, mod, node, args, frames, dk.inst);
-      if (shape) return shape;
+      if (shape) return withInstance(shape, mod, dk.inst);
     }
     // a member call on a client (`axios.post`, `api.get` for an axios instance, `https.request`)
     if (receiver) {
       const rk = this.kindOf(receiver);
       if (rk && rk.member.length === 0) {
         const shape = this.byKind(rk.kind, op, calleeText, mod, node, args, frames, rk.inst);
-        if (shape) return shape;
+        if (shape) return withInstance(shape, mod, rk.inst);
       }
     }
     // form-data: `form.submit({ host, path }, cb)` posts the form

@@ -199,6 +199,24 @@ function methodArgument(a: Analysis, x: Node): string | null {
   return HTTP_METHODS.has(name) ? name : null;
 }
 
+/**
+ * An options object argument that names the request's method (`ofetch(url, { method: 'POST',
+ * body })`): the method, where it is written, and the body it holds (in this module).
+ */
+function requestOptions(a: Analysis, x: Node): { method: string; methodNode: Node; body: Node | undefined } | null {
+  const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
+  if (v.t !== 'obj' || v.mod !== a.mod) return null;
+  const m = a.ev.objectPropertyNode(v, 'method');
+  const node = m?.prop.value;
+  if (!m || !node || m.mod !== a.mod) return null;
+  const t = Evaluator.text(a.ev.eval(m.mod, node, m.frames))?.toUpperCase();
+  if (!t || !HTTP_METHODS.has(t)) return null;
+  // (a form, a multipart or a payload under another key: not a body this reads)
+  if (['form', 'formData', 'multipart', 'payload', 'files'].some((k) => a.ev.objectPropertyNode(v, k))) return null;
+  const b = ['body', 'data', 'json'].map((k) => a.ev.objectPropertyNode(v, k)).find((p) => p && p.mod === a.mod && p.prop.value);
+  return { method: t, methodNode: node, body: b?.prop.value };
+}
+
 /** The calls a request object is handed to: as an argument, directly or through the variable holding it. */
 function servicesGiven(a: Analysis, expr: Node): Node[] {
   const isCall = (n: Node | undefined): n is Node => !!n && (n.type === 'CallExpression' || n.type === 'OptionalCallExpression');
@@ -238,6 +256,7 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
     let method: string | null = null;
     let methodSpan: Span | undefined;
     let methodSource: Site['methodSource'] = null;
+    let options: ReturnType<typeof requestOptions> = null;
     for (const other of args) {
       if (other === arg) continue;
       const t = methodArgument(a, other);
@@ -247,9 +266,18 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
         methodSource = 'argument';
         break;
       }
+      options = args.indexOf(other) > args.indexOf(arg) ? requestOptions(a, other) : null;
+      if (options) {
+        method = options.method;
+        methodSpan = a.span(options.methodNode);
+        methodSource = 'option';
+        break;
+      }
     }
-    if (!method && !request && /^(get|post|put|delete|del|patch)$/i.test(last)) {
-      method = verbMethod(last.toLowerCase());
+    // (`$get` of Nuxt's axios module, `getAsync` of a Bluebird-promisified client: the verb all the same)
+    const verb = /^\$?(get|post|put|delete|del|patch)(?:Async)?$/i.exec(last)?.[1];
+    if (!method && !request && verb) {
+      method = verbMethod(verb.toLowerCase());
       methodSource = 'callee';
       if (callee.type === 'MemberExpression') methodSpan = a.span(callee.property);
     }
@@ -269,7 +297,8 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
     // the body: an object argument after the path
     // (not a flag, a number or the method: `new RequestInfo(url, true, methodType.POST, 'json', data)`)
     const isValue = (x: Node) => /^(BooleanLiteral|NumericLiteral|NullLiteral)$/.test(unwrapExpr(x).type) || (unwrapExpr(x).type === 'Literal' && typeof unwrapExpr(x).value !== 'string');
-    const bodyArg = args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x) && !isValue(x) && methodArgument(a, x) === null);
+    // (an options object that names the method holds the body under its own key: `{ method: 'POST', body }`)
+    const bodyArg = options ? options.body : args.find((x, i) => i > args.indexOf(arg) && !a.rec.isCallbackArg(a.mod, x, args, EMPTY_FRAMES) && !isStringLiteral(x) && !isValue(x) && methodArgument(a, x) === null);
     // (the call model's body too: a rewrite of the URL must take the body with it, or stop)
     if (bodyArg && site.call) site.call.body = a.span(bodyArg);
     a.addSite(site, { node: call, body: bodyArg ? { mod: a.mod, node: bodyArg, frames: EMPTY_FRAMES } : undefined });

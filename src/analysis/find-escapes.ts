@@ -19,7 +19,7 @@ import { tracedModuleOf } from './flow/traced-module.ts';
 import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isJsonParseOf, isMember, memberName } from './syntax.ts';
 import { answersWithoutBody, statusChange } from './answer-changes.ts';
-import { isStatusRead, STATUS_TEXT, statusUses } from './flow/status-uses.ts';
+import { STATUS_TEXT, statusReadOf, statusUses } from './flow/status-uses.ts';
 import { unseenUrlReader, urlWritableAtCall } from './url-at-call.ts';
 import { unseenReader } from './value-readers.ts';
 import { methodReaders } from './this-members.ts';
@@ -266,15 +266,16 @@ export function recordStatusUses(a: Analysis, traced: TracedResponses): void {
     // the body of a call v2 answers with 204 and none, parsed (`JSON.parse('')` throws)
     if (parent && isJsonParseOf(parent, node)) for (const t of taints) if (t.level === 'res' && answersWithoutBody(t.rule)) unclear(t, parent.loc?.start.line);
     // status uses no rewrite makes right (the codemod's statusCheck marks the same ones)
-    if (isMember(parent) && parent.object === node && isStatusRead(parent) && !sharedTestFunction(mod, parent)) {
+    const status = statusReadOf(node, parent, parent && a.mod.parent.get(parent));
+    if (status && !sharedTestFunction(mod, status)) {
       for (const t of taints) {
         const change = t.level === 'pre' ? statusChange(t.rule) : null;
-        if (change) for (const u of statusUses(mod, parent, change.v1)) if (u.kind === 'unclear') unclear(t, u.node.loc?.start.line);
+        if (change) for (const u of statusUses(mod, status, change.v1)) if (u.kind === 'unclear') unclear(t, u.node.loc?.start.line);
       }
     }
     // (the status is no part of the answer's document: the test is found from the response it is read on)
-    const test = a.mod.parent.get(node);
-    if (!isMember(test) || test.object !== node || !STATUS_PROPS.has(memberName(test) ?? '')) continue;
+    const test = status && !(isMember(status) && memberName(status) === STATUS_TEXT) ? status : null;
+    if (!test) continue;
     const shared = sharedTestFunction(mod, test);
     if (!shared) continue;
     for (const t of taints) {

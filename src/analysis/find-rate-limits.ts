@@ -9,7 +9,7 @@ import { escapeRegex, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
-import { isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
@@ -65,14 +65,22 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
         simple = true;
       }
     } else if (p.type === 'ArrayExpression') {
-      // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
+      // a 403 in a list replaced by 429 keeps the list's meaning for v2 (a list that has both is a human's call)
+      simple = !(p.elements as Node[]).some((e) => isNumberLiteral(e) && e.value === v2);
       const holder = mod.parent.get(p);
+      // a client's retry option (got's and ky's `retry: { statusCodes: [403, …] }`,
+      // `afterStatusCodes`, fetch-retry's `retryOn`): the client itself retries these statuses
+      if (holder && isObjectProperty(holder) && holder.value === p && isRetryOption(mod, holder)) {
+        check = p;
+        viaConstant = true;
+      }
+      // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
       const lists: Node[] = [p];
       if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
         lists.push(...(bindingAt(mod, holder.id)?.refs ?? []));
         viaConstant = true;
       }
-      for (const list of lists) {
+      for (const list of check ? [] : lists) {
         const gp = mod.parent.get(list);
         const ggp = gp && mod.parent.get(gp);
         if (gp?.object === list && ggp?.type === 'CallExpression' && ggp.callee === gp && ['includes', 'indexOf'].includes(gp.property?.name) && ggp.arguments.some((a: Node) => isStatusExpr(mod, a)) && throttles(mod, ggp)) {
@@ -107,18 +115,32 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       rules: [RATE_LIMIT_RULE],
       method: null,
       methodSource: null,
-      message: simple
-        ? `403 handled as rate limiting (v2 answers ${v2})`
-        : both
-          ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
-          : viaConstant
-            ? `403 in a constant used for rate limiting (v2 throttles with ${v2})`
-            : `403 in a list of retryable statuses (v2 throttles with ${v2})`,
+      message:
+        p.type === 'ArrayExpression'
+          ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
+          : simple
+            ? `403 handled as rate limiting (v2 answers ${v2})`
+            : both
+              ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
+              : `403 in a constant used for rate limiting (v2 throttles with ${v2})`,
       fidelity: 'exact',
       fixable: simple,
     };
     a.addSite(site, { node: lit });
   }
+}
+
+/** Keys of client options that list the statuses the client retries by itself. */
+const RETRY_LIST_KEYS = /^(statusCodes|afterStatusCodes|retryOn|retryStatusCodes|retryableStatusCodes|retryOnStatus|statusesToRetry)$/;
+
+/** `statusCodes: [403, …]` inside a retry option (`retry: { … }`), or a key that says so itself. */
+function isRetryOption(mod: ModuleInfo, prop: Node): boolean {
+  const key = propertyKey(prop) ?? '';
+  if (!RETRY_LIST_KEYS.test(key)) return false;
+  if (/retry/i.test(key)) return true;
+  const obj = mod.parent.get(prop);
+  const owner = obj && mod.parent.get(obj);
+  return !!owner && isObjectProperty(owner) && /retry/i.test(propertyKey(owner) ?? '');
 }
 
 /** The whole condition a comparison is part of (`a && status === 403 && b`). */

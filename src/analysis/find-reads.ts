@@ -114,6 +114,7 @@ class ReadSites {
       v2: c.v2,
       reason: c.reason,
       fidelity: c.fidelity,
+      ...(c.reshaped ? { reshaped: true } : {}),
       span: spans[Math.max(0, Math.min(spans.length - 1, c.index - offset))] ?? a.span(member),
     }));
     this.add(member, state, fields, worstOf(changes.map((c) => c.fidelity)), memberPath(rootOf(member))?.[0] ?? 'expr', traced, besideUrl);
@@ -124,7 +125,7 @@ class ReadSites {
     const changes = readChanges(state.rule, state.prefix, this.a.cat.overlay).filter((c) => c.index >= state.prefix.length - 1);
     if (changes.length === 0) return;
     const span = this.a.span(prop.key ?? prop);
-    const fields = changes.map((c) => ({ v1: c.v1, v2: c.v2, reason: c.reason, fidelity: c.fidelity, span }));
+    const fields = changes.map((c) => ({ v1: c.v1, v2: c.v2, reason: c.reason, fidelity: c.fidelity, ...(c.reshaped ? { reshaped: true } : {}), span }));
     this.add(prop, state, fields, worstOf(changes.map((c) => c.fidelity)), 'pattern', true, false);
   }
 

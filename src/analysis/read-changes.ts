@@ -2,7 +2,7 @@
  * What a v1 response read hits in its rule's response: the wrapper v2 drops and the fields that
  * change. Pure; shared by the JS read finder and the pattern scanner of other languages.
  */
-import { worstFidelity, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
+import { reshapesValue, worstFidelity, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
 import { convertKey } from '../catalogue/converters.ts';
 import { readMappings } from './catalogue-facts.ts';
 
@@ -11,14 +11,17 @@ export interface ReadChange {
   v2: string | null;
   reason?: string;
   fidelity: FieldMapping['fidelity'];
+  /** v2 sends the value in another form (decimal hours → "hh:mm"), said in `reason`. */
+  reshaped?: boolean;
   /** Index in the chain of the key this change is about. */
   index: number;
 }
 
 /** One change a read meets, said for a marker: `display_id is id in v2`, `helpdesk_ticket: v2 is not wrapped`. */
-export function readChangeText(c: { v1: string; v2: string | null; reason?: string }): string {
+export function readChangeText(c: { v1: string; v2: string | null; reason?: string; reshaped?: boolean }): string {
   if (c.v2 !== null && c.v2 === c.v1) return `${c.v1} changes in v2${c.reason ? `: ${c.reason}` : ''}`;
-  if (c.v2 !== null) return `${c.v1} is ${c.v2} in v2`;
+  // (a renamed field whose value changes form too: following the rename alone reads it wrong)
+  if (c.v2 !== null) return `${c.v1} is ${c.v2} in v2${c.reshaped && c.reason ? `, and its value changes: ${c.reason}` : ''}`;
   if (c.reason?.includes('not wrapped')) return `${c.v1}: ${c.reason} (drop .${c.v1} from the read)`;
   return `${c.v1} has no v2 field${c.reason ? ` (${c.reason})` : ''}`;
 }
@@ -64,7 +67,7 @@ export function readChanges(rule: Rule, chain: string[], overlay: Overlay = {}):
     const bare = path.replace(/\[\]$/, '');
     for (const m of maps) {
       if (m.v1 === path || m.v1 === bare) {
-        out.push({ v1: m.v1, v2: m.v2, reason: m.reason, fidelity: m.fidelity, index: segs[n - 1]!.index });
+        out.push({ v1: m.v1, v2: m.v2, reason: m.reason, fidelity: m.fidelity, index: segs[n - 1]!.index, ...(reshapesValue(m) ? { reshaped: true } : {}) });
         // a key read inside an object whose keys v2 renames (`custom_field.cf_region_4711`)
         const key = segs[n];
         if (m.keys && m.v2 && path.endsWith('[]')) {

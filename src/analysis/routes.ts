@@ -8,11 +8,13 @@
  *   a later argument is a handler (a function, a function of the module, or a list of them), or
  * - any receiver, when the handler's parameters read as a server's (`(req, res)`, `(ctx, next)`,
  *   `(request, reply)`), which an HTTP client's callback (`(err, res, body)`, `(data)`) never does;
- * - `app.route('/x.json').get(handler)` (Express) and `server.route({ method, path, handler })` (hapi).
+ * - `app.route('/x.json').get(handler)` (Express) and `server.route({ method, path, handler })` (hapi);
+ * - a mock server's handlers (msw's `http.get(url, resolver)`, `rest.post(…)`): what a test answers.
  */
 import { bindingAt, isFunctionNode, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { importOf } from './binding-facts.ts';
 
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'del', 'patch', 'all', 'head', 'options', 'route']);
 const SERVER_NAMES = /^(app|application|router|routes?|server|srv|fastify|koa|hono|express|\w*Router|\w*router|\w*Server|\w*App)$/;
@@ -42,7 +44,7 @@ export function serverRoutes(mod: ModuleInfo): ServerRoutes {
     if (!callee || (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') || callee.computed) continue;
     const method = callee.property?.name;
     if (!ROUTE_METHODS.has(method)) continue;
-    const path = routePath(mod, call, method, receiverName(callee.object));
+    const path = routePath(mod, call, method, receiverName(callee.object), mockServerReceiver(mod, callee.object));
     if (!path) continue;
     if (r === EMPTY) r = { calls: new Set(), paths: new Set() };
     r.calls.add(call);
@@ -53,9 +55,9 @@ export function serverRoutes(mod: ModuleInfo): ServerRoutes {
 }
 
 /** The served path expressions when the call defines a route, else null. */
-function routePath(mod: ModuleInfo, call: Node, method: string, receiver: string | undefined): Node[] | null {
+function routePath(mod: ModuleInfo, call: Node, method: string, receiver: string | undefined, mock: boolean): Node[] | null {
   const args: Node[] = (call.arguments ?? []).map(unwrapExpr);
-  const serverNamed = !!receiver && SERVER_NAMES.test(receiver);
+  const serverNamed = mock || (!!receiver && SERVER_NAMES.test(receiver));
   if (method === 'route') {
     // hapi: server.route({ method, path, handler }) or a list of them
     const objects = args[0]?.type === 'ArrayExpression' ? (args[0].elements as Node[]).map(unwrapExpr) : args.slice(0, 1);
@@ -103,6 +105,17 @@ function isHandler(mod: ModuleInfo, raw: Node, serverNamed: boolean): boolean {
   const names = ((fn.params ?? []) as Node[]).map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : ''));
   if (serverNamed) return !CALLBACK_PARAMS.test(names[0] ?? '');
   return names.length >= 2 && REQUEST_PARAMS.test(names[0]!) && RESPONSE_PARAMS.test(names[1]!);
+}
+
+/** Packages whose route-like calls declare what a mock server answers (`http.get(url, resolver)` of msw). */
+const MOCK_SERVER_PACKAGES = /^(msw|msw\/.*|miragejs)$/;
+
+/** The receiver is a mock server's handler builder imported from its package (msw's `http`, `rest`). */
+function mockServerReceiver(mod: ModuleInfo, obj: Node): boolean {
+  const o = unwrapExpr(obj);
+  if (o?.type !== 'Identifier') return false;
+  const from = importOf(bindingAt(mod, o));
+  return !!from && MOCK_SERVER_PACKAGES.test(from.source);
 }
 
 function isRequire(n: Node | undefined): boolean {

@@ -136,11 +136,13 @@ const CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'htt
 
 function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
   const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });
-  if (!answersThroughCallback(shape?.client, call)) tracer.seed(call, t(stage));
   const args: Node[] = call.arguments ?? [];
   // a callback written at the call, or a function of this module named there
   const fnArg = [...args].reverse().find((x) => isFunctionNode(x)) ?? tracer.namedCallback(call);
   const client = shape?.client;
+  // request-promise's promise: the body (`json: true`), or the whole response with
+  // `resolveWithFullResponse`; request itself answers only through its callback
+  if (!answersThroughCallback(client, call)) tracer.seed(call, t(client === 'request' && !fnArg ? 'maybe' : stage));
   if (fnArg && (client === 'request' || client === 'needle')) {
     tracer.seedParam(fnArg, 1, t('raw'));
     tracer.seedParam(fnArg, 2, t('body'));

@@ -282,7 +282,7 @@ export interface ReadInfo {
   /** Property chain after the transport layer (`.data`, `.body`, `JSON.parse`), `[]` for an index: `['helpdesk_ticket', 'display_id']`. */
   chain: string[];
   /** Each v1-only step that changes in v2, with the v2 name (null = no v2 field). */
-  fields: Array<{ v1: string; v2: string | null; span: Span; reason?: string; fidelity?: Fidelity }>;
+  fields: Array<{ v1: string; v2: string | null; span: Span; reason?: string; fidelity?: Fidelity; reshaped?: boolean }>;
   /** The identifier the chain starts from. */
   root: string;
   /** The value was traced back to a v1 call's response (otherwise: recognised by its shape alone). */

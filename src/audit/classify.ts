@@ -165,6 +165,10 @@ export function toFinding(site: Site, ctx: ClassifyContext): Finding {
   if (ctx.via !== 'json' && !rewrittenByCodemod(ctx.rel, ctx.language)) {
     if (f.autofix) f.advice = `${withoutAutoPrefix(f.advice)} The codemod rewrites JavaScript and TypeScript only: make this change by hand.`;
     f.autofix = false;
+  } else if (ctx.via === 'pattern' && f.autofix) {
+    // a JS/TS file read by pattern because it does not parse: the codemod refuses it too
+    f.advice = `${withoutAutoPrefix(f.advice)} The file does not parse, so the codemod leaves it: fix the syntax error and run it again, or make this change by hand.`;
+    f.autofix = false;
   }
   return f;
 }

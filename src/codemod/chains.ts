@@ -37,10 +37,18 @@ export function chainFrom(pf: ParsedFile, node: Node): { steps: ChainStep[]; top
   return { steps, top: cur };
 }
 
-/** The edit removing one step (`.helpdesk_ticket`, `?.user`, `['user']`) from a chain. */
-export function removeStepEdit(step: ChainStep): { start: number; end: number; text: string } {
+/**
+ * The edit removing one step (`.helpdesk_ticket`, `?.user`, `['user']`) from a chain. It starts
+ * at the access itself, not at the object's end: a parenthesised object (`(await res.json()).user`)
+ * ends before its closing parenthesis, which must stay.
+ */
+export function removeStepEdit(pf: ParsedFile, step: ChainStep): { start: number; end: number; text: string } {
   const m = step.member;
-  return { start: m.object.end, end: m.end, text: '' };
+  const src = pf.source;
+  let start = m.computed ? src.lastIndexOf('[', m.property.start) : src.lastIndexOf('.', m.property.start);
+  if (start >= 0 && src[start] === '.' && src[start - 1] === '?') start--;
+  else if (start >= 0 && src[start] === '[' && src.slice(start - 2, start) === '?.') start -= 2;
+  return { start: start >= m.object.end ? start : m.object.end, end: m.end, text: '' };
 }
 
 /** The edit renaming a step's property, keeping how it is written (`.x`, `?.x`, `['x']`). */

@@ -534,7 +534,7 @@ function rewritePiecewise(env: PayloadEnv, mod: Module, refs: Node[], wrapper: s
         ok = false;
         continue;
       }
-      env.tx.edits.push({ file: pf.file, ...removeStepEdit(steps[0]!), why: `unwrap ${wrapper}` });
+      env.tx.edits.push({ file: pf.file, ...removeStepEdit(pf, steps[0]!), why: `unwrap ${wrapper}` });
       i = 1;
     }
     const field = steps[i];
@@ -551,7 +551,7 @@ function rewritePiecewise(env: PayloadEnv, mod: Module, refs: Node[], wrapper: s
       const nm = sub?.name !== undefined ? nested.find((x) => x.v1 === `${field.name}.${sub.name}`) : undefined;
       if (sub && nm?.v2 && !nm.v2.includes('.')) {
         // data.helpdesk.tags = x → data.tags = x
-        env.tx.edits.push({ file: pf.file, ...removeStepEdit(field), why: 'hoist' });
+        env.tx.edits.push({ file: pf.file, ...removeStepEdit(pf, field), why: 'hoist' });
         env.tx.edits.push({ file: pf.file, ...renameStepEdit(pf, sub, nm.v2), why: 'hoist' });
         const how = nm.converters.length && needsConversion(nm.converters, env.overlay) ? ` (${forwardReason(nm.reason) ?? nm.converters.join(', ')})` : '';
         env.tx.change(pf, sub.member, 'payload', `${field.name}.${sub.name} → ${nm.v2}${how}`);

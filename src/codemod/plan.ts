@@ -938,6 +938,9 @@ export class ModulePlanner {
       if (parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {
         const left = mod.pf.text(parent.left);
         check.both = { start: parent.start, end: parent.end, text: `(${left} ${parent.operator} 429 || ${left} ${parent.operator} 403)` };
+      } else if (parent?.type === 'ArrayExpression') {
+        // a list of retryable statuses: both answers retried
+        check.both = { start: lit.start, end: lit.end, text: '429, 403' };
       } else if (parent?.type === 'SwitchCase' && parent.test === lit) {
         check.both = { start: lit.start, end: lit.end + (mod.pf.source.slice(lit.end).match(/^\s*:/)?.[0].length ?? 0), text: '429: case 403:' };
       }

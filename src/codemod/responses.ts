@@ -13,7 +13,7 @@ import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
-import { STATUS_TEXT, statusUses } from '../analysis/flow/status-uses.ts';
+import { STATUS_TEXT, statusReadOf, statusUses } from '../analysis/flow/status-uses.ts';
 import { answersWithoutBody, mainStep } from '../analysis/answer-changes.ts';
 import { isJsonParseOf } from '../analysis/syntax.ts';
 import type { Node } from './parse.ts';
@@ -134,8 +134,11 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
       // nested in a pattern of the answer (`const { data: { user: contact } } = await …`): the
       // wrapper's pattern gives way to what it held (`{ data: contact }`)
       const value = prop.value;
-      const nested = (declared?.type === 'ObjectProperty' || declared?.type === 'Property') && declared.value === pattern && pattern.properties.length === 1 && !prop.computed && value && value.type !== 'AssignmentPattern';
-      if (nested) {
+      const only = pattern.properties.length === 1 && !prop.computed && value && value.type !== 'AssignmentPattern';
+      const nested = only && (declared?.type === 'ObjectProperty' || declared?.type === 'Property') && declared.value === pattern;
+      // or a parameter that takes only the wrapper (`({ agent }) => agent.user.name`): the item itself
+      const param = only && value.type === 'Identifier' && (declared?.params as Node[] | undefined)?.includes(pattern);
+      if (nested || param) {
         tx.replace(pf, pattern, pf.text(value), `unwrap ${resp.wrapper}`);
         tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${resp.wrapper}`);
       } else tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
@@ -202,9 +205,10 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
   if (noBody && t.level === 'res') return;
   if (t.level === 'pre') {
     const name = step.name;
-    // status checks on the response object
-    if (name && (STATUS_PROPS.has(name) || name === STATUS_TEXT)) {
-      statusCheck(mod, step.member, rule, tx);
+    // status checks on the response object (`res.status`, `resp.getResponseCode()`)
+    const status = statusReadOf(objectNode, step.member, pf.parent(step.member));
+    if (status) {
+      statusCheck(mod, status, rule, tx);
       return;
     }
     if (noBody) {
@@ -226,7 +230,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
       tx.marker(pf, step.member, rule.id, `v1 answered a list of { ${resp.wrapper} } summaries; v2 answers one ticket object: read its fields directly`);
       return;
     }
-    tx.edits.push({ file: pf.file, ...removeStepEdit(step), why: `unwrap ${resp.wrapper}`, prop: { v1: resp.wrapper, v2: null, kind: 'unwrap', side: 'response', rule: rule.id } });
+    tx.edits.push({ file: pf.file, ...removeStepEdit(pf, step), why: `unwrap ${resp.wrapper}`, prop: { v1: resp.wrapper, v2: null, kind: 'unwrap', side: 'response', rule: rule.id } });
     tx.change(pf, step.member, 'response-read', `.${resp.wrapper} removed (v2 answers the bare object)`);
     return;
   }
@@ -254,7 +258,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
       tx.marker(pf, step.member, rule.id, `${key} is gone in v2: ${nested.filter((x) => x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
       return;
     }
-    if (plan.host === 'remove') tx.edits.push({ file: pf.file, ...removeStepEdit(step), why: `flatten ${key}` });
+    if (plan.host === 'remove') tx.edits.push({ file: pf.file, ...removeStepEdit(pf, step), why: `flatten ${key}` });
     else if (plan.host !== step.name) tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, plan.host), why: `${key} → ${plan.host}` });
     return;
   }

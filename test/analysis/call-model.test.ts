@@ -75,6 +75,8 @@ console.log(req.end());
     );
     expect(readChangeText({ v1: 'status_name', v2: null, reason: 'derived' })).toBe('status_name has no v2 field (derived)');
     expect(readChangeText({ v1: 'name', v2: 'name', reason: 'custom names lose the _<account_id> suffix' })).toBe('name changes in v2: custom names lose the _<account_id> suffix');
+    // a rename whose value changes form says so: following the rename alone reads it wrong
+    expect(readChangeText({ v1: 'timespent', v2: 'time_spent', reason: 'decimal hours "1.50" ↔ "hh:mm"', reshaped: true })).toBe('timespent is time_spent in v2, and its value changes: decimal hours "1.50" ↔ "hh:mm"');
   });
 
   it('gives the audit every reason the codemod has to keep a call on v1: a key beside the wrapper, a bare http:// scheme', () => {

@@ -254,6 +254,8 @@ describe('string resolution', () => {
     ["fastify.get('/ticket_fields.json', { schema: {} }, async (request, reply) => [])", 'Fastify with options'],
     ["koaRouter.get('/customers.json', async (ctx) => { ctx.body = []; })", 'koa-router'],
     ["srv.get('/customers.json', (req, res) => res.end())", 'any receiver with (req, res) handler'],
+    ["import { http, HttpResponse } from 'msw';\nexport const handlers = [http.get('https://acme.freshdesk.com/groups.json', () => HttpResponse.json([]))];", 'msw handler'],
+    ["const { rest } = require('msw');\nrest.post('https://acme.freshdesk.com/contacts.json', async ({ request }) => ({}));", 'msw v1 handler'],
   ])('a server route is not a v1 call: %s (%s)', (src) => {
     expect(run(src).map((s) => `${s.kind} ${s.rule}`)).toEqual([]);
   });
@@ -362,10 +364,10 @@ describe('rate limits, XML, comments and markers', () => {
     expect(rl.map((s) => `${s.span.line}:${s.fixable}`)).toEqual(['2:true', '4:true']);
   });
 
-  it('marks throttling checks the codemod cannot rewrite as a comparison (lists, constants, 403 next to 429)', () => {
+  it('marks throttling checks the codemod cannot rewrite as a comparison (constants, 403 next to 429); a list of retryable statuses becomes 429', () => {
     const rl = (src: string) => run(`fetch(b + '/groups.json');\n${src}`).filter((s) => s.kind === 'rate-limit').map((s) => `${s.span.line}:${s.fixable}`);
-    expect(rl("if ([403, 503].includes(res.status)) await sleep(1000);")).toEqual(['2:false']);
-    expect(rl("const RETRYABLE = [403, 502];\nif (RETRYABLE.includes(res.status)) await sleep(1000);")).toEqual(['2:false']);
+    expect(rl("if ([403, 503].includes(res.status)) await sleep(1000);")).toEqual(['2:true']);
+    expect(rl("const RETRYABLE = [403, 502];\nif (RETRYABLE.includes(res.status)) await sleep(1000);")).toEqual(['2:true']);
     expect(rl("const THROTTLED = 403;\nif (res.status === THROTTLED) await sleep(Number(res.headers.get('retry-after')));")).toEqual(['2:false']);
     expect(rl("if (res.status === 403 || res.status === 429) await sleep(1000);")).toEqual(['2:false']);
     expect(rl("if (res.status !== 403) return res; await sleep(1000); return retry();")).toEqual(['2:true']);

@@ -49,6 +49,8 @@ describe('robustness', () => {
     ]);
     // the unparsable file is still audited by pattern
     expect(r.findings.map((f) => `${f.file} ${f.rule} ${f.via}`)).toEqual(['broken.js contacts.list pattern', 'ok.js tickets.create ast']);
+    // which the codemod refuses too: nothing found there is auto-fixable
+    expect(r.findings.find((f) => f.file === 'broken.js')!.autofix).toBe(false);
   });
 
   it('honours .gitignore (nested too) and skips dependency and build folders', () => {

@@ -158,7 +158,8 @@ export const STATUS_PROPS: ReadonlySet<string> = new Set(['status', 'statusCode'
  */
 export function sharedTestFunction(mod: TracedModule, member: Node): string | undefined {
   let root = member;
-  while (isMember(root)) root = unwrapExpr(root.object);
+  // (`r.status`, or `r.getResponseCode()`)
+  while (isMember(root) || isCall(root)) root = unwrapExpr(isCall(root) ? root.callee : root.object);
   if (root.type !== 'Identifier') return undefined;
   const b = bindingOf(mod, root);
   if (b?.kind !== 'param' || !b.fn) return undefined;

@@ -32,6 +32,21 @@ export function isStatusRead(member: Node): boolean {
   return !!name && (STATUS_PROPS.has(name) || name === STATUS_TEXT);
 }
 
+/** Methods a response answers its status by: Apps Script's `resp.getResponseCode()`. */
+const STATUS_METHODS: ReadonlySet<string> = new Set(['getResponseCode']);
+
+/**
+ * The expression that holds the status where code reads it off a response `node` (its parent and
+ * grandparent given): the member `res.status` / `.statusCode` / `.statusText`, or the call
+ * `resp.getResponseCode()`. Null when the response is not read for its status there.
+ */
+export function statusReadOf(node: Node, parent: Node | undefined, grand: Node | undefined): Node | null {
+  if (!isMember(parent) || parent!.object !== node) return null;
+  if (isStatusRead(parent!)) return parent!;
+  const called = (grand?.type === 'CallExpression' || grand?.type === 'OptionalCallExpression') && grand.callee === parent && !grand.arguments.length;
+  return called && STATUS_METHODS.has(memberName(parent!) ?? '') ? grand! : null;
+}
+
 /**
  * The uses of a status value read at `node` (a `res.statusCode` member, or a name holding it),
  * for a rule whose success status goes from `v1` to another one. `text`: the value is the status

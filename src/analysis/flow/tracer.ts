@@ -15,16 +15,20 @@ import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, STATUS_PROPS, unfollowedCallbackArg } from './functions.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
+import { statusReadOf } from './status-uses.ts';
 
 /** What code does with a deferred (`Q.defer()`, `$.Deferred()`) that keeps its promise in view. */
 const DEFERRED_MEMBERS = new Set(['resolve', 'reject', 'notify', 'promise']);
 
 /** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
 const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
+/** Where a response object holds its headers (`res.headers`, node's `rawHeaders`, superagent's `header`). */
+const RESPONSE_HEADERS: ReadonlySet<string> = new Set(['headers', 'rawHeaders', 'header']);
+
 /** Methods whose result is still the value (or a list of it): `.json()`, `.slice()`, `.filter()`. */
 const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 'valueOf', 'slice', 'concat', 'reverse', 'filter', 'sort', 'flat']);
 /** Request-builder methods whose result is still the request (got, superagent chains). */
@@ -312,7 +316,7 @@ export class ResponseTracer {
         cur = p;
         p = this.mod.tree.parent(cur);
       }
-      return !(p && isMember(p) && p.object === cur && STATUS_PROPS.has(memberName(p) ?? ''));
+      return !(p && statusReadOf(cur, p, this.mod.tree.parent(p)));
     });
   }
 
@@ -497,8 +501,10 @@ export class ResponseTracer {
           this.methodCall(grand, name, t);
           return;
         }
-        // a list's length is a number, not a part of the v1 answer
+        // a list's length is a number, not a part of the v1 answer; nor are the response's headers
+        // (`res.headers['retry-after']`: no v1 answer has such a key above its wrapper)
         if (name === 'length' && !parent.computed) return;
+        if (t.level === 'pre' && (!t.doc || ((t.doc.stage === 'raw' || t.doc.stage === 'maybe') && !t.doc.prefix.length)) && name !== undefined && RESPONSE_HEADERS.has(name)) return;
         // `body[ENVELOPE]` with `var ENVELOPE = 'user'`: a field read by a name neither tool rewrites
         if (index && this.keyHeldByName(parent.property)) {
           this.unfollowed(parent, t, `[${this.mod.tree.text(parent.property)}], a field read through a name`);
