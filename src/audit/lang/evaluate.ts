@@ -107,6 +107,10 @@ export function collectDefinitions(d: Dialect, index: TreeIndex, file: string): 
 
 /** Text of a string node with its holes as placeholders (evaluated when they resolve). */
 function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
+  // PHP heredoc/nowdoc: the text is the body between the `<<<ID` line and the closing `ID` (a
+  // heredoc's holes are the body's children, as in a double-quoted string; a nowdoc has none)
+  const body = /^(heredoc|nowdoc)$/.test(n.type) ? n.namedChildren.find((c) => /^(heredoc|nowdoc)_body$/.test(c.type)) : undefined;
+  if (body) return stringValue(body, ctx, depth).map((v) => trimEnds(v.map((p) => (p.node === body ? { ...p, node: n } : p))));
   const src = n.text;
   const base = n.startIndex;
   let alts: Value[] = [[]];
@@ -129,7 +133,16 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   const tail = src.slice(at);
   alts = alts.map((v) => [...v, ...lit(braced && tail.startsWith('}') ? tail.slice(1) : tail)]);
   // strip the delimiters: prefixes (f, r, b, @, $), quotes, heredoc markers, symbol colons
-  return alts.map((v) => stripQuotes(v, n.type));
+  return /_body$/.test(n.type) ? alts : alts.map((v) => stripQuotes(v, n.type));
+}
+
+/** A heredoc body's value without the line breaks and indentation around it. */
+function trimEnds(v: Value): Value {
+  const out = v.map((p) => ({ ...p }));
+  if (out[0] && !out[0].dynamic) out[0].text = out[0].text.trimStart();
+  const last = out[out.length - 1];
+  if (last && !last.dynamic) last.text = last.text.trimEnd();
+  return out.filter((p) => p.dynamic || p.text !== '');
 }
 
 function stripQuotes(v: Value, type: string): Value {
@@ -150,8 +163,14 @@ function stripQuotes(v: Value, type: string): Value {
 }
 
 /** Substitutes format holes (`%s`, `%d`, `{}`, `{0}`) of the template values by the argument values. */
-function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, depth: number): Value[] {
+function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, depth: number, named?: Map<string, SyntaxNode>): Value[] {
   const argVals = args.map((a) => evaluate(a, ctx, depth + 1));
+  // a named hole (`%(id)d`, `{id}`) takes the value given under its name; without one (`% locals()`,
+  // `.format(**kw)`) `%(id)d` is the hole `{id}` and `{id}` stays as written (already a placeholder)
+  const byName = (name: string): Value[] | undefined => {
+    const a = named?.get(name);
+    return a ? evaluate(a, ctx, depth + 1) : undefined;
+  };
   const out: Value[] = [];
   for (const t of template) {
     let alts: Value[] = [[]];
@@ -161,14 +180,17 @@ function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, de
         alts = alts.map((v) => [...v, p]);
         continue;
       }
-      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*)(?::[^}]*)?\}|%\(\w+\)s/g;
+      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*|[A-Za-z_]\w*)(?:![rsa])?(?::[^}]*)?\}|%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[sdifuxXrv]/g;
       let at = 0;
       for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
+        const name = m[2] ?? (m[1] && !/^\d/.test(m[1]) ? m[1] : undefined);
+        // `{id}` with no value given by name is left as it is written
+        if (name && !m[2] && !byName(name)) continue;
         const lit = p.text.slice(at, m.index);
         if (lit) alts = alts.map((v) => [...v, { ...p, text: lit }]);
-        const idx = m[1] !== undefined && m[1] !== '' ? Number(m[1]) : m[0].startsWith('%(') ? -1 : next++;
-        const val = idx >= 0 ? argVals[idx] : undefined;
-        alts = val ? cross(alts, val) : alts.map((v) => [...v, dyn(m![0].startsWith('%(') ? m![0].slice(2, -2) : 'arg')]);
+        const idx = name ? -1 : m[1] !== undefined && m[1] !== '' ? Number(m[1]) : next++;
+        const val = name ? byName(name) : idx >= 0 ? argVals[idx] : undefined;
+        alts = val ? cross(alts, val) : alts.map((v) => [...v, dyn(name ?? 'arg')]);
         at = m.index + m[0].length;
       }
       const rest = p.text.slice(at);
@@ -250,7 +272,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   const d = ctx.d;
   if (d.transparent.has(n.type) && n.namedChildCount >= 1) return evaluate(n.namedChildren.find((c) => !/comment/.test(c.type))!, ctx, depth + 1);
   const fmt = d.format(n);
-  if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth);
+  if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth, fmt.named);
   if (d.strings.has(n.type)) {
     if (n.type === 'concatenation') return n.namedChildren.reduce<Value[]>((acc, c) => cross(acc, evaluate(c, ctx, depth + 1)), [[]]);
     return stringValue(n, ctx, depth);
