@@ -12,6 +12,7 @@ import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
 import { ruby } from './ruby.ts';
+import { chainLink, type ChainLink } from './url-chains.ts';
 
 export interface Part {
   text: string;
@@ -103,6 +104,38 @@ export function collectDefinitions(d: Dialect, index: TreeIndex, file: string): 
     }
   }
   return { byName };
+}
+
+/** The receiver of a method call, also Kotlin's (`x.f()` is a navigation expression without fields). */
+function receiverOf(n: SyntaxNode): SyntaxNode | null {
+  const nav = n.namedChild(0);
+  return receiverNode(n) ?? (n.type === 'call_expression' && nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
+}
+
+/** The URL a builder chain's link makes of the URL it hangs on (url-chains.ts says what each link does). */
+function chainValue(n: SyntaxNode, call: NonNullable<ReturnType<EvalContext['d']['call']>>, link: ChainLink, ctx: EvalContext, depth: number): Value[] {
+  const slash = (): Part => ({ text: '/', dynamic: false });
+  const lit = (text: string): Value[] => [[{ text, dynamic: false }]];
+  const ev = (a: SyntaxNode) => evaluate(a, ctx, depth + 1);
+  let base: Value[];
+  let segments: SyntaxNode[] = [];
+  if (link.kind === 'root') {
+    base = link.from === 'arg' ? ev(call.args[0]!) : [[]];
+    if (link.segmentsAfter) segments = call.args.slice(1);
+  } else {
+    const recv = receiverOf(n);
+    base = recv ? ev(recv) : [[dyn(call.receiver)]];
+    if (link.kind === 'segments') segments = call.args.slice(0, link.args);
+  }
+  let out = base;
+  for (const s of segments) out = cross(out.map((v) => [...v, slash()]), ev(s));
+  if (link.kind === 'query') {
+    const sep = out.some((v) => v.some((p) => !p.dynamic && p.text.includes('?'))) ? '&' : '?';
+    out = cross(cross(cross(out, lit(sep)), ev(call.args[0]!)), cross(lit('='), ev(call.args[1]!)));
+  }
+  if (link.kind === 'scheme') out = cross(cross(out, ev(call.args[0]!)), lit('://'));
+  if (link.kind === 'host') out = cross(out, ev(call.args[0]!));
+  return out.map(collapseSlashes);
 }
 
 /** Text of a string node with its holes as placeholders (evaluated when they resolve). */
@@ -303,6 +336,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {
       const recv = receiverNode(n);
       if (recv) return evaluate(recv, ctx, depth + 1);
+    }
+    // a URL builder chain (OkHttp HttpUrl, Android Uri, Go JoinPath, Flurl): see url-chains.ts
+    const link = chainLink(call);
+    if (link) return chainValue(n, call, link, ctx, depth);
+    // `u.String()`, `url.toString()` of a URL object the code built: that URL (of anything else, a hole below)
+    if (/^(String|toString|ToString|to_s)$/.test(call.name) && call.args.length === 0) {
+      const recv = receiverOf(n);
+      const v = recv ? evaluate(recv, ctx, depth + 1) : [];
+      if (v.some((x) => x.some((p) => !p.dynamic && /\/|:\/\//.test(p.text)))) return v;
     }
     // JAX-RS / Jersey: `client.target(base).path("helpdesk").path("tickets.json")` (also UriBuilder.path)
     if (d.pathSegments && call.args.length === 1 && call.receiver !== '') {
