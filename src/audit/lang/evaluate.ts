@@ -12,7 +12,7 @@ import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
 import { ruby } from './ruby.ts';
-import { chainLink, type ChainLink } from './url-chains.ts';
+import { BASE_OPTION, chainLink, resolveReference, type ChainLink } from './url-chains.ts';
 
 export interface Part {
   text: string;
@@ -665,4 +665,43 @@ export function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<
       });
   }
   return [];
+}
+
+/**
+ * A request path resolved against the base URL of the client the call is made on (`$this->http =
+ * new Client(['base_uri' => "https://{$account}.freshdesk.com/helpdesk/"])` … `$this->http->post("tickets/{$id}.json")`,
+ * `httpx.Client(base_url=…)`, `new HttpClient { BaseAddress = … }`): the client's definition in the file
+ * is read for a base option (url-chains.ts). Values that are no relative reference stay as they are.
+ */
+export function withClientBase(call: NonNullable<ReturnType<EvalContext['d']['call']>>, values: Value[], ctx: EvalContext): Value[] {
+  const recv = call.receiver ? receiverOf(call.node) : null;
+  const ref = recv ? ctx.d.nameOf(recv) : null;
+  if (!ref || !values.some((v) => v[0] && !v[0].dynamic)) return values;
+  let base: Value[] | null = null;
+  for (const def of ctx.defs.byName.get(ref.name) ?? []) {
+    if (!ctx.d.call(def.value)) continue;
+    const option = baseOption(def.value, ctx.d);
+    if (option) {
+      base = evaluate(option, ctx, 1);
+      break;
+    }
+  }
+  if (!base) return values;
+  const out: Value[] = [];
+  for (const v of values) {
+    const resolved = base.map((b) => resolveReference(b, v)).filter((x): x is Value => !!x);
+    out.push(...(resolved.length ? resolved : [v]));
+  }
+  return out.slice(0, MAX_ALTS);
+}
+
+/** The value of a base-URL option among a client constructor's arguments (a key, keyword or initializer). */
+function baseOption(n: SyntaxNode, d: Dialect, depth = 0): SyntaxNode | null {
+  if (depth > 4) return null;
+  for (const c of n.namedChildren) {
+    if (c.namedChildCount >= 2 && BASE_OPTION.test(c.namedChild(0)!.text)) return c.namedChild(c.namedChildCount - 1);
+    const inner = baseOption(c, d, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
 }

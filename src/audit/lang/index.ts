@@ -22,7 +22,7 @@ import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -1036,7 +1036,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       continue;
     }
     for (const arg of setter ? c.args : flurl ? [receiverNode(c.node) ?? c.node] : urlArguments(c, d)) {
-      addCall(c, arg, evaluate(arg, cctx), method, callee, fnNode);
+      addCall(c, arg, withClientBase(c, evaluate(arg, cctx), cctx), method, callee, fnNode);
     }
   }
 

@@ -70,3 +70,48 @@ export function flurlSend(c: CallView, receiverIsChain: boolean): HttpMethod | n
 export function isFlurlChain(receiver: string): boolean {
   return /^\$?@?"/.test(receiver) || /\.(AppendPathSegments?|SetQueryParams?|WithBasicAuth|WithHeaders?|WithOAuthBearerToken|WithTimeout|AllowAnyHttpStatus)\s*\(/.test(receiver);
 }
+
+/**
+ * Options that give a client its base URL (Guzzle `'base_uri' =>`, httpx/requests-toolbelt
+ * `base_url=`, C# `BaseAddress =`): a request path the client is given is resolved against it.
+ */
+export const BASE_OPTION = /^['"]?(base_uri|base_url|baseUri|baseUrl|baseURL|BaseAddress)['"]?$/;
+
+interface Piece {
+  text: string;
+  dynamic: boolean;
+}
+
+/**
+ * RFC 3986 reference resolution on evaluated values (parts of literal text and holes): a path with
+ * a scheme is absolute; a leading `/` replaces the base's path; any other path replaces the base's
+ * last segment (so it is appended to a base ending in `/`). Null when the path is no reference that
+ * reads a base (it does not start with written text) or the base's authority is not written out.
+ */
+export function resolveReference<P extends Piece>(base: P[], path: P[]): P[] | null {
+  const first = path[0];
+  if (!first || first.dynamic || /^[a-z][\w+.-]*:/i.test(first.text) || first.text.startsWith('//')) return null;
+  const scheme = base.findIndex((p) => !p.dynamic && p.text.includes('://'));
+  if (scheme < 0) return null;
+  // the end of the authority: the first `/` after `://`
+  let cut = -1;
+  let at = -1;
+  for (let i = scheme; i < base.length && cut < 0; i++) {
+    const p = base[i]!;
+    if (p.dynamic) continue;
+    const from = i === scheme ? p.text.indexOf('://') + 3 : 0;
+    const k = p.text.indexOf('/', from);
+    if (k >= 0) [cut, at] = [i, k];
+  }
+  const upTo = (i: number, k: number): P[] => [...base.slice(0, i), { ...base[i]!, text: base[i]!.text.slice(0, k) }];
+  if (first.text.startsWith('/')) return cut < 0 ? [...base, ...path] : [...upTo(cut, at), ...path];
+  if (cut < 0) return [...base, { ...first, text: `/${first.text}` }, ...path.slice(1)];
+  // the base's last `/` (its directory); a hole after it is the last segment's
+  for (let i = base.length - 1; i >= cut; i--) {
+    const p = base[i]!;
+    if (p.dynamic) continue;
+    const k = p.text.lastIndexOf('/');
+    if (k >= 0 && (i > cut || k >= at)) return [...upTo(i, k + 1), ...path];
+  }
+  return null;
+}
