@@ -27,6 +27,8 @@ export const go: Dialect = {
       const l = named(field(n, 'left'));
       const r = named(field(n, 'right'));
       if (l.length === r.length) return l.flatMap((x, i) => (x.type === 'identifier' ? [{ name: x.text, value: r[i]!, member: false }] : []));
+      // `u, err := url.JoinPath(base, …)`: a call's first result is the value, the second its error
+      if (l.length === 2 && r.length === 1 && r[0]!.type === 'call_expression' && l[0]!.type === 'identifier') return [{ name: l[0]!.text, value: r[0]!, member: false }];
     }
     return [];
   },
