@@ -112,6 +112,20 @@ function receiverOf(n: SyntaxNode): SyntaxNode | null {
   return receiverNode(n) ?? (n.type === 'call_expression' && nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
 }
 
+/**
+ * Go: the URL `u` after `u.Path = path.Join(u.Path, "helpdesk/time_sheets.json")` is its value before
+ * with that path: the old path (which the code does not show) read as empty, the scheme and host kept.
+ */
+function urlPathSet(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] | null {
+  const target = n.childForFieldName('left')?.namedChild(0);
+  const right = n.childForFieldName('right')?.namedChild(0);
+  const owner = target?.childForFieldName('operand');
+  if (!target || !right || !owner) return null;
+  const before = resolveName(owner.text, false, n, ctx, depth + 1);
+  const path = evaluate(right, { ...ctx, bound: new Map([...(ctx.bound ?? []), [target.childForFieldName('field')!.text, [[]]]]) }, depth + 1).map(collapseSlashes);
+  return cross(before, [[]]).flatMap((b) => path.map((p) => resolveReference(b, p) ?? collapseSlashes([...b, ...p]))).slice(0, MAX_ALTS);
+}
+
 /** The URL a builder chain's link makes of the URL it hangs on (url-chains.ts says what each link does). */
 function chainValue(n: SyntaxNode, call: NonNullable<ReturnType<EvalContext['d']['call']>>, link: ChainLink, ctx: EvalContext, depth: number): Value[] {
   const slash = (): Part => ({ text: '/', dynamic: false });
@@ -290,7 +304,7 @@ function subscriptOf(n: SyntaxNode): { table: SyntaxNode; key: SyntaxNode } | nu
   return null;
 }
 
-const JOINERS = /^(join|urljoin|Combine)$/;
+const JOINERS = /^(join|urljoin|Combine|Join)$/;
 const JOIN_RECEIVERS = /^(File|os\.path|path|posixpath|urlparse|urllib\.parse|Path|filepath|URI)$/;
 
 /** A path-joining call (`File.join(base, "contacts.json")`, `urljoin(base, path)`): its value is its arguments joined by `/`. */
@@ -310,6 +324,7 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     if (n.type === 'concatenation') return n.namedChildren.reduce<Value[]>((acc, c) => cross(acc, evaluate(c, ctx, depth + 1)), [[]]);
     return stringValue(n, ctx, depth);
   }
+  if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
   // `tags.empty? ? "" : "?tags=#{t}"`, `a if c else b`, `c ? a : b`: either branch

@@ -24,7 +24,7 @@ const QUERY = /^(addQueryParameter|addEncodedQueryParameter|appendQueryParameter
 const SCHEME = /^scheme$/;
 const HOST = /^(host|authority|encodedAuthority)$/;
 /** Calls that make a URL object of a string: their first argument is the root. */
-const PARSE = (c: CallView) => (/^(parse|get)$/.test(c.name) && /^(HttpUrl|Uri|android\.net\.Uri)$/.test(c.receiver)) || (c.name === 'JoinPath' && c.receiver === 'url');
+const PARSE = (c: CallView) => (/^(parse|get)$/.test(c.name) && /^(HttpUrl|Uri|android\.net\.Uri)$/.test(c.receiver)) || (/^(JoinPath|Parse)$/.test(c.name) && c.receiver === 'url');
 /** An empty builder the chain fills. */
 const EMPTY_BUILDER = (c: CallView) => c.name === 'Builder' && /(^|\.)(Uri|HttpUrl)$/.test(c.receiver) && c.args.length === 0;
 
