@@ -19,6 +19,13 @@ export interface CallView {
   isNew: boolean;
 }
 
+export interface Formatting {
+  template: SyntaxNode;
+  args: SyntaxNode[];
+  /** Values by name (Python `"%(id)d" % {"id": i}`, `dict(id=i)`, `"{id}".format(id=i)`): fill `%(id)d` and `{id}`. */
+  named?: Map<string, SyntaxNode>;
+}
+
 export interface FunctionView {
   name: string;
   params: string[];
@@ -38,7 +45,7 @@ export interface Dialect {
   isHole(child: SyntaxNode): boolean;
   concat(n: SyntaxNode): [SyntaxNode, SyntaxNode] | null;
   /** `"..." % x`, `"...".format()`, `sprintf`, `String.format`, `fmt.Sprintf`, `string.Format`. */
-  format(n: SyntaxNode): { template: SyntaxNode; args: SyntaxNode[] } | null;
+  format(n: SyntaxNode): Formatting | null;
   call(n: SyntaxNode): CallView | null;
   defs(n: SyntaxNode): Definition[];
   fn(n: SyntaxNode): FunctionView | null;

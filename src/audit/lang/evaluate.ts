@@ -12,6 +12,7 @@ import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
 import { ruby } from './ruby.ts';
+import { BASE_OPTION, chainLink, resolveReference, type ChainLink } from './url-chains.ts';
 
 export interface Part {
   text: string;
@@ -105,8 +106,58 @@ export function collectDefinitions(d: Dialect, index: TreeIndex, file: string): 
   return { byName };
 }
 
+/** The receiver of a method call, also Kotlin's (`x.f()` is a navigation expression without fields). */
+function receiverOf(n: SyntaxNode): SyntaxNode | null {
+  const nav = n.namedChild(0);
+  return receiverNode(n) ?? (n.type === 'call_expression' && nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
+}
+
+/**
+ * Go: the URL `u` after `u.Path = path.Join(u.Path, "helpdesk/time_sheets.json")` is its value before
+ * with that path: the old path (which the code does not show) read as empty, the scheme and host kept.
+ */
+function urlPathSet(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] | null {
+  const target = n.childForFieldName('left')?.namedChild(0);
+  const right = n.childForFieldName('right')?.namedChild(0);
+  const owner = target?.childForFieldName('operand');
+  if (!target || !right || !owner) return null;
+  const before = resolveName(owner.text, false, n, ctx, depth + 1);
+  const path = evaluate(right, { ...ctx, bound: new Map([...(ctx.bound ?? []), [target.childForFieldName('field')!.text, [[]]]]) }, depth + 1).map(collapseSlashes);
+  return cross(before, [[]]).flatMap((b) => path.map((p) => resolveReference(b, p) ?? collapseSlashes([...b, ...p]))).slice(0, MAX_ALTS);
+}
+
+/** The URL a builder chain's link makes of the URL it hangs on (url-chains.ts says what each link does). */
+function chainValue(n: SyntaxNode, call: NonNullable<ReturnType<EvalContext['d']['call']>>, link: ChainLink, ctx: EvalContext, depth: number): Value[] {
+  const slash = (): Part => ({ text: '/', dynamic: false });
+  const lit = (text: string): Value[] => [[{ text, dynamic: false }]];
+  const ev = (a: SyntaxNode) => evaluate(a, ctx, depth + 1);
+  let base: Value[];
+  let segments: SyntaxNode[] = [];
+  if (link.kind === 'root') {
+    base = link.from === 'arg' ? ev(call.args[0]!) : [[]];
+    if (link.segmentsAfter) segments = call.args.slice(1);
+  } else {
+    const recv = receiverOf(n);
+    base = recv ? ev(recv) : [[dyn(call.receiver)]];
+    if (link.kind === 'segments') segments = call.args.slice(0, link.args);
+  }
+  let out = base;
+  for (const s of segments) out = cross(out.map((v) => [...v, slash()]), ev(s));
+  if (link.kind === 'query') {
+    const sep = out.some((v) => v.some((p) => !p.dynamic && p.text.includes('?'))) ? '&' : '?';
+    out = cross(cross(cross(out, lit(sep)), ev(call.args[0]!)), cross(lit('='), ev(call.args[1]!)));
+  }
+  if (link.kind === 'scheme') out = cross(cross(out, ev(call.args[0]!)), lit('://'));
+  if (link.kind === 'host') out = cross(out, ev(call.args[0]!));
+  return out.map(collapseSlashes);
+}
+
 /** Text of a string node with its holes as placeholders (evaluated when they resolve). */
 function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
+  // PHP heredoc/nowdoc: the text is the body between the `<<<ID` line and the closing `ID` (a
+  // heredoc's holes are the body's children, as in a double-quoted string; a nowdoc has none)
+  const body = /^(heredoc|nowdoc)$/.test(n.type) ? n.namedChildren.find((c) => /^(heredoc|nowdoc)_body$/.test(c.type)) : undefined;
+  if (body) return stringValue(body, ctx, depth).map((v) => trimEnds(v.map((p) => (p.node === body ? { ...p, node: n } : p))));
   const src = n.text;
   const base = n.startIndex;
   let alts: Value[] = [[]];
@@ -129,7 +180,16 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   const tail = src.slice(at);
   alts = alts.map((v) => [...v, ...lit(braced && tail.startsWith('}') ? tail.slice(1) : tail)]);
   // strip the delimiters: prefixes (f, r, b, @, $), quotes, heredoc markers, symbol colons
-  return alts.map((v) => stripQuotes(v, n.type));
+  return /_body$/.test(n.type) ? alts : alts.map((v) => stripQuotes(v, n.type));
+}
+
+/** A heredoc body's value without the line breaks and indentation around it. */
+function trimEnds(v: Value): Value {
+  const out = v.map((p) => ({ ...p }));
+  if (out[0] && !out[0].dynamic) out[0].text = out[0].text.trimStart();
+  const last = out[out.length - 1];
+  if (last && !last.dynamic) last.text = last.text.trimEnd();
+  return out.filter((p) => p.dynamic || p.text !== '');
 }
 
 function stripQuotes(v: Value, type: string): Value {
@@ -150,8 +210,14 @@ function stripQuotes(v: Value, type: string): Value {
 }
 
 /** Substitutes format holes (`%s`, `%d`, `{}`, `{0}`) of the template values by the argument values. */
-function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, depth: number): Value[] {
+function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, depth: number, named?: Map<string, SyntaxNode>): Value[] {
   const argVals = args.map((a) => evaluate(a, ctx, depth + 1));
+  // a named hole (`%(id)d`, `{id}`) takes the value given under its name; without one (`% locals()`,
+  // `.format(**kw)`) `%(id)d` is the hole `{id}` and `{id}` stays as written (already a placeholder)
+  const byName = (name: string): Value[] | undefined => {
+    const a = named?.get(name);
+    return a ? evaluate(a, ctx, depth + 1) : undefined;
+  };
   const out: Value[] = [];
   for (const t of template) {
     let alts: Value[] = [[]];
@@ -161,14 +227,17 @@ function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, de
         alts = alts.map((v) => [...v, p]);
         continue;
       }
-      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*)(?::[^}]*)?\}|%\(\w+\)s/g;
+      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*|[A-Za-z_]\w*)(?:![rsa])?(?::[^}]*)?\}|%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[sdifuxXrv]/g;
       let at = 0;
       for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
+        const name = m[2] ?? (m[1] && !/^\d/.test(m[1]) ? m[1] : undefined);
+        // `{id}` with no value given by name is left as it is written
+        if (name && !m[2] && !byName(name)) continue;
         const lit = p.text.slice(at, m.index);
         if (lit) alts = alts.map((v) => [...v, { ...p, text: lit }]);
-        const idx = m[1] !== undefined && m[1] !== '' ? Number(m[1]) : m[0].startsWith('%(') ? -1 : next++;
-        const val = idx >= 0 ? argVals[idx] : undefined;
-        alts = val ? cross(alts, val) : alts.map((v) => [...v, dyn(m![0].startsWith('%(') ? m![0].slice(2, -2) : 'arg')]);
+        const idx = name ? -1 : m[1] !== undefined && m[1] !== '' ? Number(m[1]) : next++;
+        const val = name ? byName(name) : idx >= 0 ? argVals[idx] : undefined;
+        alts = val ? cross(alts, val) : alts.map((v) => [...v, dyn(name ?? 'arg')]);
         at = m.index + m[0].length;
       }
       const rest = p.text.slice(at);
@@ -235,7 +304,7 @@ function subscriptOf(n: SyntaxNode): { table: SyntaxNode; key: SyntaxNode } | nu
   return null;
 }
 
-const JOINERS = /^(join|urljoin|Combine)$/;
+const JOINERS = /^(join|urljoin|Combine|Join)$/;
 const JOIN_RECEIVERS = /^(File|os\.path|path|posixpath|urlparse|urllib\.parse|Path|filepath|URI)$/;
 
 /** A path-joining call (`File.join(base, "contacts.json")`, `urljoin(base, path)`): its value is its arguments joined by `/`. */
@@ -250,11 +319,12 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   const d = ctx.d;
   if (d.transparent.has(n.type) && n.namedChildCount >= 1) return evaluate(n.namedChildren.find((c) => !/comment/.test(c.type))!, ctx, depth + 1);
   const fmt = d.format(n);
-  if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth);
+  if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth, fmt.named);
   if (d.strings.has(n.type)) {
     if (n.type === 'concatenation') return n.namedChildren.reduce<Value[]>((acc, c) => cross(acc, evaluate(c, ctx, depth + 1)), [[]]);
     return stringValue(n, ctx, depth);
   }
+  if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
   // `tags.empty? ? "" : "?tags=#{t}"`, `a if c else b`, `c ? a : b`: either branch
@@ -281,6 +351,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {
       const recv = receiverNode(n);
       if (recv) return evaluate(recv, ctx, depth + 1);
+    }
+    // a URL builder chain (OkHttp HttpUrl, Android Uri, Go JoinPath, Flurl): see url-chains.ts
+    const link = chainLink(call);
+    if (link) return chainValue(n, call, link, ctx, depth);
+    // `u.String()`, `url.toString()` of a URL object the code built: that URL (of anything else, a hole below)
+    if (/^(String|toString|ToString|to_s)$/.test(call.name) && call.args.length === 0) {
+      const recv = receiverOf(n);
+      const v = recv ? evaluate(recv, ctx, depth + 1) : [];
+      if (v.some((x) => x.some((p) => !p.dynamic && /\/|:\/\//.test(p.text)))) return v;
     }
     // JAX-RS / Jersey: `client.target(base).path("helpdesk").path("tickets.json")` (also UriBuilder.path)
     if (d.pathSegments && call.args.length === 1 && call.receiver !== '') {
@@ -601,4 +680,43 @@ export function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<
       });
   }
   return [];
+}
+
+/**
+ * A request path resolved against the base URL of the client the call is made on (`$this->http =
+ * new Client(['base_uri' => "https://{$account}.freshdesk.com/helpdesk/"])` … `$this->http->post("tickets/{$id}.json")`,
+ * `httpx.Client(base_url=…)`, `new HttpClient { BaseAddress = … }`): the client's definition in the file
+ * is read for a base option (url-chains.ts). Values that are no relative reference stay as they are.
+ */
+export function withClientBase(call: NonNullable<ReturnType<EvalContext['d']['call']>>, values: Value[], ctx: EvalContext): Value[] {
+  const recv = call.receiver ? receiverOf(call.node) : null;
+  const ref = recv ? ctx.d.nameOf(recv) : null;
+  if (!ref || !values.some((v) => v[0] && !v[0].dynamic)) return values;
+  let base: Value[] | null = null;
+  for (const def of ctx.defs.byName.get(ref.name) ?? []) {
+    if (!ctx.d.call(def.value)) continue;
+    const option = baseOption(def.value, ctx.d);
+    if (option) {
+      base = evaluate(option, ctx, 1);
+      break;
+    }
+  }
+  if (!base) return values;
+  const out: Value[] = [];
+  for (const v of values) {
+    const resolved = base.map((b) => resolveReference(b, v)).filter((x): x is Value => !!x);
+    out.push(...(resolved.length ? resolved : [v]));
+  }
+  return out.slice(0, MAX_ALTS);
+}
+
+/** The value of a base-URL option among a client constructor's arguments (a key, keyword or initializer). */
+function baseOption(n: SyntaxNode, d: Dialect, depth = 0): SyntaxNode | null {
+  if (depth > 4) return null;
+  for (const c of n.namedChildren) {
+    if (c.namedChildCount >= 2 && BASE_OPTION.test(c.namedChild(0)!.text)) return c.namedChild(c.namedChildCount - 1);
+    const inner = baseOption(c, d, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
 }

@@ -26,7 +26,13 @@ export const go: Dialect = {
     if (n.type === 'short_var_declaration' || n.type === 'assignment_statement') {
       const l = named(field(n, 'left'));
       const r = named(field(n, 'right'));
+      // `u.Path = path.Join(u.Path, "helpdesk/tickets.json")`: a new value of the URL `u` (see urlPathSet in evaluate.ts)
+      if (l.length === 1 && r.length === 1 && l[0]!.type === 'selector_expression' && /^(Path|RawPath)$/.test(field(l[0]!, 'field')!.text) && field(l[0]!, 'operand')!.type === 'identifier') {
+        return [{ name: field(l[0]!, 'operand')!.text, value: n, member: false }];
+      }
       if (l.length === r.length) return l.flatMap((x, i) => (x.type === 'identifier' ? [{ name: x.text, value: r[i]!, member: false }] : []));
+      // `u, err := url.JoinPath(base, …)`: a call's first result is the value, the second its error
+      if (l.length === 2 && r.length === 1 && r[0]!.type === 'call_expression' && l[0]!.type === 'identifier') return [{ name: l[0]!.text, value: r[0]!, member: false }];
     }
     return [];
   },

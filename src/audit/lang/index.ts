@@ -22,10 +22,11 @@ import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
+import { flurlSend, isFlurlChain } from './url-chains.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -1021,7 +1022,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
-    const method = methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
+    // Flurl sends the URL chain it hangs on, with the verb of its name (url-chains.ts)
+    const flurl = d === DIALECTS.csharp ? flurlSend(c, isFlurlChain(c.receiver)) : null;
+    const method = flurl ?? methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
     const callee = `${c.receiver ? `${c.receiver}.` : ''}${c.name}`.slice(0, 60);
     // a wrapper of the repo's own (`conn.put(json, id, path)`): its path and what it appends
     // (the wrapper's key reads the file's text: only asked when the project has such wrappers)
@@ -1032,8 +1035,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode, atRoot);
       continue;
     }
-    for (const arg of setter ? c.args : urlArguments(c, d)) {
-      addCall(c, arg, evaluate(arg, cctx), method, callee, fnNode);
+    for (const arg of setter ? c.args : flurl ? [receiverNode(c.node) ?? c.node] : urlArguments(c, d)) {
+      addCall(c, arg, withClientBase(c, evaluate(arg, cctx), cctx), method, callee, fnNode);
     }
   }
 

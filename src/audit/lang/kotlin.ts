@@ -12,7 +12,9 @@ export const kotlin: Dialect = {
     if (!c || c.name !== 'format') return null;
     const nav = n.namedChild(0);
     const target = nav?.namedChild(0);
-    if (target && kotlin.strings.has(target.type)) return { template: target, args: c.args };
+    // the String extension on a literal or on a name holding the template (`TICKET.format(id)` with a
+    // `const val TICKET`); `String.format(…)` below is the static form
+    if (target && (kotlin.strings.has(target.type) || (target.type === 'simple_identifier' && target.text !== 'String') || (target.type === 'navigation_expression' && /^[A-Z]\w*\.[A-Z][A-Z0-9_]*$/.test(target.text)))) return { template: target, args: c.args };
     if (c.receiver === 'String' && c.args.length) return { template: c.args[0]!, args: c.args.slice(1) };
     return null;
   },

@@ -10,12 +10,20 @@ export const python: Dialect = {
   format(n) {
     if (n.type === 'binary_operator' && operatorOf(n) === '%') {
       const r = field(n, 'right')!;
+      // the mapping form: `"%(id)d" % {"id": i}`, `% dict(id=i)`; `% locals()` / `% vars()` leave the holes named
+      const byKey = mappingOf(r);
+      if (byKey) return { template: field(n, 'left')!, args: [], named: byKey };
       return { template: field(n, 'left')!, args: r.type === 'tuple' ? named(r) : [r] };
     }
     if (n.type === 'call') {
       const f = field(n, 'function');
-      if (f?.type === 'attribute' && field(f, 'attribute')?.text === 'format' && field(f, 'object')?.type === 'string') {
-        return { template: field(f, 'object')!, args: named(field(n, 'arguments')).filter((a) => a.type !== 'keyword_argument') };
+      // `"…{id}…".format(id=i)`, and on a value that holds the template (`ENDPOINTS["ticket"].format(id=i)`,
+      // `TICKET_URL.format(i)`): str.format is the only `format` method a URL template has
+      const obj = f?.type === 'attribute' && field(f, 'attribute')?.text === 'format' ? field(f, 'object') : null;
+      if (obj && /^(string|subscript|identifier|attribute|concatenated_string|parenthesized_expression)$/.test(obj.type)) {
+        const all = named(field(n, 'arguments'));
+        const kw = new Map(all.filter((a) => a.type === 'keyword_argument').map((a) => [field(a, 'name')!.text, field(a, 'value')!] as const));
+        return { template: obj, args: all.filter((a) => a.type !== 'keyword_argument' && !/splat/.test(a.type)), named: kw };
       }
     }
     return null;
@@ -63,3 +71,20 @@ export const python: Dialect = {
   comment: new Set(['comment']),
   kinds: { call: new Set(['call']), fn: new Set(['function_definition']), def: new Set(['assignment']), loop: new Set(['for_statement']) },
 };
+
+/** The names and values of a `%` mapping: a dict literal with string keys or `dict(k=v)`; an empty map for `locals()`/`vars()`. */
+function mappingOf(r: SyntaxNode): Map<string, SyntaxNode> | null {
+  if (r.type === 'dictionary') {
+    const out = new Map<string, SyntaxNode>();
+    for (const p of named(r)) {
+      const k = field(p, 'key');
+      const v = field(p, 'value');
+      if (p.type === 'pair' && k?.type === 'string' && v) out.set(k.text.replace(/^[a-zA-Z]*['"]|['"]$/g, ''), v);
+    }
+    return out;
+  }
+  if (r.type === 'call' && /^(dict|locals|vars)$/.test(field(r, 'function')?.text ?? '')) {
+    return new Map(named(field(r, 'arguments')).filter((a) => a.type === 'keyword_argument').map((a) => [field(a, 'name')!.text, field(a, 'value')!] as const));
+  }
+  return null;
+}

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../../src/audit/index.ts';
+import { resolveReference } from '../../../src/audit/lang/url-chains.ts';
 
 const FIX = join(import.meta.dirname, '../../../fixtures/audit');
 const tmp = mkdtempSync(join(tmpdir(), 'hdm-lang-'));
@@ -356,5 +357,21 @@ describe('syntax audit of other languages', () => {
       `service_desk.py:10 notes.create POST false ${fs('a Freshservice account (so the code names its host)')}`,
       'service_desk.py:13 tickets.view GET false null',
     ]);
+  });
+  it('resolves a request path against its client\'s base URL as RFC 3986 does (Guzzle base_uri, base_url=, BaseAddress)', () => {
+    const lit = (text: string) => ({ text, dynamic: false });
+    const hole = (text: string) => ({ text: `{${text}}`, dynamic: true });
+    const text = (v: Array<{ text: string }> | null) => v?.map((p) => p.text).join('') ?? null;
+    const base = [lit('https://'), hole('account'), lit('.freshdesk.com/helpdesk/')];
+    // a relative path is appended to a base ending in `/`, a leading `/` replaces the base's path
+    expect(text(resolveReference(base, [lit('tickets/'), hole('id'), lit('.json')]))).toBe('https://{account}.freshdesk.com/helpdesk/tickets/{id}.json');
+    expect(text(resolveReference(base, [lit('/contacts.json')]))).toBe('https://{account}.freshdesk.com/contacts.json');
+    // without a trailing `/` the base's last segment is replaced; a host alone gets a `/`
+    expect(text(resolveReference([lit('https://acme.freshdesk.com/helpdesk')], [lit('groups.json')]))).toBe('https://acme.freshdesk.com/groups.json');
+    expect(text(resolveReference([lit('https://acme.freshdesk.com')], [lit('groups.json')]))).toBe('https://acme.freshdesk.com/groups.json');
+    // an absolute URL, a path starting with a hole, or a base without a written scheme: no resolution
+    expect(resolveReference(base, [lit('https://other.example.com/x.json')])).toBeNull();
+    expect(resolveReference(base, [hole('path')])).toBeNull();
+    expect(resolveReference([hole('base')], [lit('tickets.json')])).toBeNull();
   });
 });
