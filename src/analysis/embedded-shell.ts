@@ -26,7 +26,8 @@ export function shellSource(rel: string, text: string): string {
   return compose(text, kept);
 }
 
-type Range = [number, number];
+/** A kept span of the file; `join`: YAML folds its line break into a space (see `compose`). */
+type Range = [start: number, end: number, join?: boolean];
 
 /** Lines with their offsets (without the line break and a trailing `\r`). */
 function linesOf(text: string): Array<{ start: number; text: string }> {
@@ -92,8 +93,8 @@ const CI_KEYS = /^(\s*)(?:-\s+)?(run|script|before_script|after_script|after-scr
 
 /**
  * CI YAML, line by line: a shell key's value — on its line, a `|`/`>` block scalar below it (the
- * lines indented past the key), or a list of such items. Folded (`>`) and multi-line plain
- * scalars are read line by line (YAML would join them): each line is one command.
+ * lines indented past the key), or a list of such items. A folded (`>`) scalar and a plain one
+ * written over several lines are one command over those lines, as YAML joins them.
  */
 function ciSteps(text: string): Range[] {
   const kept: Range[] = [];
@@ -101,22 +102,32 @@ function ciSteps(text: string): Range[] {
   const indent = (i: number) => /^\s*/.exec(lines[i]!.text)![0].length;
   const blankLine = (i: number) => /^\s*(#.*)?$/.test(lines[i]!.text);
   /** One scalar starting at `col` of line `i`, its node at column `parent`: returns the next line. */
+  const whole = (j: number, join = false): Range => [lines[j]!.start + indent(j), lines[j]!.start + lines[j]!.text.length, join];
   const scalar = (i: number, col: number, parent: number): number => {
     const { start, text: line } = lines[i]!;
     const value = line.slice(col);
     let j = i + 1;
     if (/^[|>][-+0-9]*\s*(#.*)?$/.test(value)) {
-      for (; j < lines.length && (blankLine(j) || indent(j) > parent); j++) kept.push([lines[j]!.start, lines[j]!.start + lines[j]!.text.length]);
+      const folded = value.startsWith('>');
+      let base = -1;
+      for (; j < lines.length && (blankLine(j) || indent(j) > parent); j++) {
+        if (base < 0 && !blankLine(j)) base = indent(j);
+        // `>` joins a line to the next unless one is blank or more indented (those keep their breaks)
+        const next = j + 1 < lines.length && !blankLine(j + 1) && indent(j + 1) === base;
+        kept.push(whole(j, folded && next && !blankLine(j) && indent(j) === base));
+      }
       return j;
     }
     if (/^[[{!*&]/.test(value)) return j; // flow collections, tags, aliases: not a command
     const quoted = /^(["'])(.*)\1\s*(#.*)?$/.exec(value);
-    if (quoted) kept.push([start + col + 1, start + col + 1 + quoted[2]!.length]);
-    else {
-      kept.push([start + col, start + line.length]);
-      // a plain scalar goes on over the lines indented past its node
-      for (; j < lines.length && !blankLine(j) && indent(j) > parent && !/^\s*-\s/.test(lines[j]!.text); j++) kept.push([lines[j]!.start, lines[j]!.start + lines[j]!.text.length]);
+    if (quoted) {
+      kept.push([start + col + 1, start + col + 1 + quoted[2]!.length]);
+      return j;
     }
+    // a plain scalar goes on over the lines indented past its node, joined
+    const goesOn = (k: number) => k < lines.length && !blankLine(k) && indent(k) > parent && !/^\s*-\s/.test(lines[k]!.text);
+    kept.push([start + col, start + line.length, goesOn(j)]);
+    for (; goesOn(j); j++) kept.push(whole(j, goesOn(j + 1)));
     return j;
   };
   for (let i = 0; i < lines.length; ) {
@@ -170,16 +181,27 @@ function jenkinsSteps(text: string): Range[] {
 
 /**
  * The copy the shell parser reads: kept ranges as they are but for the host's placeholders (which
- * are no shell syntax), everything else blank. `$(NAME)` (make, Azure) and `${{ expr }}` (GitHub)
- * become `${NAME}`-style parameters of the same length, and `${env.X}` (Groovy) `${env_X}`: the
- * URL then holds a placeholder where the value goes, not a command substitution or a bad one.
+ * are no shell syntax), everything else blank (`\r` kept, as a `.sh` file with CRLF has it).
+ * `$(NAME)` (make, Azure) and `${{ expr }}` (GitHub) become `${NAME}`-style parameters of the same
+ * length, and `${env.X}` (Groovy) `${env_X}`: the URL then holds a placeholder where the value
+ * goes, not a command substitution or a bad one.
+ * A line YAML folds into the next ends in a shell line continuation: there is no room for the `\`
+ * but the line's last column, so the line moves one column left into its indentation (its
+ * findings' columns are one less; lines stay).
  */
 function compose(text: string, kept: Range[]): string {
-  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+  const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
   let out = '';
   let at = 0;
-  for (const [a, b] of kept) {
+  for (const [a, b, join] of kept) {
     if (a < at || b <= a) continue;
+    const eol = join ? text.indexOf('\n', b) : -1;
+    const from = a - (b + 1 - eol); // (a CRLF line has its `\r` column for the `\`)
+    if (eol >= 0 && from >= at && /^[ \t]*$/.test(text.slice(from, a))) {
+      out += blank(text.slice(at, from)) + placeholders(text.slice(a, b)) + '\\';
+      at = eol;
+      continue;
+    }
     out += blank(text.slice(at, a)) + placeholders(text.slice(a, b));
     at = b;
   }
