@@ -90,9 +90,9 @@ export function languageOf(file: string): Language | null {
   const m = /\.([A-Za-z0-9]+)$/.exec(file);
   // Makefiles, CI YAML and Jenkinsfiles hold shell (read as such: see embedded-shell.ts); the path
   // test runs only for files without an extension or with one of theirs, not for every file
-  if (!m) return shellHost(file) ? 'shell' : null;
+  if (!m) return file.endsWith('file') && shellHost(file) ? 'shell' : null; // Makefile, GNUmakefile, Jenkinsfile
   const ext = m[1]!.toLowerCase();
-  return EXT_LANG[ext] ?? (/^(ya?ml|mk)$/.test(ext) && shellHost(file) ? 'shell' : null);
+  return EXT_LANG[ext] ?? ((ext === 'yml' || ext === 'yaml' || ext === 'mk') && shellHost(file) ? 'shell' : null);
 }
 
 export interface WalkedFile {
