@@ -23,7 +23,23 @@ export function shellSource(rel: string, text: string): string {
   const host = shellHost(rel);
   if (!host) return text;
   const kept = host === 'make' ? makeRecipes(text) : host === 'ci' ? ciSteps(text) : jenkinsSteps(text);
-  return compose(text, kept);
+  const out = compose(text, kept);
+  return host === 'make' ? makeClients(text, out) : out;
+}
+
+/**
+ * `CURL ?= curl -sf -u $(KEY):X` then `$(CURL) $(URL)/agents.json`: the variable is the HTTP
+ * client, so its use reads as the client's name (padded: `curl   `) and the line is a request,
+ * not a bare URL. Only variables of the same file; the options they carry are not read.
+ */
+function makeClients(text: string, out: string): string {
+  const clients = new Map<string, string>();
+  for (const m of text.matchAll(/^(?:export[ \t]+)?(\w+)[ \t]*[?:+!]*=[ \t]*(curl|wget|https?|xh)(?=\s|$)/gm)) clients.set(m[1]!, m[2]!);
+  if (!clients.size) return out;
+  return out.replace(/\$\{(\w+)\}/g, (ref, name: string) => {
+    const client = clients.get(name);
+    return client && client.length <= ref.length ? client.padEnd(ref.length) : ref;
+  });
 }
 
 /** A kept span of the file; `join`: YAML folds its line break into a space (see `compose`). */

@@ -84,6 +84,8 @@ describe('Makefile recipes', () => {
       '',
       '',
     ]);
+    // a variable holding the client is the client where it is used (same length)
+    expect(seen('x.mk', 'CURL ?= curl -sf\nH = https\nagents:\n\t$(CURL) $(U)/agents.json\n\t$(H) x\n')).toEqual(['', '', '', 'curl    ${U}/agents.json', '${H} x', '']);
     // the recipe sits at its own columns
     const out = shellSource('Makefile', text);
     expect(out.indexOf('curl -s')).toBe(text.indexOf('curl -s'));
