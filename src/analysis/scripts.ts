@@ -1,7 +1,8 @@
 /**
  * Node scripts without an extension: `bin/www` of an Express generator, `bin/cli`, a cron job
  * started as `./sync`. They are JavaScript when they sit in a `bin/` folder or start with a
- * shebang that runs node; only their first bytes are read to tell.
+ * shebang that runs node, shell when their shebang runs a shell (`bin/fd-export`, `#!/bin/bash`);
+ * only their first bytes are read to tell.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -20,15 +21,18 @@ export function rewrittenByCodemod(rel: string, language: string): boolean {
 }
 
 const SHEBANG_NODE = /^#!.*\b(node|nodejs|ts-node|tsx|deno|bun)\b/;
+/** `#!/bin/sh`, `#!/bin/bash -e`, `#!/usr/bin/env bash`, `#!/usr/bin/env -S zsh -f`, `#!/usr/local/bin/dash`. */
+const SHEBANG_SHELL = /^#![ \t]*(?:\S*\/)?(?:env[ \t]+(?:-\S*[ \t]+)*)?(?:\S*\/)?(?:ba|z|k|da|a|mk)?sh(?=[ \t\r\n]|$)/;
 
-/** The language of an extensionless file: `javascript` for a Node script, otherwise null. */
-export function scriptLanguage(abs: string, rel: string): 'javascript' | null {
+/** The language of an extensionless file: `javascript` for a Node script, `shell` for a shell one, otherwise null. */
+export function scriptLanguage(abs: string, rel: string): 'javascript' | 'shell' | null {
   const name = rel.slice(rel.lastIndexOf('/') + 1);
   if (name.includes('.') || name === '') return null;
   const head = firstBytes(abs, 160);
   if (head === null || head.includes('\u0000')) return null;
   if (SHEBANG_NODE.test(head)) return 'javascript';
-  if (head.startsWith('#!')) return null; // a shell or python script
+  if (SHEBANG_SHELL.test(head)) return 'shell';
+  if (head.startsWith('#!')) return null; // a python, perl … script
   // `bin/www` and friends: Node code by convention (require/import/var at the top)
   if (/(^|\/)bin\/[^/]+$/.test(rel) && /^\s*(\/\/|\/\*|'use strict'|"use strict"|var |const |let |import |require\(|module\.exports)/.test(head)) return 'javascript';
   return null;

@@ -23,6 +23,7 @@ import { analyzeSyntax } from './lang/index.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
 export { addProjectText, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type TextMatcher } from './lang/index.ts';
 import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
+import { shellSource } from '../analysis/embedded-shell.ts';
 
 export interface FileTask {
   abs: string;
@@ -233,14 +234,16 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     via = 'ast';
   } else {
     // Python, PHP, Ruby, C#, Java, Kotlin, Go, shell: by tree-sitter tree when the grammar is loaded (see prepareLanguage)
-    const tree = analyzeSyntax({ cat, text, language: task.language, abs: task.abs, root: ctx.root });
+    // shell in a Makefile or CI file: its shell only, at the same offsets (the findings' snippets are the file's own lines)
+    const source = task.language === 'shell' ? shellSource(task.rel, text) : text;
+    const tree = analyzeSyntax({ cat, text: source, language: task.language, abs: task.abs, root: ctx.root });
     if (tree && !tree.unparsed) {
       result.parsed = true;
       via = 'syntax';
       sites = tree.sites;
     } else {
       if (tree?.unparsed) result.skipped = { file: task.rel, reason: 'parse-error', detail: `${tree.unparsed}; audited by pattern instead` };
-      sites = analyzeText(cat, text, task.language, task.abs).sites;
+      sites = analyzeText(cat, source, task.language, task.abs).sites;
     }
     result.markers.push(...markersIn(text, task.language, task.rel));
   }

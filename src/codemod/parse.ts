@@ -47,7 +47,7 @@ export interface AstFile extends Node {
 export function parserFor(file: string): ParserName | null {
   const ext = path.extname(file).toLowerCase();
   // extensionless Node scripts (bin/www, a shebang that runs node) are JavaScript too
-  if (!REWRITTEN_EXTENSIONS.has(ext)) return ext === '' && scriptLanguage(file, file.split(path.sep).join('/')) ? auditParserFor(file) : null;
+  if (!REWRITTEN_EXTENSIONS.has(ext)) return ext === '' && scriptLanguage(file, file.split(path.sep).join('/')) === 'javascript' ? auditParserFor(file) : null;
   return auditParserFor(file);
 }
 

@@ -8,6 +8,7 @@ import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import type { Language, SkippedFile } from '../files.ts';
 import { scriptLanguage } from '../scripts.ts';
+import { shellHost } from '../embedded-shell.ts';
 
 /** Folders that hold dependencies or build output: never audited. */
 export const SKIP_DIRS: Record<string, SkippedFile['reason']> = {
@@ -87,8 +88,11 @@ export function configKind(rel: string): 'iparams' | 'requests' | null {
 export function languageOf(file: string): Language | null {
   if (configKind(file)) return 'json';
   const m = /\.([A-Za-z0-9]+)$/.exec(file);
-  if (!m) return null;
-  return EXT_LANG[m[1]!.toLowerCase()] ?? null;
+  // Makefiles, CI YAML and Jenkinsfiles hold shell (read as such: see embedded-shell.ts); the path
+  // test runs only for files without an extension or with one of theirs, not for every file
+  if (!m) return file.endsWith('file') && shellHost(file) ? 'shell' : null; // Makefile, GNUmakefile, Jenkinsfile
+  const ext = m[1]!.toLowerCase();
+  return EXT_LANG[ext] ?? ((ext === 'yml' || ext === 'yaml' || ext === 'mk') && shellHost(file) ? 'shell' : null);
 }
 
 export interface WalkedFile {

@@ -31,7 +31,7 @@ import { flurlSend, isFlurlChain } from './url-chains.ts';
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
   const ext = extname(file).toLowerCase();
-  if (lang === 'shell' && !/^\.(sh|bash|zsh|ksh)$/.test(ext)) return null;
+  if (lang === 'shell' && /^\.(ps1|psm1)$/.test(ext)) return null; // PowerShell: no grammar here (Makefiles, CI files, shebang scripts are sh)
   if (lang === 'java' && ext !== '.java') return null; // Groovy, Scala: no grammar here
   return hasGrammar(lang) ? lang : null;
 }
