@@ -226,7 +226,15 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
     } else if (x.kind === 'list') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
-      out.push({ tx, kind: 'return', where: `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`, at: x.from.start, toCallers: callersUnseen(tm, x.fn) });
+      // (a function handed to a call returns into that call, `data.map((row) => row.user)`: said so)
+      const host = mod.parent.get(x.fn);
+      const hostParent = host && mod.parent.get(host);
+      const hostReturned = hostParent?.type === 'ReturnStatement' || (!!hostParent && isFunctionNode(hostParent) && hostParent.body === host);
+      const into = host && (host.type === 'CallExpression' || host.type === 'OptionalCallExpression') && host.callee !== x.fn && !hostReturned ? unwrapExpr(host.callee) : null;
+      const where = into
+        ? `the result of ${mod.source.slice(into.start, into.end).replace(/\([^()]*\)/g, '(…)').replace(/\s+/g, '').slice(0, 40)}() (line ${host.loc?.start.line ?? '?'})`
+        : `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`;
+      out.push({ tx, kind: 'return', where, at: x.from.start, toCallers: callersUnseen(tm, x.fn) });
     }
   }
   // top to bottom, whatever order the tracer reached them in
