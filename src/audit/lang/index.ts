@@ -25,6 +25,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
+import { annotationOf, inDecorator, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
@@ -967,6 +968,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   };
 
+  /** Marks the string literals of a node as used (a route's path: not a URL of its own). */
+  const consumeStrings = (a: SyntaxNode) => {
+    for (const x of pf.index.strings) if (x.node.startIndex >= a.startIndex && x.node.endIndex <= a.endIndex) consumed.add(x.node.startIndex);
+  };
   const fnNames = new Map<number, string | undefined>();
   const nameOfFn = (fnNode: SyntaxNode | null) => {
     if (!fnNode) return undefined;
@@ -977,6 +982,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const x = pf.index.calls[i]!;
     const c = callView(d, pf.index, i);
     if (!c) continue;
+    // a server route (`Route::get('/x', …)`, `r.GET("/x", h)`) or a decorator (`@router.get("/x")`):
+    // the app's own path, not a request; its strings are the route's (see routes.ts)
+    if (inDecorator(c.node) || isServerRoute(c, d, lang)) {
+      if (!inDecorator(c.node)) for (const a of c.args) consumeStrings(a);
+      continue;
+    }
     const helper = ctx.helpers.get(c.name);
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
@@ -1091,10 +1102,53 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     });
     return out;
   };
+  /**
+   * A declarative client's request (Retrofit `@POST("helpdesk/tickets.json")`, Refit `[Put("/contacts/{id}.json")]`,
+   * Feign `@RequestLine("POST /…")`): a call with the annotation's method. Its paths are relative to the
+   * base the client is built with, which is the account's root: read from the root.
+   */
+  const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean) => {
+    for (const v0 of evaluate(n, ctx)) {
+      const v = v0.map((p) => ({ ...p }));
+      if (verbInText && v[0] && !v[0].dynamic) v[0].text = v[0].text.replace(/^\s*[A-Z]+\s+/, '');
+      if (v[0] && !v[0].dynamic && !/^(\/|[a-z]+:\/\/)/i.test(v[0].text)) v[0].text = `/${v[0].text}`;
+      const pattern = valueText(collapseSlashes(v));
+      const um = matchUrl(cat, queryEncoded(pattern));
+      if (!um || !um.format || isOwnRoute(um)) continue;
+      const choice = chooseRule(cat, um, method);
+      const span = spanOf(pf, n);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      consumed.add(n.startIndex);
+      const callee = `@${ann.text.replace(/\(.*$/s, '').replace(/^[@#\[]+/, '')}`.slice(0, 60);
+      const m = method && !choice.methodMismatch ? method : null;
+      sites.push({
+        kind: 'call',
+        span,
+        file: pf.file,
+        ...((!um.origin || um.origin.startsWith('{')) && otherProductNamed(n) ? { host: '{freshservice}' } : {}),
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: m,
+        methodSource: m ? 'argument' : null,
+        url: urlInfo(um, { pattern, span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
+        message: `${callee} ${m ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+        call: { span: spanOf(pf, ann), statement: spanOf(pf, ann), callee, calleeSpan: spanOf(pf, ann), client: 'generic', args: [] },
+      });
+    }
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
     if (fnNode && !wordWithin(fn, fnNode.endIndex) && !/^(word|concatenation)$/.test(n.type)) continue;
+    // in an annotation/attribute/decorator: a route the app serves (quiet) or a declarative client's request
+    const annotated = lang === 'ruby' || lang === 'go' || lang === 'shell' ? null : annotationOf(n, lang, text);
+    if (annotated) {
+      if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText);
+      continue;
+    }
     let top = n;
     let joined = false;
     for (;;) {
