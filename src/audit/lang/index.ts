@@ -1029,7 +1029,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!c) continue;
     // a server route (`Route::get('/x', …)`, `r.GET("/x", h)`) or a decorator (`@router.get("/x")`):
     // the app's own path, not a request; its strings are the route's (see routes.ts)
-    if (inDecorator(c.node) || isServerRoute(c, d, lang)) {
+    if (inDecorator(c.node) || isServerRoute(c, d, lang, text)) {
       if (!inDecorator(c.node)) for (const a of c.args) consumeStrings(a);
       continue;
     }

@@ -42,7 +42,7 @@ function isHandler(d: Dialect, n: SyntaxNode): boolean {
  * `r.Get("/x", h)`). A receiver with a block is a client (Faraday `conn.post('/x') { |req| … }`,
  * ktor `client.get(url) { … }`), as is a call without any handler (HTTParty's class-level `get`).
  */
-export function isServerRoute(c: CallView, d: Dialect, lang: string): boolean {
+export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = ''): boolean {
   // Django/`urlpatterns`: path('helpdesk/tickets.json', views.list)
   if (lang === 'python' && /^(path|re_path)$/.test(c.name) && !c.receiver && c.args.length >= 2 && plainPath(d, c.args[0]) && /^(identifier|attribute|call)$/.test(c.args[1]!.type)) return true;
   if (!VERB.test(c.name)) return false;
@@ -59,14 +59,26 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string): boolean {
     if (outer?.type === 'call_expression' && outer.namedChild(0)?.startIndex === c.node.startIndex && outer.namedChildren.some((x) => x.type === 'call_suffix' && x.namedChildren.some((y) => y.type === 'annotated_lambda'))) return true;
   }
   const rest = c.args.slice(1);
-  if (rest.some((a) => isHandler(d, a))) return true;
+  // Vert.x 3's client takes its response handler beside the path, and is sent by `.end()`
+  if (rest.some((a) => isHandler(d, a))) return !/^[^;\n]*?\.\s*end\s*\(/.test(fileText.slice(c.node.endIndex, c.node.endIndex + 200));
   if (lang === 'go') {
     // gin/echo register with all-caps verbs; chi's `Get/Post` take exactly (path, handler): the
-    // client's `http.Post(url, contentType, body)` takes three, `http.Get(url)` one
+    // client's `http.Post(url, contentType, body)` takes three, `http.Get(url)` one, and a wrapper's
+    // `c.Get(path, &out)` a value, not a function (a method value `h.List`, or a function of the file)
     if (/^[A-Z]+$/.test(c.name) && rest.length >= 1) return true;
-    if (rest.length === 1 && /^(identifier|selector_expression|func_literal|call_expression)$/.test(rest[0]!.type) && c.receiver !== 'http') return true;
+    const h = rest[0];
+    if (rest.length === 1 && /^[A-Z]/.test(c.name) && h && (h.type === 'func_literal' || isGoFunction(h, fileText))) return true;
   }
   return false;
+}
+
+/** A Go function value: a method value (`h.ListTickets`), `http.HandlerFunc(f)`, or a function the file declares. */
+function isGoFunction(n: SyntaxNode, fileText: string): boolean {
+  // (named for an action or a handler: a field handed to a wrapper is data, `opts.Query`, `resp.Body`)
+  if (n.type === 'selector_expression') return /\.(?:Handle|Serve|List|Index|Show|Get|Create|Add|Update|Delete|Remove|Post|Put|Patch)\w*$|Handler(?:Func)?$/.test(n.text);
+  if (n.type === 'call_expression') return /Handler(Func)?\s*\(/.test(n.text);
+  if (n.type !== 'identifier') return false;
+  return new RegExp(`\\bfunc\\s+(?:\\([^)]*\\)\\s*)?${n.text}\\s*\\(|\\b${n.text}\\s*:?=\\s*func\\s*\\(`).test(fileText) || /[Hh]andler$|^handle[A-Z]/.test(n.text);
 }
 
 export type Annotated = { kind: 'server' } | { kind: 'client'; method: HttpMethod | null; verbInText: boolean; node?: SyntaxNode };
