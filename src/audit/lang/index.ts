@@ -952,9 +952,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return m;
   };
 
-  /** The call's own text, its class or its file names the other product (and not the helpdesk). */
-  // (or its namespace/package: `namespace Doozycode\Freshservice\Endpoints;`, `package com.acme.freshservice;`)
+  // the file's namespace or package (`namespace Doozycode\Freshservice\Endpoints;`, `package com.acme.freshservice;`):
+  // an SDK of the other product may be named there only
   const namespace = /^[ \t]*(?:namespace|package)[ \t]+([\w.\\]+)/m.exec(text)?.[1];
+  /** The call's own text, its class, its file or its namespace names the other product (and not the helpdesk). */
   const otherProductNamed = (n: SyntaxNode): boolean => {
     if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
     for (let p = n.parent; p; p = p.parent) {
@@ -1029,8 +1030,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!c) continue;
     // a server route (`Route::get('/x', …)`, `r.GET("/x", h)`) or a decorator (`@router.get("/x")`):
     // the app's own path, not a request; its strings are the route's (see routes.ts)
-    if (inDecorator(c.node) || isServerRoute(c, d, lang, text)) {
-      if (!inDecorator(c.node)) for (const a of c.args) consumeStrings(a);
+    if (inDecorator(c.node)) continue;
+    if (isServerRoute(c, d, lang, text)) {
+      for (const a of c.args) consumeStrings(a);
       continue;
     }
     const helper = ctx.helpers.get(c.name);

@@ -128,6 +128,7 @@ export function annotationOf(n: SyntaxNode, lang: string, fileText: string): Ann
   return got?.kind === 'client' ? { ...got, node: annotationNode(n)! } : got;
 }
 
+/** The annotation, attribute or decorator a string sits in (through its argument list). */
 function annotationNode(n: SyntaxNode): SyntaxNode | null {
   let a: SyntaxNode | null = n.parent;
   for (let i = 0; a && i < 6 && !ANNOTATION.test(a.type); i++) a = a.parent;
@@ -135,9 +136,8 @@ function annotationNode(n: SyntaxNode): SyntaxNode | null {
 }
 
 function classify(n: SyntaxNode, lang: string, fileText: string): Annotated | null {
-  let a: SyntaxNode | null = n.parent;
-  for (let i = 0; a && i < 6 && !ANNOTATION.test(a.type); i++) a = a.parent;
-  if (!a || !ANNOTATION.test(a.type)) return null;
+  const a = annotationNode(n);
+  if (!a) return null;
   const name = annotationName(a);
   const bare = name.replace(/^.*\./, '');
   if (a.type === 'decorator') {
@@ -149,13 +149,13 @@ function classify(n: SyntaxNode, lang: string, fileText: string): Annotated | nu
   if (lang === 'csharp') return /^(Get|Post|Put|Delete|Patch)$/.test(bare) ? { kind: 'client', method: methodOf(bare), verbInText: false } : { kind: 'server' };
   if (lang === 'php') return { kind: 'server' };
   const argMethod = () => {
-    const m = /\bmethod\s*=\s*(?:\{\s*)?(?:RequestMethod\.|HttpMethod\.)?["']?(\w+)/.exec(a!.text);
+    const m = /\bmethod\s*=\s*(?:\{\s*)?(?:RequestMethod\.|HttpMethod\.)?["']?(\w+)/.exec(a.text);
     return methodOf(m?.[1]);
   };
   const { siblings, owner } = siblingsAndOwner(a);
   if (CLIENT_ANNOTATION.test(bare)) {
     if (bare === 'RequestLine') return { kind: 'client', method: methodOf(/["']\s*(\w+)\s/.exec(a.text)?.[1]), verbInText: true };
-    if (/^(HTTP|HttpExchange)$/.test(bare)) return { kind: 'client', method: argMethod() ?? (bare === 'HttpExchange' ? null : null), verbInText: false };
+    if (/^(HTTP|HttpExchange)$/.test(bare)) return { kind: 'client', method: argMethod(), verbInText: false };
     return { kind: 'client', method: methodOf(bare.replace(/Exchange$/, '')), verbInText: false };
   }
   if (SPRING_OR_MICRONAUT.test(bare)) {
