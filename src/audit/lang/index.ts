@@ -25,6 +25,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
+import { annotationOf, inDecorator, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
 
@@ -433,7 +434,9 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
   // (a project's own request class made with its method: `new NcHttpRequest(HttpMethod.Post, uri)`)
   if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$|^\w+HttpRequest(Message)?$/.test(c.name) || c.args.slice(0, 2).some((a) => /^HttpMethod\.(Get|Post|Put|Delete|Patch)$/.test(a.text));
-  return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name);
+  // Java 11's `HttpRequest.newBuilder(uri)`; Fuel's `"…".httpGet()` on the URL string
+  if (c.name === 'newBuilder') return /^HttpRequest$/.test(c.receiver);
+  return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
 /** `….path(…).request(…)` of a JAX-RS client (Jersey, RESTEasy): the request builder of a WebTarget. */
@@ -461,12 +464,37 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     const recv = receiverNode(c.node);
     return recv ? [recv] : [];
   }
+  // Fuel: the URL is the string the verb is called on (`"$base/agents.json".httpGet()`)
+  if (/^http(Get|Post|Put|Delete|Patch)$/.test(c.name) && !c.args.length) {
+    const nav = c.node.namedChild(0);
+    const recv = receiverNode(c.node) ?? (nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
+    return recv ? [recv] : [];
+  }
   const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
   // RestClient's sub-resource: `site[path].get`, `@client[url].send(:post, body)`: the path is the index
   const recv = d === DIALECTS.ruby ? receiverNode(c.node) : null;
   const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
   if (sub) return [sub];
-  return [...c.args.slice(0, 4), ...kw];
+  return [...c.args.slice(0, 4).map((a) => addressInside(a, d)), ...kw];
+}
+
+/**
+ * The URL an argument wraps: the string an address is made of (`URI.create(u)`, `URI(u)`,
+ * `URI.parse(u)`), or the path a URI-builder lambda sets (`uri(b -> b.path("/contacts/{id}.json").build(id))`).
+ */
+function addressInside(a: SyntaxNode, d: Dialect): SyntaxNode {
+  const c = d.call(a);
+  if (c && c.args.length === 1 && (/^(create|parse)$/.test(c.name) ? /^(URI|java\.net\.URI)$/.test(c.receiver) : /^(URI|Uri|URL)$/.test(c.name) && !c.receiver)) return c.args[0]!;
+  if (/^(lambda_expression|lambda_literal|lambda)$/.test(a.type)) {
+    const stack = [a];
+    while (stack.length) {
+      const n = stack.shift()!;
+      const inner = d.call(n);
+      if (inner && /^(path|replacePath)$/.test(inner.name) && inner.args[0]) return inner.args[0];
+      stack.push(...n.namedChildren);
+    }
+  }
+  return a;
 }
 
 /** An argument that names a record (`id`, `id.toString()`, `ticket.getDisplay_id()`, `user.getId()`, `$ticket_id`). */
@@ -510,7 +538,10 @@ function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string
 /** curl/wget/httpie options followed by a value that is not the URL. */
 const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
-const METHOD_OF_NAME = /^(?:http_|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|ForObject|ForEntity|_?)?$/i;
+// (`GetFromJsonAsync`, Flurl's `PostJsonAsync`, Fuel's `"…".httpGet()` name their method too)
+const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
+/** Calls that only ever GET: WebClient's downloads and readers. */
+const GET_ONLY = /^(DownloadString|DownloadData|DownloadFile|OpenRead)(TaskAsync|Async)?$/;
 
 /**
  * The call an expression is an argument of (directly, or inside another call's arguments: a URL
@@ -585,6 +616,19 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const m = /^\s*\.\s*(?:(get|post|put|delete)\s*\(|(?:method|build)\s*\(\s*"(\w+)")/i.exec(rest);
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
+  if (GET_ONLY.test(c.name)) return 'GET';
+  // a request builder whose method is a call of its chain: WebClient `client.post().uri(…)`,
+  // `client.method(HttpMethod.PUT).uri(…)`; Java 11 `HttpRequest.newBuilder().uri(…).POST(body)`,
+  // which is a GET unless another verb follows
+  if (/^(uri|newBuilder)$/.test(c.name)) {
+    const before = /\.\s*(get|post|put|delete|patch)\s*\(\s*\)\s*$|\.\s*method\s*\(\s*(?:HttpMethod\.)?["']?(\w+)["']?\s*\)\s*$/i.exec(c.receiver);
+    if (before) return normaliseMethod(before[1] ?? before[2]);
+    const stmt = statementOf(c.node);
+    const rest = stmt.text.slice(c.node.endIndex - stmt.startIndex);
+    const after = /^[^;]*?\.\s*(?:(GET|POST|PUT|DELETE|PATCH)\s*\(|method\s*\(\s*"(\w+)")/.exec(rest);
+    if (after) return normaliseMethod(after[1] ?? after[2]);
+    if (/^HttpRequest\s*\.\s*newBuilder\s*\(\s*\)$/.test(c.receiver) || (c.name === 'newBuilder' && c.receiver === 'HttpRequest')) return 'GET';
+  }
   const byName = METHOD_OF_NAME.exec(c.name);
   if (byName && c.name !== 'get' + '') return normaliseMethod(byName[1]);
   if (byName) return 'GET';
@@ -651,7 +695,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
 
 /** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
 function methodInScope(scope: string): HttpMethod | null | undefined {
-  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|HttpMethod\.(\w+)/i.exec(scope);
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
   // a client's method constants (`Zend_Http_Client::PUT`, `HttpRequest::METHOD_POST`): one says which,
   // several (one per branch) say only that the method is chosen at run time
@@ -909,9 +953,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return m;
   };
 
-  /** The call's own text, its class or its file names the other product (and not the helpdesk). */
+  // the file's namespace or package (`namespace Doozycode\Freshservice\Endpoints;`, `package com.acme.freshservice;`):
+  // an SDK of the other product may be named there only
+  const namespace = /^[ \t]*(?:namespace|package)[ \t]+([\w.\\]+)/m.exec(text)?.[1];
+  /** The call's own text, its class, its file or its namespace names the other product (and not the helpdesk). */
   const otherProductNamed = (n: SyntaxNode): boolean => {
-    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file))) return true;
+    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
     for (let p = n.parent; p; p = p.parent) {
       if (!/class|module|object_declaration|struct|impl/.test(p.type)) continue;
       const name = p.childForFieldName('name')?.text;
@@ -968,6 +1015,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   };
 
+  /** Marks the string literals of a node as used (a route's path: not a URL of its own). */
+  const consumeStrings = (a: SyntaxNode) => {
+    for (const x of pf.index.strings) if (x.node.startIndex >= a.startIndex && x.node.endIndex <= a.endIndex) consumed.add(x.node.startIndex);
+  };
   const fnNames = new Map<number, string | undefined>();
   const nameOfFn = (fnNode: SyntaxNode | null) => {
     if (!fnNode) return undefined;
@@ -978,6 +1029,13 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const x = pf.index.calls[i]!;
     const c = callView(d, pf.index, i);
     if (!c) continue;
+    // a server route (`Route::get('/x', …)`, `r.GET("/x", h)`) or a decorator (`@router.get("/x")`):
+    // the app's own path, not a request; its strings are the route's (see routes.ts)
+    if (inDecorator(c.node)) continue;
+    if (isServerRoute(c, d, lang, text)) {
+      for (const a of c.args) consumeStrings(a);
+      continue;
+    }
     const helper = ctx.helpers.get(c.name);
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
@@ -1094,10 +1152,53 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     });
     return out;
   };
+  /**
+   * A declarative client's request (Retrofit `@POST("helpdesk/tickets.json")`, Refit `[Put("/contacts/{id}.json")]`,
+   * Feign `@RequestLine("POST /…")`): a call with the annotation's method. Its paths are relative to the
+   * base the client is built with, which is the account's root: read from the root.
+   */
+  const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean) => {
+    for (const v0 of evaluate(n, ctx)) {
+      const v = v0.map((p) => ({ ...p }));
+      if (verbInText && v[0] && !v[0].dynamic) v[0].text = v[0].text.replace(/^\s*[A-Z]+\s+/, '');
+      if (v[0] && !v[0].dynamic && !/^(\/|[a-z]+:\/\/)/i.test(v[0].text)) v[0].text = `/${v[0].text}`;
+      const pattern = valueText(collapseSlashes(v));
+      const um = matchUrl(cat, queryEncoded(pattern));
+      if (!um || !um.format || isOwnRoute(um)) continue;
+      const choice = chooseRule(cat, um, method);
+      const span = spanOf(pf, n);
+      const key = `${span.start}\0${choice.rule.id}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      consumed.add(n.startIndex);
+      const callee = `@${ann.text.replace(/\(.*$/s, '').replace(/^[@#\[]+/, '')}`.slice(0, 60);
+      const m = method && !choice.methodMismatch ? method : null;
+      sites.push({
+        kind: 'call',
+        span,
+        file: pf.file,
+        ...((!um.origin || um.origin.startsWith('{')) && otherProductNamed(n) ? { host: '{freshservice}' } : {}),
+        rule: choice.rule.id,
+        rules: choice.rules,
+        method: m,
+        methodSource: m ? 'argument' : null,
+        url: urlInfo(um, { pattern, span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
+        message: `${callee} ${m ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
+        fidelity: choice.rule.fidelity,
+        call: { span: spanOf(pf, ann), statement: spanOf(pf, ann), callee, calleeSpan: spanOf(pf, ann), client: 'generic', args: [] },
+      });
+    }
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
     if (fnNode && !wordWithin(fn, fnNode.endIndex) && !/^(word|concatenation)$/.test(n.type)) continue;
+    // in an annotation/attribute/decorator: a route the app serves (quiet) or a declarative client's request
+    const annotated = lang === 'ruby' || lang === 'go' || lang === 'shell' ? null : annotationOf(n, lang, text);
+    if (annotated) {
+      if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText);
+      continue;
+    }
     let top = n;
     let joined = false;
     for (;;) {

@@ -375,3 +375,91 @@ describe('syntax audit of other languages', () => {
     expect(resolveReference([hole('base')], [lit('tickets.json')])).toBeNull();
   });
 });
+
+describe('server routes, declarative clients and methods named by the chain (issue 14, eval20)', () => {
+  const methods = async (files: Record<string, string>) => {
+    const root = mkdtempSync(join(tmp, 'routes-'));
+    for (const [f, text] of Object.entries(files)) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), text);
+    }
+    const r = await runAudit({ root, jobs: 1 });
+    return r.findings.filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment).map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
+  };
+
+  it('GET-only clients, Flurl verbs and Kotlin requestMethod give the method', async () => {
+    expect(await methods({
+      'Reader.cs': 'using System.Net;\nusing System.Net.Http.Json;\nclass Reader {\n  const string Base = "https://acme.freshdesk.com";\n  HttpClient _http;\n  Task<object> A() => _http.GetFromJsonAsync<object>($"{Base}/agents.json");\n  string G(WebClient wc) => wc.DownloadString(Base + "/groups.json");\n  Task<object> P(IFlurlRequest r) => r.PostJsonAsync("https://acme.freshdesk.com/helpdesk/tickets.json");\n}\n',
+      'net.rb': 'require "net/http"\ndef roster(domain)\n  Net::HTTP.get(URI("https://#{domain}.freshdesk.com/agents.json"))\nend\n',
+      'Fuel.kt': 'class Fuel(val base: String) {\n  fun roster() = "$base/agents.json".httpGet().responseString()\n  fun drop(id: Long) = "$base/helpdesk/tickets/$id.json".httpDelete().response()\n}\n',
+      'Conn.kt': 'fun drop(base: String, id: Long) {\n  val conn = URL("$base/helpdesk/tickets/$id.json").openConnection() as HttpURLConnection\n  conn.requestMethod = "DELETE"\n  conn.responseCode\n}\n',
+    })).toEqual([
+      'Conn.kt:2 call DELETE tickets.delete',
+      'Fuel.kt:2 call GET agents.list',
+      'Fuel.kt:3 call DELETE tickets.delete',
+      'Reader.cs:6 call GET agents.list',
+      'Reader.cs:7 call GET groups.list',
+      'Reader.cs:8 call POST tickets.create',
+      'net.rb:3 call GET agents.list',
+    ]);
+  });
+
+  it('Java 11 HttpRequest and WebClient: the method of the builder chain, the URL inside URI.create or a uri-builder lambda', async () => {
+    expect(await methods({
+      'Sync.java': [
+        'class Sync {',
+        '  void a(String base) { HttpRequest.newBuilder(URI.create(base + "/helpdesk/time_sheets.json")).build(); }',
+        '  void b(String base) { HttpRequest.newBuilder().uri(URI.create(base + "/groups.json")).method("POST", body).build(); }',
+        '  void c(WebClient w) { w.delete().uri("/helpdesk/tickets/{id}.json", 1).retrieve(); }',
+        '  void d(WebClient w) { w.method(HttpMethod.PUT).uri(b -> b.path("/contacts/{id}.json").build(1)).retrieve(); }',
+        '}',
+      ].join('\n'),
+    })).toEqual([
+      'Sync.java:2 call GET time-entries.list',
+      'Sync.java:3 call POST groups.create',
+      'Sync.java:4 call DELETE tickets.delete',
+      'Sync.java:5 call PUT contacts.update',
+    ]);
+  });
+
+  it('annotations: Retrofit/Refit/Feign/Spring HTTP interfaces and @GetMapping in a @FeignClient are calls; controllers and uplink-less decorators are routes', async () => {
+    expect(await methods({
+      'Desk.java': 'interface Desk {\n  @DeleteExchange("/helpdesk/tickets/{id}.json") void drop(long id);\n  @HttpExchange(method = "PUT", url = "/contacts/{id}.json") void put(long id);\n}\n',
+      'Micro.java': '@Client("https://acme.freshdesk.com")\ninterface Micro {\n  @Get("/agents.json") List<Object> agents();\n}\n',
+      'Ctl.java': '@Controller("/x")\nclass Ctl {\n  @Get("/agents.json") List<Object> agents() { return null; }\n}\n',
+      'Rest.java': '@RegisterRestClient(configKey = "desk")\ninterface Rest {\n  @POST\n  @Path("/helpdesk/tickets.json") Object create(Object t);\n}\n',
+      'desk_uplink.py': 'from uplink import Consumer, get, post\n\nclass Desk(Consumer):\n    @post("helpdesk/tickets.json")\n    def create(self, **body): pass\n',
+      'lookalike_routes.py': 'from flask import Flask\napp = Flask(__name__)\n\n@app.get("/helpdesk/tickets.json")\ndef tickets():\n    return []\n',
+      // client calls that look like routes stay findings
+      'client.rb': 'class Desk\n  include HTTParty\n  base_uri "https://acme.freshdesk.com"\n  def self.tickets\n    get("/helpdesk/tickets.json")\n  end\n  def note(conn, id)\n    conn.post("/helpdesk/tickets/#{id}/conversations/note.json") { |req| req.body = "{}" }\n  end\nend\n',
+      'client.go': 'package desk\n\nfunc create(base string, body io.Reader) {\n\thttp.Post(base+"/helpdesk/tickets.json", "application/json", body)\n}\n\nfunc (c *Client) Agents(out interface{}) error {\n\treturn c.Get("/agents.json", out)\n}\n',
+      'Vertx.java': 'class Vertx {\n  void groups(HttpClient client) {\n    client.get("/groups.json", resp -> resp.bodyHandler(b -> {})).putHeader("Authorization", auth).end();\n  }\n}\n',
+      'Ktor.kt': 'suspend fun open(client: HttpClient, t: Any) = client.post("/helpdesk/tickets.json") { setBody(t) }\n',
+      'Javalin.java': 'class Web {\n  void mount(Javalin app) {\n    app.get("/helpdesk/tickets.json", ctx -> ctx.json(java.util.List.of()));\n  }\n}\n',
+      'routes.go': 'package web\n\nfunc Mount(r chi.Router, h *Handlers) {\n\tr.Get("/helpdesk/tickets.json", h.ListTickets)\n\tr.Post("/contacts.json", createContact)\n}\n\nfunc createContact(w http.ResponseWriter, r *http.Request) {}\n',
+    })).toEqual([
+      'Desk.java:2 call DELETE tickets.delete',
+      'Desk.java:3 call PUT contacts.update',
+      'Ktor.kt:1 call POST tickets.create',
+      'Micro.java:3 call GET agents.list',
+      'Rest.java:4 call POST tickets.create',
+      'Vertx.java:3 call GET groups.list',
+      'client.go:4 call POST tickets.create',
+      'client.go:8 call GET agents.list',
+      'client.rb:5 call GET tickets.list',
+      'client.rb:8 call POST notes.create',
+      'desk_uplink.py:4 call POST tickets.create',
+    ]);
+  });
+
+  it('a Freshservice SDK named only by its namespace or package gets the Freshservice need', async () => {
+    const root = mkdtempSync(join(tmp, 'fs-ns-'));
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'src/Tickets.php'), '<?php\nnamespace Doozycode\\Freshservice\\Endpoints;\n\nclass Tickets {\n  public function create($t) { return $this->_client->request("post", "/helpdesk/tickets.json", $t); }\n}\n');
+    writeFileSync(join(root, 'src/Agents.java'), 'package com.acme.freshservice.api;\n\nclass Agents {\n  Object all(OkHttpClient c) { return c.newCall(new Request.Builder().url("/agents.json").build()).execute(); }\n}\n');
+    writeFileSync(join(root, 'src/Desk.php'), '<?php\nnamespace Acme\\Desk;\n\nclass Desk {\n  public function create($t) { return $this->client->request("post", "/helpdesk/tickets.json", $t); }\n}\n');
+    const r = await runAudit({ root, jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${/goes to a Freshservice account/.test(f.advice)}`);
+    expect(calls).toEqual(['src/Agents.java:4 agents.list true', 'src/Desk.php:5 tickets.create false', 'src/Tickets.php:5 tickets.create true']);
+  });
+});
