@@ -535,6 +535,21 @@ function wrapperPath(c: CallView, ctx: EvalContext, cat: Catalogue, text: string
   return { arg: c.args[at]!, values };
 }
 
+/** curl/wget options whose value is a local file. */
+const SHELL_FILE_OPTIONS = /^(-[oTKcbDE]|-O|--(output|output-document|upload-file|config|cookie|cookie-jar|dump-header|cert|cacert|key|post-file|body-file|input-file))$/;
+
+/** The arguments of a shell client call that name local files: an output or upload file, `@file` data. */
+function shellLocalFiles(c: CallView): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let i = 0; i < c.args.length; i++) {
+    const t = c.args[i]!.text.replace(/^['"]|['"]$/g, '');
+    const next = c.args[i + 1];
+    if (SHELL_FILE_OPTIONS.test(t) && next) out.push(next);
+    else if (/^(-d|--data[\w-]*|-F|--form)$/.test(t) && next && /^['"]?@/.test(next.text)) out.push(next);
+  }
+  return out;
+}
+
 /** curl/wget/httpie options followed by a value that is not the URL. */
 const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
@@ -1080,6 +1095,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (sites.length > before || (!setter && !client)) continue;
     }
     if (!client) continue;
+    // curl's and wget's local files (`-o "$OUT/contacts.json"`, `-d @data/tickets.json`) are no URLs:
+    // the URL strings pass must not report them either
+    if (d === DIALECTS.shell) for (const f of shellLocalFiles(c)) for (const sn of pf.index.strings) if (sn.node.startIndex >= f.startIndex && sn.node.endIndex <= f.endIndex) consumed.add(sn.node.startIndex);
     // Flurl sends the URL chain it hangs on, with the verb of its name (url-chains.ts)
     const flurl = d === DIALECTS.csharp ? flurlSend(c, isFlurlChain(c.receiver)) : null;
     const method = flurl ?? methodOfCall(c, d, codeText(pf), fnNode, cctx) ?? methodOfConvention(fnName);
