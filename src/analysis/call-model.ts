@@ -94,6 +94,8 @@ export interface CallModel {
   wrapperStatuses: number[];
   /** HTTP wrapper functions the request goes through (files, outermost first). */
   wrapperFiles: string[];
+  /** The module of the client instance it goes through, when that module makes several (see CallInfo.sharedInstanceFile). */
+  sharedInstanceFile?: string;
   /** The body a wrapper function builds itself (see CallInfo.wrapperBody). */
   wrapperBody?: Span;
   /** Every file a part of the call lives in (the call's own file first). */
@@ -142,6 +144,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       rateLimits: [],
       xml: [],
       wrapperFiles: info.wrapperFiles ?? [],
+      ...(info.sharedInstanceFile ? { sharedInstanceFile: info.sharedInstanceFile } : {}),
       ...(info.wrapperBody ? { wrapperBody: info.wrapperBody } : {}),
       answerDiscarded: info.answerDiscarded === true,
       urlAtCall: info.urlAtCall === true,
@@ -178,10 +181,12 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
     else map.set(k, [m]);
   };
   const servedBy = new Map<string, CallModel[]>();
+  const servedShared = new Map<string, CallModel[]>();
   const byRule = new Map<string, CallModel[]>();
   for (const m of models) {
     push(byFile, m.file, m);
     for (const f of new Set([m.file, ...m.wrapperFiles])) push(servedBy, f, m);
+    if (m.sharedInstanceFile) push(servedShared, m.sharedInstanceFile, m);
     for (const r of m.rules) push(byRule, `${m.file}\0${r}`, m);
   }
   for (const s of result.sites) {
@@ -200,6 +205,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       }
     } else if (s.kind === 'rate-limit') {
       for (const m of servedBy.get(s.file) ?? []) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });
+      // (a check beside several instances: which one it serves is not known, so it does not move with this call)
+      for (const m of servedShared.get(s.file) ?? []) if (!m.rateLimits.some((r) => r.file === s.file && r.span.start === s.span.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: false });
     } else if (s.kind === 'xml') {
       // XML parsing in a module with one .xml call belongs to it; with several, to each (a human decides)
       for (const m of byFile.get(s.file) ?? []) if (m.url.format === 'xml') m.xml.push({ file: s.file, span: s.span });

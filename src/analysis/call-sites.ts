@@ -84,6 +84,9 @@ export function callSite(
   };
 }
 
+/** Client instances a module makes (`axios.create(…)`, `got.extend(…)`, `ky.create(…)`). */
+const INSTANCE_MAKERS = /\b(?:axios|got|ky|superagent|needle|request)\s*\.\s*(?:create|extend|defaults)\s*\(/g;
+
 export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, client: CallInfo['client'], calleeText: string): CallInfo {
   const callee = unwrapExpr(call.callee);
   const info: CallInfo = {
@@ -95,7 +98,9 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     args: (call.arguments ?? []).map((x: Node) => a.span(x)),
   };
   if (shape?.instanceModule) {
-    info.wrapperFiles = [a.mod.file, shape.instanceModule.file];
+    // (one instance there; with several, `fd` and `gh`, a check there may be the other one's)
+    if ((shape.instanceModule.source.match(INSTANCE_MAKERS) ?? []).length === 1) info.wrapperFiles = [a.mod.file, shape.instanceModule.file];
+    else info.sharedInstanceFile = shape.instanceModule.file;
     a.wrapperModules.add(shape.instanceModule);
   }
   if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);

@@ -51,12 +51,28 @@ export function functionNodeOf(fn: Extract<Value, { t: 'fn' }>): Node | undefine
   return node && isFunctionNode(node) ? node : undefined;
 }
 
-/** The frames a call of `fn` runs in: its plain parameters bound to the argument values by position. */
-export function callFrames(fn: Extract<Value, { t: 'fn' }>, fnNode: Node, scope: Scope, args: Value[]): Frames {
+/**
+ * The frames a call of `fn` runs in: its plain parameters bound to the argument values by
+ * position. A destructured parameter (`{ method = 'GET', body } = {}`) given an argument takes
+ * each name from it (`member` reads a key of an argument value); a default then applies only
+ * where the argument is an object without that key, never where it is unknown.
+ */
+export function callFrames(fn: Extract<Value, { t: 'fn' }>, fnNode: Node, scope: Scope, args: Value[], member?: (v: Value, key: string) => Value): Frames {
   const bound = new Map<string, Value>();
   (fnNode.params ?? []).forEach((p: Node, i: number) => {
     const id = p.type === 'AssignmentPattern' ? p.left : p;
-    if (id.type === 'Identifier' && args[i]) bound.set(id.name, args[i]!);
+    const arg = args[i];
+    if (id.type === 'Identifier' && arg) bound.set(id.name, arg);
+    if (id.type !== 'ObjectPattern' || !arg) return;
+    for (const prop of id.properties as Node[]) {
+      if (!isObjectProperty(prop) || prop.computed) continue;
+      const key = prop.key?.name ?? prop.key?.value;
+      const target = prop.value?.type === 'AssignmentPattern' ? prop.value.left : prop.value;
+      if (typeof key !== 'string' || target?.type !== 'Identifier') continue;
+      const v = arg.t === 'obj' && member ? member(arg, key) : UNKNOWN(target.name);
+      // (an object without the key leaves the default to apply: the name stays unbound)
+      if (!(arg.t === 'obj' && v.t === 'unknown' && prop.value?.type === 'AssignmentPattern')) bound.set(target.name, v);
+    }
   });
   const frames: Frames = new Map(fn.frames);
   frames.set(scope, bound);
@@ -521,7 +537,7 @@ export class Evaluator {
     if (!fnNode || depth > MAX_DEPTH) return UNKNOWN();
     const scope = fn.mod.fnScope.get(fnNode);
     if (!scope) return UNKNOWN();
-    const frames = callFrames(fn, fnNode, scope, args);
+    const frames = callFrames(fn, fnNode, scope, args, (v, key) => this.member(v, key, depth + 1, fn.mod, fnNode));
     const ret = returnedExpression(fnNode);
     if (!ret) return UNKNOWN();
     const v = this.eval(fn.mod, ret, frames, depth + 1);

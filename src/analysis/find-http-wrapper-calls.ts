@@ -40,7 +40,7 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
       const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
       return v.t === 'unknown' ? ({ t: 'str', parts: [a.ev.placeholder(a.mod, x, v.name === 'expr' ? undefined : v.name)] } as Value) : v;
     });
-  const frames = callFrames(fn, fnNode, scope, args);
+  const frames = callFrames(fn, fnNode, scope, args, (v, key) => a.ev.member(v, key, 0, fn.mod, fnNode));
   // the calls the wrapper makes
   const inner: Node[] = [];
   const visit = (n: Node): void => {

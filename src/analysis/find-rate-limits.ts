@@ -16,6 +16,9 @@ import type { Site } from './types.ts';
 
 export const RATE_LIMIT_RULE = 'transport.rate-limit';
 
+/** Rate-limit headers of APIs that throttle with 403 (GitHub, GitLab), never sent by v1. */
+const OTHER_API_LIMIT = /x-ratelimit-(remaining|reset)|ratelimit-reset|x-rate-limit-reset/i;
+
 /** Words that show a 403 branch is about throttling, not permissions. */
 const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many|per.?hour|requests? (allowed|per|limit)|api.?limit|quota|exceeded the (number|limit)/i;
 const STATUS_NAMES = /^(status|statusCode|status_code|code|responseCode|httpStatus|statusText)$/;
@@ -169,6 +172,10 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
     return false;
   }
   const cond = conditionOf(mod, check);
+  // another API's throttling headers (GitHub's and GitLab's `x-ratelimit-remaining` with a 403; v1
+  // never sent them): that API's check, whatever it guards
+  const holderOf = mod.parent.get(cond);
+  if (OTHER_API_LIMIT.test(src(cond)) || (holderOf?.type === 'IfStatement' && holderOf.test === cond && OTHER_API_LIMIT.test(src(holderOf.consequent)))) return false;
   if (RETRY_WORDS.test(src(cond))) return true;
   const negated = check.type === 'BinaryExpression' && (check.operator === '!==' || check.operator === '!=');
   const holder = mod.parent.get(cond);

@@ -148,6 +148,12 @@ export interface CallInfo {
    * as `rate-limit` sites of this analysis (with `file` set to that module).
    */
   wrapperFiles?: string[];
+  /**
+   * The module of the client instance the call goes through, when that module makes several
+   * (`fd` and `gh` from `./http`): its 403 checks may be another instance's, so they keep the
+   * call on v1 rather than move with it.
+   */
+  sharedInstanceFile?: string;
   /** Spans of the call's arguments in order. */
   args: Span[];
   /** The options/config object when the URL or method is a property of one. */

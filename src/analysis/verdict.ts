@@ -316,7 +316,9 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   for (const w of m.wrappers) if (w.form === 'computed-key') needs.push(`a computed key writes into ${w.name} (${where(w.file, w.span.line)}): write the v2 field names`);
   for (const rl of m.rateLimits) {
-    if (!rl.fixable) needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
+    if (rl.fixable) continue;
+    if (rl.file === m.sharedInstanceFile) needs.push(`a 403 rate-limit check (${where(rl.file, rl.span.line)}) sits beside the client instances it may serve: make the one of this client retry on 429 (v2 throttling) with this call`);
+    else needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
   }
   // the response leaves the code seen here, and v2 answers differently (shape or status)
   const answerChanges = responseChanges(rule);

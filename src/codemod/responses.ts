@@ -53,6 +53,9 @@ export function readMessage(m: FieldMapping): string {
  * Turns the flow of each transaction's response into edits and markers on that transaction.
  * `txOf` gives the transaction of a taint (a site of this module or of another one).
  */
+/** Wrappers a read goes through without changing the value (`as X`, `<X>`, `!`, parentheses). */
+const CAST_WRAPPERS: ReadonlySet<string> = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression', 'ParenthesizedExpression']);
+
 export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint) => Tx | undefined, overlay: Overlay = {}): void {
   const pf = mod.pf;
   const done = new Set<string>();
@@ -71,14 +74,21 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
       if (parent && t.level === 'res' && isJsonParseOf(parent, node) && answersWithoutBody(t.rule)) {
         tx.marker(pf, parent, t.rule.id, `v2 answers ${mainStep(t.rule)!.method} ${mainStep(t.rule)!.path} with 204 and no body: do not parse it (v1 answered ${describeShape(t.rule)})`);
       }
-      if (!parent || !isMember(parent) || parent.object !== node) continue;
-      const id = `${tx.id}:${parent.start}:${parent.end}`;
+      // (through `as X`, `!` and parentheses: `(await r.json() as Row).user` reads the answer too)
+      let object = node;
+      let member = parent;
+      while (member && CAST_WRAPPERS.has(member.type) && member.expression === object) {
+        object = member;
+        member = pf.parent(member);
+      }
+      if (!member || !isMember(member) || member.object !== object) continue;
+      const id = `${tx.id}:${member.start}:${member.end}`;
       if (done.has(id)) continue;
       done.add(id);
-      const name = memberName(parent);
-      const index = parent.computed && (name === undefined || /^\d+$/.test(name));
-      const step: ChainStep = { member: parent, name: index ? undefined : name, index };
-      readStep(mod, node, step, t, tx, overlay);
+      const name = memberName(member);
+      const index = member.computed && (name === undefined || /^\d+$/.test(name));
+      const step: ChainStep = { member, name: index ? undefined : name, index };
+      readStep(mod, object, step, t, tx, overlay);
     }
   }
   for (const { prop, taint } of flow.patternReads) {

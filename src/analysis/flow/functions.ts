@@ -177,11 +177,19 @@ export function sharedTestFunction(mod: TracedModule, member: Node): string | un
 export function namedCallbackOf(mod: TracedModule, call: Node): Node | undefined {
   const args = (call.arguments ?? []) as Node[];
   const last = args.length > 1 ? unwrapExpr(args[args.length - 1]!) : undefined;
-  if (!last || last.type !== 'Identifier') return undefined;
-  const b = bindingOf(mod, last);
+  return last ? namedFunctionOf(mod, last) : undefined;
+}
+
+/**
+ * The function of the module a name stands for, when this is the only use of the name and it is
+ * never written again (`rows.map(nameOf)` with `const nameOf = ({ group }) => group.name`).
+ */
+export function namedFunctionOf(mod: TracedModule, node: Node): Node | undefined {
+  if (node.type !== 'Identifier') return undefined;
+  const b = bindingOf(mod, node);
   const value = declaredValue(b);
   const fn = value && unwrapExpr(value);
-  if (!b || b.writes.length || b.refs.length !== 1 || b.refs[0] !== last) return undefined;
+  if (!b || b.writes.length || b.refs.length !== 1 || b.refs[0] !== node) return undefined;
   return fn && isFunction(fn) ? fn : undefined;
 }
 

@@ -15,7 +15,7 @@ import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, unfollowedCallbackArg } from './functions.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
@@ -636,18 +636,24 @@ export class ResponseTracer {
       return;
     }
     if (name && ITEM_METHODS.has(name)) {
-      const fn = args[0] && unwrapExpr(args[0]);
+      const arg = args[0] && unwrapExpr(args[0]);
+      // a function written there, or named there and used nowhere else (`rows.map(nameOf)`)
+      const fn = arg && (isFunction(arg) ? arg : namedFunctionOf(this.mod, arg));
       const item = itemOf(t);
       // (what is not a list of documents is not iterated: the text of a response)
       if (!item) return;
-      if (fn && isFunction(fn)) this.taintParams(fn, item, 0);
+      // (a function the flow does not follow gets the items: what it reads is not seen)
+      if (arg && !fn) this.escape(call, item, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .${name}()`);
+      if (fn) this.taintParams(fn, item, 0);
       if (name === 'find' || name === 'findLast') this.add(call, item);
       else if (name === 'filter' || name === 'sort') this.add(call, t);
       return;
     }
     if (name === 'reduce') {
-      const fn = args[0] && unwrapExpr(args[0]);
-      if (fn && isFunction(fn)) this.taintParams(fn, itemOf(t), 1);
+      const arg = args[0] && unwrapExpr(args[0]);
+      const fn = arg && (isFunction(arg) ? arg : namedFunctionOf(this.mod, arg));
+      if (arg && !fn && itemOf(t)) this.escape(call, t, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .reduce()`);
+      if (fn) this.taintParams(fn, itemOf(t), 1);
       return;
     }
     if (name === 'on' || name === 'once') {

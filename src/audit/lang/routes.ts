@@ -12,6 +12,28 @@ import type { SyntaxNode } from './grammars.ts';
 import type { HttpMethod } from '../../catalogue/index.ts';
 
 const VERB = /^(get|post|put|delete|patch|head|options|any|match|all)$/i;
+
+/** Calls that register a route by name (their path is served, never requested). */
+const REGISTRATION = /^(HandleFunc|Handle|MapGet|MapPost|MapPut|MapDelete|MapPatch|MapMethods|add_url_rule|add_route|add_api_route|add_get|add_post|add_put|add_delete|add_patch|add_view)$/;
+
+/**
+ * A web framework the file uses (its import, its base class, its routing file): only there is a
+ * verb call with a handler a route. Without one, the same shape is a client's: a wrapper's
+ * `get(path, callback)`, Go's `c.GET(path, &out)`, a ktor client's `with(client) { get(path) { … } }`.
+ */
+const WEB_FRAMEWORKS: Record<string, RegExp> = {
+  ruby: /\brequire\s+['"](sinatra|roda|grape|hanami|padrino|cuba)\b|<\s*(Sinatra::(Base|Application)|Roda\b|Grape::API|Hanami::)|\.routes\.draw\b|\bRoda\.route\b/,
+  kotlin: /^\s*import\s+(io\.ktor\.server|io\.javalin|org\.http4k\.routing|spark\.)/m,
+  java: /^\s*import\s+(static\s+)?(spark\.|io\.javalin|io\.vertx\.ext\.web|io\.jooby|ratpack\.|org\.springframework\.web\.servlet\.function)/m,
+  php: /\buse\s+(Slim|Silex|Mezzio|FastRoute|Laravel\\Lumen|Illuminate\\(Support\\Facades\\Route|Routing))\\|AppFactory::create|new\s+\\?Slim\\App|\$router\s*->\s*(group|get|post|put|delete|patch)\s*\(/,
+  go: /"github\.com\/(gin-gonic\/gin|labstack\/echo|go-chi\/chi|gorilla\/mux|julienschmidt\/httprouter|gofiber\/fiber|go-martini|beego|kataras\/iris)/,
+  csharp: /^\s*using\s+(Nancy|Carter)\b/m,
+  python: /^\s*(from|import)\s+(flask|fastapi|bottle|sanic|aiohttp\.web|starlette|falcon|tornado\.web|django)\b/m,
+};
+
+function usesWebFramework(lang: string, fileText: string): boolean {
+  return !!WEB_FRAMEWORKS[lang]?.test(fileText);
+}
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 const methodOf = (s: string | undefined | null): HttpMethod | null => {
   const m = (s ?? '').replace(/^.*[.:]/, '').replace(/['"]/g, '').toUpperCase();
@@ -26,10 +48,15 @@ function plainPath(d: Dialect, n: SyntaxNode | undefined): boolean {
   return !/:\/\//.test(t) && !/^\w+\s/.test(t) && /^[\w/{}:<>.*^$\\-]+$/.test(t) && /[/.]/.test(t);
 }
 
-/** A handler handed to a route: a closure/lambda/function literal, `[Ctrl::class, 'm']`, `'Ctrl@m'`, `'c#a'`. */
+/**
+ * A handler handed to a route: a closure/lambda/function literal, a method reference
+ * (`TicketController::list`), an invokable class (`ListTickets::class`), `[Ctrl::class, 'm']`,
+ * `['uses' => 'Ctrl@m']`, `'Ctrl@m'`, `'c#a'`.
+ */
 function isHandler(d: Dialect, n: SyntaxNode): boolean {
-  if (/lambda|closure|anonymous_function|func_literal|arrow_function|function_expression|^block$|do_block/.test(n.type)) return true;
-  if (/^array/.test(n.type) && /::class\b/.test(n.text)) return true;
+  if (/lambda|closure|anonymous_function|func_literal|arrow_function|function_expression|^block$|do_block|method_reference|callable_reference/.test(n.type)) return true;
+  if (/^class_constant_access_expression$/.test(n.type) && /::class$/.test(n.text)) return true;
+  if (/^array/.test(n.type) && (/::class\b/.test(n.text) || /['"]uses['"]\s*=>/.test(n.text))) return true;
   if (d.strings.has(n.type)) return /^['"]\w[\w\\/]*(@|#)\w+['"]$/.test(n.text);
   return false;
 }
@@ -45,8 +72,17 @@ function isHandler(d: Dialect, n: SyntaxNode): boolean {
 export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = ''): boolean {
   // Django/`urlpatterns`: path('helpdesk/tickets.json', views.list)
   if (lang === 'python' && /^(path|re_path)$/.test(c.name) && !c.receiver && c.args.length >= 2 && plainPath(d, c.args[0]) && /^(identifier|attribute|call)$/.test(c.args[1]!.type)) return true;
+  // registrations named as such, whatever the framework: gorilla/net/http `HandleFunc`, ASP.NET
+  // `MapGet`, Flask `add_url_rule`, Pyramid `add_route(name, path)`, aiohttp `add_get`, Laravel `Route::match(verbs, path, …)`
+  if (REGISTRATION.test(c.name) && c.args.slice(0, 2).some((a) => plainPath(d, a))) return true;
+  if (c.name === 'match' && /(^|\\|::)Route$/.test(c.receiver) && plainPath(d, c.args[1])) return true;
   if (!VERB.test(c.name)) return false;
-  const bare = !c.receiver || /(^|\\|::)Route$/.test(c.receiver);
+  const facade = /(^|\\|::)Route$/.test(c.receiver);
+  // Everything below reads a client's shape too (a wrapper's `get(path, callback)`, a ktor client's
+  // `with(client) { get(path) { … } }`, HTTParty's `get(path) do |fragment|`): only in a file that
+  // uses a web framework is it a route
+  if (!facade && !usesWebFramework(lang, fileText)) return false;
+  const bare = !c.receiver || facade;
   const first = c.args[0];
   // Rails `get '/x' => 'c#a'`: the path is the key of a pair
   if (lang === 'ruby' && bare && first?.type === 'pair' && plainPath(d, first.childForFieldName('key') ?? undefined)) return true;
@@ -58,6 +94,13 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
     const outer = c.node.parent;
     if (outer?.type === 'call_expression' && outer.namedChild(0)?.startIndex === c.node.startIndex && outer.namedChildren.some((x) => x.type === 'call_suffix' && x.namedChildren.some((y) => y.type === 'annotated_lambda'))) return true;
   }
+  // Javalin in Kotlin: `app.get("/x") { ctx -> … }` (a receiver and a trailing lambda) in a file that imports it
+  if (lang === 'kotlin' && /^\s*import\s+io\.javalin\b/m.test(fileText)) {
+    const outer = c.node.parent;
+    if (outer?.type === 'call_expression' && outer.namedChildren.some((x) => x.type === 'call_suffix' && x.namedChildren.some((y) => y.type === 'annotated_lambda'))) return true;
+  }
+  // Vert.x Web: `router.get("/x").handler(h)`
+  if (lang === 'java' && c.args.length === 1 && /^\s*\.\s*(handler|blockingHandler|respond)\s*\(/.test(fileText.slice(c.node.endIndex, c.node.endIndex + 40))) return true;
   const rest = c.args.slice(1);
   // Vert.x 3's client takes its response handler beside the path, and is sent by `.end()`
   if (rest.some((a) => isHandler(d, a))) return !/^[^;\n]*?\.\s*end\s*\(/.test(fileText.slice(c.node.endIndex, c.node.endIndex + 200));
