@@ -12,7 +12,7 @@ import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
 import { ruby } from './ruby.ts';
-import { BASE_OPTION, chainLink, resolveReference, type ChainLink } from './url-chains.ts';
+import { BASE_OPTION, baseJoinOf, chainLink, FARADAY_BASE_OPTION, joinToBase, resolveReference, type BaseJoin, type ChainLink } from './url-chains.ts';
 
 export interface Part {
   text: string;
@@ -689,13 +689,35 @@ export function tableEntries(n: SyntaxNode, ctx: EvalContext, depth = 0): Array<
  * is read for a base option (url-chains.ts). Values that are no relative reference stay as they are.
  */
 export function withClientBase(call: NonNullable<ReturnType<EvalContext['d']['call']>>, values: Value[], ctx: EvalContext): Value[] {
-  const recv = call.receiver ? receiverOf(call.node) : null;
+  if (!values.some((v) => v[0] && !v[0].dynamic)) return values;
+  let recv = call.receiver ? receiverOf(call.node) : null;
+  // resty: `client.R().Get(path)` is sent by `client`, made with `.SetBaseURL(…)`
+  const restyRequest = recv && ctx.d.call(recv);
+  if (restyRequest && restyRequest.name === 'R' && restyRequest.args.length === 0) recv = receiverOf(recv!);
   const ref = recv ? ctx.d.nameOf(recv) : null;
-  if (!ref || !values.some((v) => v[0] && !v[0].dynamic)) return values;
   let base: Value[] | null = null;
-  for (const def of ctx.defs.byName.get(ref.name) ?? []) {
-    if (!ctx.d.call(def.value)) continue;
-    const option = baseOption(def.value, ctx.d);
+  let join: BaseJoin = 'rfc3986';
+  // HTTParty: a class that includes it and declares `base_uri '…'` sends `get('/x')`,
+  // `self.class.get('/x')` as that base followed by the path
+  if (!ref || ref.name === 'class') {
+    const macro = /^(|self|self\.class)$/.test(call.receiver) ? httpartyBase(call.node, ctx) : null;
+    if (!macro) return values;
+    base = evaluate(macro, ctx, 1);
+    join = 'concat';
+  }
+  for (const def of base ? [] : (ctx.defs.byName.get(ref!.name) ?? [])) {
+    const ctor = ctx.d.call(def.value);
+    if (!ctor) continue;
+    join = baseJoinOf(def.value.text);
+    // (resty's base is set on the client it made: `resty.New().SetBaseURL(…)`)
+    const setter = /\.Set(Base|Host)URL\s*\(/.test(def.value.text) ? restyBase(def.value, ctx) : null;
+    if (setter) {
+      base = evaluate(setter, ctx, 1);
+      join = 'append';
+      break;
+    }
+    // (Faraday's base is its `url:` option or its first argument)
+    const option = baseOption(def.value, ctx.d, 0, join === 'append-relative' ? FARADAY_BASE_OPTION : BASE_OPTION) ?? (join === 'append-relative' && ctor.args[0] && ctx.d.strings.has(ctor.args[0].type) ? ctor.args[0] : null);
     if (option) {
       base = evaluate(option, ctx, 1);
       break;
@@ -704,18 +726,41 @@ export function withClientBase(call: NonNullable<ReturnType<EvalContext['d']['ca
   if (!base) return values;
   const out: Value[] = [];
   for (const v of values) {
-    const resolved = base.map((b) => resolveReference(b, v)).filter((x): x is Value => !!x);
+    const resolved = base.map((b) => joinToBase(b, v, join)).filter((x): x is Value => !!x);
     out.push(...(resolved.length ? resolved : [v]));
   }
   return out.slice(0, MAX_ALTS);
 }
 
+/** The argument of the `SetBaseURL`/`SetHostURL` link of a resty client's chain. */
+function restyBase(n: SyntaxNode, ctx: EvalContext, depth = 0): SyntaxNode | null {
+  const c = ctx.d.call(n);
+  if (c && /^Set(Base|Host)URL$/.test(c.name) && c.args[0]) return c.args[0];
+  const recv = c ? receiverOf(n) : null;
+  return recv && depth < 8 ? restyBase(recv, ctx, depth + 1) : null;
+}
+
+/** The `base_uri` argument of the HTTParty class a call sits in (`include HTTParty` … `base_uri '…'`). */
+function httpartyBase(n: SyntaxNode, ctx: EvalContext): SyntaxNode | null {
+  let cls: SyntaxNode | null = n.parent;
+  while (cls && cls.type !== 'class' && cls.type !== 'module') cls = cls.parent;
+  if (!cls || !/\binclude\s+HTTParty\b/.test(cls.text)) return null;
+  const body = cls.childForFieldName('body') ?? cls;
+  for (const st of body.namedChildren) {
+    const c = ctx.d.call(st);
+    if (c && c.name === 'base_uri' && !c.receiver && c.args[0]) return c.args[0];
+  }
+  return null;
+}
+
 /** The value of a base-URL option among a client constructor's arguments (a key, keyword or initializer). */
-function baseOption(n: SyntaxNode, d: Dialect, depth = 0): SyntaxNode | null {
+function baseOption(n: SyntaxNode, d: Dialect, depth = 0, option: RegExp = BASE_OPTION): SyntaxNode | null {
   if (depth > 4) return null;
   for (const c of n.namedChildren) {
-    if (c.namedChildCount >= 2 && BASE_OPTION.test(c.namedChild(0)!.text)) return c.namedChild(c.namedChildCount - 1);
-    const inner = baseOption(c, d, depth + 1);
+    if (c.namedChildCount >= 2 && option.test(c.namedChild(0)!.text)) return c.namedChild(c.namedChildCount - 1);
+    // (not into a block: `Faraday.new(url: …) do |f| … end` configures, its `url` calls are not the base)
+    if (/^(do_block|block)$/.test(c.type)) continue;
+    const inner = baseOption(c, d, depth + 1, option);
     if (inner) return inner;
   }
   return null;

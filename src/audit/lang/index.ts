@@ -1112,7 +1112,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       continue;
     }
     for (const arg of setter ? c.args : flurl ? [receiverNode(c.node) ?? c.node] : urlArguments(c, d)) {
-      addCall(c, arg, withClientBase(c, evaluate(arg, cctx), cctx), method, callee, fnNode);
+      const before = sites.length;
+      const values = withClientBase(c, evaluate(arg, cctx), cctx);
+      addCall(c, arg, values, method, callee, fnNode);
+      // a path sent under another API's base (`base_uri 'https://acme.myshopify.com/admin/api/…'`):
+      // not a v1 URL, neither here nor as a bare string
+      if (sites.length === before && values.some((v) => explicitForeignBase(cat, v))) consumeStrings(arg);
     }
   }
 
@@ -1175,11 +1180,24 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
    * Feign `@RequestLine("POST /…")`): a call with the annotation's method. Its paths are relative to the
    * base the client is built with, which is the account's root: read from the root.
    */
+  // the bases the file builds its declarative clients with (`Retrofit.Builder().baseUrl("…")`,
+  // `RestService.For<ICrm>("…")`, uplink's `base_url=`, Feign's `url =`), written out
+  const clientBases = [...text.matchAll(/(?:\bbaseUrl|RestService\.For<[^>]*>|\bbase_url\s*=|@FeignClient\s*\([^)]*?\burl\s*=)\s*\(?\s*[$@]?["']((?:https?:)?\/\/[^"'{$]+)["']/g)].map((m) => m[1]!);
+  const foreignOnly = clientBases.length > 0 && clientBases.every((b) => !/freshdesk|helpdesk/i.test(b));
+  const helpdeskBase = clientBases.find((b) => /freshdesk/i.test(b) && /^(?:https?:)?\/\/[^/]+\/[^?]+/.test(b));
   const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean) => {
+    // (another API's client: every base the file gives its clients is another host)
+    if (foreignOnly) {
+      consumed.add(n.startIndex);
+      return;
+    }
     for (const v0 of evaluate(n, ctx)) {
       const v = v0.map((p) => ({ ...p }));
       if (verbInText && v[0] && !v[0].dynamic) v[0].text = v[0].text.replace(/^\s*[A-Z]+\s+/, '');
-      if (v[0] && !v[0].dynamic && !/^(\/|[a-z]+:\/\/)/i.test(v[0].text)) v[0].text = `/${v[0].text}`;
+      // a relative path under the helpdesk base the file builds the client with (`…/helpdesk/` + `tickets.json`)
+      const relative = !!v[0] && !v[0].dynamic && !/^(\/|[a-z]+:\/\/)/i.test(v[0].text);
+      if (relative && helpdeskBase) v[0].text = `${helpdeskBase.replace(/\/?$/, '/')}${v[0].text}`;
+      else if (relative) v[0].text = `/${v[0].text}`;
       const pattern = valueText(collapseSlashes(v));
       const um = matchUrl(cat, queryEncoded(pattern));
       if (!um || !um.format || isOwnRoute(um)) continue;

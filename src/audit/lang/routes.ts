@@ -24,9 +24,10 @@ const REGISTRATION = /^(HandleFunc|Handle|MapGet|MapPost|MapPut|MapDelete|MapPat
 const WEB_FRAMEWORKS: Record<string, RegExp> = {
   ruby: /\brequire\s+['"](sinatra|roda|grape|hanami|padrino|cuba)\b|<\s*(Sinatra::(Base|Application)|Roda\b|Grape::API|Hanami::)|\.routes\.draw\b|\bRoda\.route\b/,
   kotlin: /^\s*import\s+(io\.ktor\.server|io\.javalin|org\.http4k\.routing|spark\.)/m,
-  java: /^\s*import\s+(static\s+)?(spark\.|io\.javalin|io\.vertx\.ext\.web|io\.jooby|ratpack\.|org\.springframework\.web\.servlet\.function)/m,
-  php: /\buse\s+(Slim|Silex|Mezzio|FastRoute|Laravel\\Lumen|Illuminate\\(Support\\Facades\\Route|Routing))\\|AppFactory::create|new\s+\\?Slim\\App|\$router\s*->\s*(group|get|post|put|delete|patch)\s*\(/,
-  go: /"github\.com\/(gin-gonic\/gin|labstack\/echo|go-chi\/chi|gorilla\/mux|julienschmidt\/httprouter|gofiber\/fiber|go-martini|beego|kataras\/iris)/,
+  java: /^\s*import\s+(static\s+)?(spark\.|io\.javalin|io\.vertx\.ext\.web|io\.jooby|ratpack\.|org\.springframework\.web\.servlet\.function)|\bJavalin\b|\bRouter\s+router\b/m,
+  php: /\buse\s+(Slim|Silex|Mezzio|FastRoute|Laravel\\Lumen|Illuminate\\(Support\\Facades\\Route|Routing))\\|AppFactory::create|new\s+\\?Slim\\App|\$router\s*->\s*(group|get|post|put|delete|patch)\s*\(|Psr\\Http\\(Message\\ServerRequestInterface|Server\\)/,
+  // (the import, or a router type in a signature: `r chi.Router`, `c *gin.Context`)
+  go: /"github\.com\/(gin-gonic\/gin|labstack\/echo|go-chi\/chi|gorilla\/mux|julienschmidt\/httprouter|gofiber\/fiber|go-martini|beego|kataras\/iris)|\b(chi\.Router|chi\.Mux|gin\.(Engine|RouterGroup|Context|IRouter)|echo\.(Echo|Group|Context)|mux\.Router|fiber\.(App|Ctx|Router)|httprouter\.Router)\b/,
   csharp: /^\s*using\s+(Nancy|Carter)\b/m,
   python: /^\s*(from|import)\s+(flask|fastapi|bottle|sanic|aiohttp\.web|starlette|falcon|tornado\.web|django)\b/m,
 };

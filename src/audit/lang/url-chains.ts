@@ -77,9 +77,39 @@ export function isFlurlChain(receiver: string): boolean {
  */
 export const BASE_OPTION = /^['"]?(base_uri|base_url|baseUri|baseUrl|baseURL|BaseAddress)['"]?$/;
 
+/** Faraday's base option (`Faraday.new(url: …)`), read only on its constructor. */
+export const FARADAY_BASE_OPTION = /^['"]?:?url['"]?:?$/;
+
 interface Piece {
   text: string;
   dynamic: boolean;
+}
+
+/**
+ * How a client joins its base and a request path. RFC 3986 resolution (Guzzle, .NET `Uri`,
+ * `urljoin`) replaces the base's last segment; httpx appends any path to the base's path; Faraday
+ * appends a relative one (a leading `/` is from the host); HTTParty writes the path after its
+ * `base_uri` as it is.
+ */
+export type BaseJoin = 'rfc3986' | 'append' | 'append-relative' | 'concat';
+
+/** The join of the client a constructor makes (`httpx.Client(…)`, `Faraday.new(…)`), by its callee text. */
+export function baseJoinOf(constructorText: string): BaseJoin {
+  if (/^\s*(httpx\.)?(Async)?Client\s*\(/.test(constructorText)) return 'append';
+  if (/^\s*Faraday(::Connection)?\.new\b/.test(constructorText)) return 'append-relative';
+  return 'rfc3986';
+}
+
+/** A request path joined to a client's base the way that client does (see BaseJoin). */
+export function joinToBase<P extends Piece>(base: P[], path: P[], join: BaseJoin): P[] | null {
+  const first = path[0];
+  if (!first || first.dynamic || /^[a-z][\w+.-]*:/i.test(first.text) || first.text.startsWith('//')) return null;
+  if (join === 'rfc3986' || (join === 'append-relative' && first.text.startsWith('/'))) return resolveReference(base, path);
+  if (join === 'concat') return [...base, ...path];
+  const last = base[base.length - 1];
+  const endsWithSlash = !!last && !last.dynamic && last.text.endsWith('/');
+  const rest = first.text.startsWith('/') ? [{ ...first, text: first.text.slice(1) }, ...path.slice(1)] : path;
+  return endsWithSlash ? [...base, ...rest] : [...base, { ...first, text: '/' }, ...rest];
 }
 
 /**
