@@ -103,6 +103,7 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     else info.sharedInstanceFile = shape.instanceModule.file;
     a.wrapperModules.add(shape.instanceModule);
   }
+  if (shape?.answerOption) (info.escapes ??= []).push(`its ${shape.answerOption.key} option (line ${a.span(shape.answerOption.node, shape.answerOption.mod).line})`);
   if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);
   if (shape?.dataArg !== undefined) info.dataArg = shape.dataArg;
   if (shape?.body) {

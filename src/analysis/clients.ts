@@ -52,6 +52,11 @@ export interface CallShape {
    * retry option) serves this call as a wrapper module's does.
    */
   instanceModule?: ModuleInfo;
+  /**
+   * An option the client hands the answer to before the code gets it (request-promise's
+   * `transform: (body) => …`): what it reads is not followed.
+   */
+  answerOption?: NodeRef & { key: string };
 }
 
 function withInstance(shape: CallShape, mod: ModuleInfo, inst: Extract<Value, { t: 'inst' }> | undefined): CallShape {
@@ -531,6 +536,7 @@ export class ClientRecognizer {
           bodyProperty: body?.key,
           ...(body?.key === 'form' ? { formEncoded: true } : {}),
           query: this.prop(opts, 'qs', 'searchParams'),
+          ...(this.prop(opts, 'transform') ? { answerOption: this.prop(opts, 'transform')! } : {}),
         };
       }
       case 'superagent':

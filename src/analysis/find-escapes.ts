@@ -74,7 +74,7 @@ export function findEscapes(a: Analysis): void {
         if (callersUnseen(tm, fn)) (call.callerEscapes ??= []).push(where);
       }
     }
-    if (out.length) call.escapes = out;
+    if (out.length) call.escapes = [...(call.escapes ?? []), ...out];
     if (it.site.url && urlWritableAtCall(mod, it.site.url)) call.urlAtCall = true;
     // the payload written elsewhere and read by other code too (a second call, another service):
     // unwrapping it for this call would change it there

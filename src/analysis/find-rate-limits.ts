@@ -76,6 +76,19 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       if (holder && isObjectProperty(holder) && holder.value === p && isRetryOption(mod, holder)) {
         check = p;
         viaConstant = true;
+      } else if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
+        // a constant list given to clients' retry options (`statusCodes: RETRY_CODES`): one client
+        // may have it changed with its calls; a list several clients share (a GitHub client's too) not
+        const refs = bindingAt(mod, holder.id)?.refs ?? [];
+        const asOption = refs.filter((r: Node) => {
+          const prop = mod.parent.get(r);
+          return !!prop && isObjectProperty(prop) && prop.value === r && isRetryOption(mod, prop);
+        });
+        if (asOption.length) {
+          check = p;
+          viaConstant = true;
+          if (refs.length > 1) simple = false;
+        }
       }
       // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
       const lists: Node[] = [p];
