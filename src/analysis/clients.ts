@@ -424,13 +424,15 @@ export class ClientRecognizer {
     const mref = this.prop(opts, 'method');
     const method = op && VERBS.has(op) ? verbMethod(op) : this.methodFromRef(mref);
     const body = this.prop(opts, 'body', 'json');
+    // (a method option the code computes, `method: isNew ? 'POST' : 'PUT'`, is not known: not GET)
+    const unknown = !method && !!mref;
     return {
       client,
       callee,
       url: this.ref(mod, args[0], frames),
-      method: method ?? 'GET',
+      ...(unknown ? {} : { method: method ?? 'GET' }),
       methodRef: op && VERBS.has(op) ? undefined : mref,
-      methodSource: op && VERBS.has(op) ? 'callee' : method ? 'option' : 'default',
+      methodSource: op && VERBS.has(op) ? 'callee' : method ? 'option' : unknown ? null : 'default',
       options: this.ref(mod, args[1], frames),
       body,
       bodyProperty: body?.key,
@@ -506,7 +508,7 @@ export class ClientRecognizer {
           base: this.prop(config, 'baseURL') ?? this.prop(instConfig, 'baseURL'),
           method,
           methodRef: mref,
-          methodSource: verb ? 'callee' : mref ? 'option' : 'default',
+          methodSource: verb ? 'callee' : mref ? (method ? 'option' : null) : 'default',
           options: configNode ? this.ref(mod, configNode, frames) : undefined,
           body,
           bodyProperty: body?.key,
@@ -519,7 +521,8 @@ export class ClientRecognizer {
         if (op !== '' && !verb) return null;
         const { opts, optsNode, url } = this.urlOrOptions(mod, args, frames, 'uri', 'url');
         const mref = verb ? opRef : this.prop(opts, 'method');
-        const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
+        // (a method option the code computes is not known: not GET)
+        const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? (mref ? undefined : 'GET'));
         // `json: true` only asks for JSON; the body is then in `body:`
         let body = this.prop(opts, 'json', 'body', 'form', 'formData');
         if (body?.key === 'json' && this.isBooleanLiteral(body)) body = this.prop(opts, 'body', 'form', 'formData') ?? body;
@@ -530,7 +533,7 @@ export class ClientRecognizer {
           base: this.prop(opts, 'baseUrl', 'prefixUrl') ?? this.prop(instConfig, 'baseUrl', 'prefixUrl'),
           method,
           methodRef: mref,
-          methodSource: verb ? 'callee' : mref ? 'option' : 'default',
+          methodSource: verb ? 'callee' : mref ? (method ? 'option' : null) : 'default',
           options: optsNode ? this.ref(mod, optsNode, frames) : undefined,
           body: body && !(body.key === 'json' && this.isBooleanLiteral(body)) ? body : undefined,
           bodyProperty: body?.key,

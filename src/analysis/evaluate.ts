@@ -254,8 +254,12 @@ export class Evaluator {
         return this.evalNew(mod, node, frames, depth);
       case 'ConditionalExpression': {
         const a = this.eval(mod, node.consequent, frames, depth);
-        if (a.t === 'str' && a.parts.some((p) => !p.dynamic)) return a;
         const b = this.eval(mod, node.alternate, frames, depth);
+        const written = (v: Value): v is Extract<Value, { t: 'str' }> => v.t === 'str' && v.parts.some((p) => !p.dynamic);
+        // a choice between two written texts (`isNew ? '/groups.json' : \`/groups/${id}.json\``,
+        // `isNew ? 'POST' : 'PUT'`) is either at run time: not the first one
+        if (written(a) && written(b) && Evaluator.text(a) !== Evaluator.text(b)) return UNKNOWN(placeholderName(mod, node));
+        if (written(a)) return a;
         return b.t === 'str' ? b : a;
       }
       case 'LogicalExpression': {

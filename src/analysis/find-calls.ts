@@ -191,12 +191,27 @@ function requestDescription(a: Analysis, expr: Node): boolean {
 
 /** An argument that names an HTTP method: a string (`'PUT'`) or an enum member (`methodType.PUT`). */
 function methodArgument(a: Analysis, x: Node): string | null {
+  if (!writtenOnce(a, x)) return null;
   const v = a.ev.eval(a.mod, x, EMPTY_FRAMES);
   const t = Evaluator.text(v)?.toUpperCase();
   if (t && v.t === 'str' && v.parts.every((p) => !p.dynamic) && HTTP_METHODS.has(t)) return t;
   const u = unwrapExpr(x);
   const name = u.type === 'MemberExpression' && !u.computed ? String(u.property.name ?? '').toUpperCase() : '';
   return HTTP_METHODS.has(name) ? name : null;
+}
+
+/**
+ * A method written as one literal: `'POST'`, `HttpMethod.POST`, or a constant holding a literal.
+ * Not a choice (`isNew ? 'POST' : 'PUT'`, directly or through a name): the evaluator reads a
+ * choice as its first arm, which is one method of two.
+ */
+function writtenOnce(a: Analysis, x: Node): boolean {
+  const u = unwrapExpr(x);
+  if (u.type !== 'Identifier') return u.type !== 'ConditionalExpression' && u.type !== 'LogicalExpression';
+  const b = bindingAt(a.mod, u);
+  if (!b || b.kind === 'param') return true;
+  const init = b.init && unwrapExpr(b.init);
+  return !b.writes.length && !!init && init.type !== 'ConditionalExpression' && init.type !== 'LogicalExpression';
 }
 
 /**
@@ -209,6 +224,7 @@ function requestOptions(a: Analysis, x: Node): { method: string; methodNode: Nod
   const m = a.ev.objectPropertyNode(v, 'method');
   const node = m?.prop.value;
   if (!m || !node || m.mod !== a.mod) return null;
+  if (!writtenOnce(a, node)) return null;
   const t = Evaluator.text(a.ev.eval(m.mod, node, m.frames))?.toUpperCase();
   if (!t || !HTTP_METHODS.has(t)) return null;
   // (a form, a multipart or a payload under another key: not a body this reads)

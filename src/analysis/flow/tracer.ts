@@ -643,7 +643,10 @@ export class ResponseTracer {
       // (what is not a list of documents is not iterated: the text of a response)
       if (!item) return;
       // (a function the flow does not follow gets the items: what it reads is not seen)
-      if (arg && !fn) this.escape(call, item, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .${name}()`);
+      if (arg && !fn) {
+        this.exits.push({ kind: 'method', taint: t, call });
+        this.escape(call, item, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .${name}()`);
+      }
       if (fn) this.taintParams(fn, item, 0);
       if (name === 'find' || name === 'findLast') this.add(call, item);
       else if (name === 'filter' || name === 'sort') this.add(call, t);
@@ -652,7 +655,10 @@ export class ResponseTracer {
     if (name === 'reduce') {
       const arg = args[0] && unwrapExpr(args[0]);
       const fn = arg && (isFunction(arg) ? arg : namedFunctionOf(this.mod, arg));
-      if (arg && !fn && itemOf(t)) this.escape(call, t, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .reduce()`);
+      if (arg && !fn && itemOf(t)) {
+        this.exits.push({ kind: 'method', taint: t, call });
+        this.escape(call, t, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .reduce()`);
+      }
       if (fn) this.taintParams(fn, itemOf(t), 1);
       return;
     }
