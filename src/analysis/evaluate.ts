@@ -266,6 +266,8 @@ export class Evaluator {
         const a = this.eval(mod, node.left, frames, depth);
         if (a.t !== 'unknown' && !(a.t === 'str' && a.parts.every((p) => p.dynamic))) return a;
         const b = this.eval(mod, node.right, frames, depth);
+        // (`process.env.HELPDESK_URL ?? ''`: the empty fallback says nothing of the value; its name does)
+        if (b.t === 'str' && Evaluator.text(b) === '') return a;
         return b.t === 'unknown' ? a : b;
       }
       case 'ObjectExpression':
