@@ -1185,7 +1185,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const clientBases = [...text.matchAll(/(?:\bbaseUrl|RestService\.For<[^>]*>|\bbase_url\s*=|@FeignClient\s*\([^)]*?\burl\s*=)\s*\(?\s*[$@]?["']((?:https?:)?\/\/[^"'{$]+)["']/g)].map((m) => m[1]!);
   const foreignOnly = clientBases.length > 0 && clientBases.every((b) => !/freshdesk|helpdesk/i.test(b));
   const helpdeskBase = clientBases.find((b) => /freshdesk/i.test(b) && /^(?:https?:)?\/\/[^/]+\/[^?]+/.test(b));
-  const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean) => {
+  const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean, prefix?: string) => {
     // (another API's client: every base the file gives its clients is another host)
     if (foreignOnly) {
       consumed.add(n.startIndex);
@@ -1194,6 +1194,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     for (const v0 of evaluate(n, ctx)) {
       const v = v0.map((p) => ({ ...p }));
       if (verbInText && v[0] && !v[0].dynamic) v[0].text = v[0].text.replace(/^\s*[A-Z]+\s+/, '');
+      // under the path the client type declares for all its methods (`@RequestMapping("/helpdesk")`)
+      if (prefix && v[0] && !v[0].dynamic && !/^[a-z]+:\/\//i.test(v[0].text)) v[0].text = `${prefix.replace(/\/$/, '')}/${v[0].text.replace(/^\//, '')}`;
       // a relative path under the helpdesk base the file builds the client with (`…/helpdesk/` + `tickets.json`)
       const relative = !!v[0] && !v[0].dynamic && !/^(\/|[a-z]+:\/\/)/i.test(v[0].text);
       if (relative && helpdeskBase) v[0].text = `${helpdeskBase.replace(/\/?$/, '/')}${v[0].text}`;
@@ -1232,7 +1234,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // in an annotation/attribute/decorator: a route the app serves (quiet) or a declarative client's request
     const annotated = lang === 'ruby' || lang === 'go' || lang === 'shell' ? null : annotationOf(n, lang, text);
     if (annotated) {
-      if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText);
+      if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
       continue;
     }
     let top = n;

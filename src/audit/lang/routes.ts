@@ -125,7 +125,7 @@ function isGoFunction(n: SyntaxNode, fileText: string): boolean {
   return new RegExp(`\\bfunc\\s+(?:\\([^)]*\\)\\s*)?${n.text}\\s*\\(|\\b${n.text}\\s*:?=\\s*func\\s*\\(`).test(fileText) || /[Hh]andler$|^handle[A-Z]/.test(n.text);
 }
 
-export type Annotated = { kind: 'server' } | { kind: 'client'; method: HttpMethod | null; verbInText: boolean; node?: SyntaxNode };
+export type Annotated = { kind: 'server' } | { kind: 'client'; method: HttpMethod | null; verbInText: boolean; node?: SyntaxNode; prefix?: string };
 
 /** Annotation-like nodes: Java/Kotlin annotations, C#/PHP attributes, Python decorators. */
 const ANNOTATION = /^(annotation|marker_annotation|attribute|decorator)$/;
@@ -169,7 +169,30 @@ const CLIENT_OWNER = /^(FeignClient|Client|RegisterRestClient|HttpExchange)$/;
  */
 export function annotationOf(n: SyntaxNode, lang: string, fileText: string): Annotated | null {
   const got = classify(n, lang, fileText);
-  return got?.kind === 'client' ? { ...got, node: annotationNode(n)! } : got;
+  if (got?.kind !== 'client') return got;
+  const node = annotationNode(n)!;
+  const prefix = typePrefix(node);
+  return { ...got, node, ...(prefix ? { prefix } : {}) };
+}
+
+/**
+ * The path a client type declares for all its methods (`@RequestMapping("/helpdesk")` on a Feign
+ * interface, MicroProfile's `@Path("/helpdesk")`, `@HttpExchange("/helpdesk")`): the methods' paths
+ * are under it. Null when the type declares none.
+ */
+function typePrefix(a: SyntaxNode): string | null {
+  let owner: SyntaxNode | null = a.parent;
+  while (owner && !/class_declaration|interface_declaration|object_declaration/.test(owner.type)) owner = owner.parent;
+  if (!owner) return null;
+  for (const c of owner.namedChildren) {
+    const list = /modifiers/.test(c.type) ? c.namedChildren : ANNOTATION.test(c.type) ? [c] : [];
+    for (const x of list) {
+      if (!ANNOTATION.test(x.type) || x === a || !/^(RequestMapping|Path|HttpExchange)$/.test(annotationName(x))) continue;
+      const m = /\(\s*(?:(?:value|path|url)\s*=\s*)?\{?\s*"([^"]*)"/.exec(x.text);
+      if (m && m[1]!.startsWith('/')) return m[1]!;
+    }
+  }
+  return null;
 }
 
 /** The annotation, attribute or decorator a string sits in (through its argument list). */
