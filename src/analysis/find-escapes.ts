@@ -213,7 +213,10 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
       const keyed = keyedObjectOf(x.taint);
       if (keyed && doc.stage !== 'text') out.push({ tx, kind: 'callback', where: `${keyed.v1}.${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
       else if (doc.stage !== 'text' && prop !== 'json' && prop !== 'text' && prop !== 'getContentText') {
-        out.push({ tx, kind: 'callback', where: `the callback of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
+        // (named when it is a name: `rows.map(nameOf)`)
+        const fnArg = x.call.arguments?.[0];
+        const named = fnArg?.type === 'Identifier' ? `${fnArg.name} ` : '';
+        out.push({ tx, kind: 'callback', where: `the callback ${named}of .${prop}() (line ${x.call.loc?.start.line ?? '?'})`, at: x.call.start });
       }
     } else if (x.kind === 'merge') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `${x.what} (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
