@@ -427,7 +427,8 @@ const CLIENT_NAMES =
   /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
 
 function isClientCall(c: CallView, d: Dialect): boolean {
-  if (d === DIALECTS.shell) return /^(curl|wget|http|https|xh)$/.test(c.name);
+  // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
+  if (d === DIALECTS.shell) return SHELL_CLIENT.test(c.name) || (SHELL_PREFIX.test(c.name) && c.args.some((a) => SHELL_CLIENT.test(a.text)));
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
   // an address (`new Uri(base, "/helpdesk/tickets.json")`, `new URI(s)`) is a value the request that uses it reads, not a request
   if (c.isNew && /^(Uri|URI)$/.test(c.name)) return false;
@@ -550,11 +551,14 @@ function shellLocalFiles(c: CallView): SyntaxNode[] {
   return out;
 }
 
+const SHELL_CLIENT = /^(curl|wget|http|https|xh)$/;
+const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry)$/;
+
 /** curl/wget/httpie options followed by a value that is not the URL. */
 const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
 
 // (`GetFromJsonAsync`, Flurl's `PostJsonAsync`, Fuel's `"…".httpGet()` name their method too)
-const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
+const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
 /** Calls that only ever GET: WebClient's downloads and readers. */
 const GET_ONLY = /^(DownloadString|DownloadData|DownloadFile|OpenRead)(TaskAsync|Async)?$/;
 

@@ -389,7 +389,7 @@ describe('server routes, declarative clients and methods named by the chain (iss
 
   it('GET-only clients, Flurl verbs and Kotlin requestMethod give the method', async () => {
     expect(await methods({
-      'Reader.cs': 'using System.Net;\nusing System.Net.Http.Json;\nclass Reader {\n  const string Base = "https://acme.freshdesk.com";\n  HttpClient _http;\n  Task<object> A() => _http.GetFromJsonAsync<object>($"{Base}/agents.json");\n  string G(WebClient wc) => wc.DownloadString(Base + "/groups.json");\n  Task<object> P(IFlurlRequest r) => r.PostJsonAsync("https://acme.freshdesk.com/helpdesk/tickets.json");\n}\n',
+      'Reader.cs': 'using System.Net;\nusing System.Net.Http.Json;\nclass Reader {\n  const string Base = "https://acme.freshdesk.com";\n  HttpClient _http;\n  Task<object> A() => _http.GetFromJsonAsync<object>($"{Base}/agents.json");\n  string G(WebClient wc) => wc.DownloadString(Base + "/groups.json");\n  Task<object> P(IFlurlRequest r) => r.PostJsonAsync("https://acme.freshdesk.com/helpdesk/tickets.json");\n  Task<byte[]> T() => _http.GetByteArrayAsync(Base + "/helpdesk/time_sheets.json");\n}\n',
       'net.rb': 'require "net/http"\ndef roster(domain)\n  Net::HTTP.get(URI("https://#{domain}.freshdesk.com/agents.json"))\nend\n',
       'Fuel.kt': 'class Fuel(val base: String) {\n  fun roster() = "$base/agents.json".httpGet().responseString()\n  fun drop(id: Long) = "$base/helpdesk/tickets/$id.json".httpDelete().response()\n}\n',
       'Conn.kt': 'fun drop(base: String, id: Long) {\n  val conn = URL("$base/helpdesk/tickets/$id.json").openConnection() as HttpURLConnection\n  conn.requestMethod = "DELETE"\n  conn.responseCode\n}\n',
@@ -400,6 +400,7 @@ describe('server routes, declarative clients and methods named by the chain (iss
       'Reader.cs:6 call GET agents.list',
       'Reader.cs:7 call GET groups.list',
       'Reader.cs:8 call POST tickets.create',
+      'Reader.cs:9 call GET time-entries.list',
       'net.rb:3 call GET agents.list',
     ]);
   });
