@@ -149,15 +149,25 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
 /** Keys of client options that list the statuses the client retries by itself. */
 const RETRY_LIST_KEYS = /^(statusCodes|afterStatusCodes|retryOn|retryStatusCodes|retryableStatusCodes|retryOnStatus|statusesToRetry)$/;
 
-/** `statusCodes: [403, …]` inside a retry option (`retry: { … }`), or a key that says so itself. */
+/**
+ * `statusCodes: [403, …]` inside a retry option (`retry: { … }`), or a key that says so itself; not
+ * in the options of a client whose base is another API's host (`prefixUrl: 'https://api.github.com'`:
+ * GitHub throttles with 403 too).
+ */
 function isRetryOption(mod: ModuleInfo, prop: Node): boolean {
   const key = propertyKey(prop) ?? '';
   if (!RETRY_LIST_KEYS.test(key)) return false;
-  if (/retry/i.test(key)) return true;
   const obj = mod.parent.get(prop);
   const owner = obj && mod.parent.get(obj);
-  return !!owner && isObjectProperty(owner) && /retry/i.test(propertyKey(owner) ?? '');
+  const retry = /retry/i.test(key) ? obj : owner && isObjectProperty(owner) && /retry/i.test(propertyKey(owner) ?? '') ? mod.parent.get(owner) : undefined;
+  if (!retry) return false;
+  return !(retry.type === 'ObjectExpression' && (retry.properties as Node[]).some((p) => isObjectProperty(p) && BASE_KEYS.test(propertyKey(p) ?? '') && isStringLiteral(p.value) && OTHER_HOST.test(String(p.value.value))));
 }
+
+/** Options that give a client its base URL. */
+const BASE_KEYS = /^(prefixUrl|baseURL|baseUrl|base_url|prefix)$/;
+/** A written host that is not the helpdesk's (its own domain, a placeholder or an unseen base). */
+const OTHER_HOST = /^https?:\/\/(?![^/]*(freshdesk|helpdesk|\$\{))[^/]+/i;
 
 /** The whole condition a comparison is part of (`a && status === 403 && b`). */
 function conditionOf(mod: ModuleInfo, check: Node): Node {

@@ -371,6 +371,9 @@ describe('rate limits, XML, comments and markers', () => {
     expect(rl("const THROTTLED = 403;\nif (res.status === THROTTLED) await sleep(Number(res.headers.get('retry-after')));")).toEqual(['2:false']);
     expect(rl("if (res.status === 403 || res.status === 429) await sleep(1000);")).toEqual(['2:false']);
     expect(rl("if (res.status !== 403) return res; await sleep(1000); return retry();")).toEqual(['2:true']);
+    // a client's retry option is a check too, unless the client is another API's (GitHub throttles with 403)
+    expect(rl("const desk = got.extend({ prefixUrl: 'https://acme.freshdesk.com', retry: { statusCodes: [403, 503] } });")).toEqual(['2:true']);
+    expect(rl("const gh = ky.create({ prefixUrl: 'https://api.github.com', retry: { statusCodes: [403, 429], afterStatusCodes: [403] } });")).toEqual([]);
   });
 
   it('reports 403 throttling in a file whose only v1 use is a path constant, never in a file of another API', () => {
