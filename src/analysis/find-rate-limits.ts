@@ -13,6 +13,7 @@ import { isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrap
 import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
+import { hostOf, isCustomDomain } from './find-domains.ts';
 
 export const RATE_LIMIT_RULE = 'transport.rate-limit';
 
@@ -161,13 +162,11 @@ function isRetryOption(mod: ModuleInfo, prop: Node): boolean {
   const owner = obj && mod.parent.get(obj);
   const retry = /retry/i.test(key) ? obj : owner && isObjectProperty(owner) && /retry/i.test(propertyKey(owner) ?? '') ? mod.parent.get(owner) : undefined;
   if (!retry) return false;
-  return !(retry.type === 'ObjectExpression' && (retry.properties as Node[]).some((p) => isObjectProperty(p) && BASE_KEYS.test(propertyKey(p) ?? '') && isStringLiteral(p.value) && OTHER_HOST.test(String(p.value.value))));
+  return !(retry.type === 'ObjectExpression' && (retry.properties as Node[]).some((p) => isObjectProperty(p) && BASE_KEYS.test(propertyKey(p) ?? '') && isStringLiteral(p.value) && isCustomDomain(hostOf(String(p.value.value)) ?? '')));
 }
 
 /** Options that give a client its base URL. */
 const BASE_KEYS = /^(prefixUrl|baseURL|baseUrl|base_url|prefix)$/;
-/** A written host that is not the helpdesk's (its own domain, a placeholder or an unseen base). */
-const OTHER_HOST = /^https?:\/\/(?![^/]*(freshdesk|helpdesk|\$\{))[^/]+/i;
 
 /** The whole condition a comparison is part of (`a && status === 403 && b`). */
 function conditionOf(mod: ModuleInfo, check: Node): Node {

@@ -15,7 +15,7 @@ import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
 import { STATUS_TEXT, statusReadOf, statusUses } from '../analysis/flow/status-uses.ts';
 import { answersWithoutBody, mainStep } from '../analysis/answer-changes.ts';
-import { isJsonParseOf } from '../analysis/syntax.ts';
+import { isJsonParseOf, isTransparent } from '../analysis/syntax.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
 import { convertKey } from './values.ts';
@@ -53,9 +53,6 @@ export function readMessage(m: FieldMapping): string {
  * Turns the flow of each transaction's response into edits and markers on that transaction.
  * `txOf` gives the transaction of a taint (a site of this module or of another one).
  */
-/** Wrappers a read goes through without changing the value (`as X`, `<X>`, `!`, parentheses). */
-const CAST_WRAPPERS: ReadonlySet<string> = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression', 'ParenthesizedExpression']);
-
 export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint) => Tx | undefined, overlay: Overlay = {}): void {
   const pf = mod.pf;
   const done = new Set<string>();
@@ -77,7 +74,7 @@ export function responseEdits(mod: Module, flow: ResponseTracer, txOf: (t: Taint
       // (through `as X`, `!` and parentheses: `(await r.json() as Row).user` reads the answer too)
       let object = node;
       let member = parent;
-      while (member && CAST_WRAPPERS.has(member.type) && member.expression === object) {
+      while (member && isTransparent(member) && member.expression === object) {
         object = member;
         member = pf.parent(member);
       }

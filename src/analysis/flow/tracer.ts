@@ -14,7 +14,7 @@ import type { Node } from '../parse.ts';
 import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
-import { calleeName, isCall, isFunction, isMember, isStringLiteral, memberName, unwrapExpr } from '../syntax.ts';
+import { calleeName, isCall, isFunction, isMember, isStringLiteral, isTransparent, memberName, unwrapExpr } from '../syntax.ts';
 import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
@@ -34,7 +34,6 @@ const PASS_THROUGH_CALLS = new Set(['json', 'text', 'getContentText', 'toJSON', 
 /** Request-builder methods whose result is still the request (got, superagent chains). */
 const CHAIN_CALLS = new Set(['send', 'set', 'query', 'type', 'accept', 'auth', 'timeout', 'promise', 'body']);
 /** Wrappers the value passes through unchanged. */
-const TRANSPARENT = new Set(['TSAsExpression', 'TSNonNullExpression', 'ParenthesizedExpression', 'TSSatisfiesExpression', 'ChainExpression', 'TypeCastExpression', 'TSTypeAssertion']);
 
 /** What a module's exported function does with a response, as its summary says (for a call of it from an importing module). */
 export interface ImportedFlow {
@@ -246,7 +245,7 @@ export class ResponseTracer {
     const own = new Set<Node>([call]);
     let cur = call;
     let p = this.mod.tree.parent(cur);
-    while (p && (TRANSPARENT.has(p.type) || p.type === 'AwaitExpression')) {
+    while (p && (isTransparent(p) || p.type === 'AwaitExpression')) {
       own.add(p);
       cur = p;
       p = this.mod.tree.parent(cur);
@@ -312,7 +311,7 @@ export class ResponseTracer {
     return b.refs.some((r) => {
       let cur = r;
       let p = this.mod.tree.parent(cur);
-      while (p && TRANSPARENT.has(p.type)) {
+      while (p && isTransparent(p)) {
         cur = p;
         p = this.mod.tree.parent(cur);
       }
@@ -335,7 +334,7 @@ export class ResponseTracer {
   /** Does the expression carry the answer of call `tx` (seen through parentheses and type casts)? */
   private carries(node: Node, tx: string): boolean {
     let n = node;
-    while (TRANSPARENT.has(n.type) && n.expression) n = n.expression;
+    while (isTransparent(n) && n.expression) n = n.expression;
     return !!this.taints.get(n)?.some((x) => x.tx === tx);
   }
 
@@ -480,7 +479,7 @@ export class ResponseTracer {
     const tree = this.mod.tree;
     let cur = node;
     let parent = tree.parent(cur);
-    while (parent && TRANSPARENT.has(parent.type)) {
+    while (parent && isTransparent(parent)) {
       cur = parent;
       parent = tree.parent(cur);
     }
