@@ -44,6 +44,20 @@ export const categoryLens: Lens = [
   ...timestamps('created_at', 'updated_at'),
 ];
 
+/**
+ * A category in the v1 list: v1 embedded its folders there too, and v2 has no list that does (one
+ * GET /api/v2/solutions/categories/[id]/folders per category), so reading them is a loss.
+ */
+export const categoryListLens: Lens = [
+  ...categoryLens.filter((op) => !('path' in op) || op.path !== 'folders'),
+  {
+    op: 'drop',
+    path: 'folders',
+    reason: 'v2 lists categories without their folders: one GET /api/v2/solutions/categories/[id]/folders per category',
+    only: 'response',
+  },
+];
+
 /** A v1 solution article ↔ a v2 solution article. */
 export const articleLens: Lens = [
   // tags: a comma string in v1 requests (sent beside the wrapper as tags: { name })
@@ -142,7 +156,7 @@ export const SOLUTION_RULES: Rule[] = [
     v1: { method: 'GET', paths: ['/solution/categories'] },
     plan: [v2('GET', '/solutions/categories', 'list the solution categories')],
     request: { body: 'none' },
-    response: { v1Status: 200, shape: 'list-wrapped', wrapper: 'category', resource: categoryLens },
+    response: { v1Status: 200, shape: 'list-wrapped', wrapper: 'category', resource: categoryListLens },
     fidelity: 'lossy',
     lost: [
       'the folders embedded in each category: N + 1 calls in v2 (one GET /api/v2/solutions/categories/[id]/folders per category)',

@@ -115,7 +115,7 @@ export const ITEM_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'fil
  * their own terms (events of a response stream, promise steps): any other method of the answer
  * called with a callback hands the answer to code the flows do not follow (`list.eachSlice(fn)`).
  */
-export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', 'done', 'success', 'subscribe', 'catch', 'finally', 'fail', 'error', 'always', 'on', 'once', 'addEventListener', 'reduce', 'pipe', 'end']);
+export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', 'spread', 'done', 'success', 'subscribe', 'catch', 'finally', 'fail', 'error', 'always', 'on', 'once', 'addEventListener', 'reduce', 'pipe', 'end']);
 
 /**
  * Library functions that call a callback with each item of the list they are given, and which
@@ -285,6 +285,8 @@ export class ClientRecognizer {
     let op = '';
     if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
       op = callee.computed ? (isStringLiteral(callee.property) ? String(callee.property.value) : '') : callee.property.name;
+      // (Bluebird's promisifyAll gives each method an `…Async` twin that answers a promise)
+      op = /^(get|post|put|patch|del|delete|head)Async$/.exec(op)?.[1] ?? op;
       receiver = this.ev.eval(mod, callee.object, frames);
     }
     const direct = this.ev.eval(mod, callee, frames);

@@ -127,6 +127,12 @@ export function placeholderName(mod: ModuleInfo, node: Node): string {
   return raw && raw.length <= 30 ? raw : 'expr';
 }
 
+/**
+ * Functions that give back the client they are handed, promisified or retrying (package, then
+ * member path): Node's and Bluebird's promisify, pify, and fetch-retry.
+ */
+const CLIENT_WRAPPERS = /^(util\.promisify|bluebird\.promisify(All)?|global:Promise\.promisify(All)?|pify|es6-promisify(\.promisify)?|fetch-retry|@vercel\/fetch-retry|@zeit\/fetch-retry)$/;
+
 /** Globals of the platform and of common libraries: never an app's own script. */
 const PLATFORM_GLOBALS = new Set([
   'process', 'Buffer', 'require', 'module', 'exports', 'global', 'globalThis', '__dirname', '__filename', 'console',
@@ -562,6 +568,8 @@ export class Evaluator {
       if (other.cjsWhole) return this.eval(other, other.cjsWhole);
       return { t: 'ns', mod: other };
     }
+    const wrapped = this.wrappedClient(mod, callee, args, frames, depth);
+    if (wrapped) return wrapped;
     const cpath = memberPath(callee);
     const last = cpath?.[cpath.length - 1];
     // string methods
@@ -678,6 +686,25 @@ export class Evaluator {
     const v = this.eval(mod, node, frames, depth);
     if (v.t === 'unknown') return { t: 'str', parts: [this.placeholder(mod, node, v.name === 'expr' ? undefined : v.name)] };
     return v;
+  }
+
+  /**
+   * A client handed to a function that gives it back promisified or retrying, with the same
+   * requests: `util.promisify(request.get)`, `Promise.promisifyAll(require('request'))` (whose
+   * `getAsync` is `get`), `require('fetch-retry')(fetch)`. Any other call is not this.
+   */
+  private wrappedClient(mod: ModuleInfo, callee: Node, args: Node[], frames: Frames, depth: number): Value | undefined {
+    if (!args[0]) return undefined;
+    // (cheap tests first: most calls are none of these)
+    const named =
+      callee.type === 'Identifier' ||
+      (callee.type === 'MemberExpression' && !callee.computed && /^promisify(All)?$/.test(callee.property.name)) ||
+      (callee.type === 'CallExpression' && callee.callee.type === 'Identifier' && callee.callee.name === 'require');
+    if (!named) return undefined;
+    const f = this.eval(mod, callee, frames, depth);
+    if (f.t !== 'pkg' || !CLIENT_WRAPPERS.test(`${f.name}${f.member.length ? '.' : ''}${f.member.join('.')}`)) return undefined;
+    const client = this.eval(mod, args[0], frames, depth);
+    return client.t === 'pkg' || client.t === 'inst' ? client : undefined;
   }
 
   private evalNew(mod: ModuleInfo, node: Node, frames: Frames, depth: number): Value {

@@ -6,12 +6,13 @@
  */
 import { chooseRule, isDistinctiveV1Path, isOwnRoute, matchRunTimeUrl, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
-import { hostOf, isOtherService } from './find-domains.ts';
+import { hostOf, isOtherService, isPlaceholderHost, settingNamesOtherSystem } from './find-domains.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
 import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, TEXT_BUILDER_CALLEES, verbMethod, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { findHttpWrapperCall } from './find-http-wrapper-calls.ts';
 import { v1UrlHint } from './may-be-v1.ts';
+import { importOf } from './binding-facts.ts';
 import { bindingAt, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { serverRoutes } from './routes.ts';
@@ -137,8 +138,12 @@ export function settleHostlessRequests(a: Analysis): void {
   const requests = a.sites.filter((s) => (s.kind === 'call' || s.kind === 'url') && s.url);
   // (a path only v1 has, whatever its suffix: two named segments, `/helpdesk/…`, a `_` in one)
   if (requests.some((s) => isDistinctiveV1Path({ format: null, path: s.url!.path })) || NAMES_HELPDESK.test(codeText(a))) return;
+  // (a documentation host, `api.example.com`, names no service: it is no more the helpdesk's than no host)
+  // nor is a setting named for another system (`${process.env.DISCOURSE_URL}/groups.json`)
+  const elsewhere = (origin: string) => (origin.startsWith('{') ? settingNamesOtherSystem(origin.slice(1, origin.indexOf('}'))) : isPlaceholderHost(hostOf(origin) ?? ''));
+  for (const s of requests) if (s.kind === 'call' && s.call && s.url!.origin && elsewhere(s.url!.origin)) s.call.helpdeskUnseen = true;
   const hostless = requests.filter((s) => s.kind === 'call' && s.call && !s.url!.origin);
-  const browser = (s: Site) => SAME_ORIGIN_CLIENTS.has(s.call!.client) || (s.call!.client === 'generic' && ANGULAR_HTTP.test(s.call!.callee));
+  const browser = (s: Site) => SAME_ORIGIN_CLIENTS.has(s.call!.client) || (s.call!.client === 'generic' && ANGULAR_HTTP.test(s.call!.callee) && !ownClient(a, s.call!.callee));
   for (const s of hostless) if (!browser(s)) s.call!.helpdeskUnseen = true;
   const dropped = new Set(hostless.filter(browser));
   a.dropSites((s) => dropped.has(s));
@@ -146,6 +151,15 @@ export function settleHostlessRequests(a: Analysis): void {
 
 /** Angular's HttpClient and AngularJS's `$http` as code names them (`this.http.get`, `$http.post`): browser clients. */
 const ANGULAR_HTTP = /(^|\.)(\$?http|_http|httpClient)\.(get|post|put|patch|delete)$/i;
+
+/**
+ * A receiver the project makes itself (`import { http } from './lib/http'`, `const http = { get(path) {…} }`):
+ * named like Angular's HttpClient, but its base is whatever that module gives it.
+ */
+function ownClient(a: Analysis, callee: string): boolean {
+  const root = callee.split('.')[0]!;
+  return a.mod.bindings.some((b) => b.name === root && (importOf(b)?.source.startsWith('.') || (!!b.init && unwrapExpr(b.init).type === 'ObjectExpression')));
+}
 
 function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
   const parts = urlOf(a, shape);

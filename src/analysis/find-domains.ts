@@ -67,6 +67,26 @@ export function otherServiceNamedIn(text: string): string | null {
   return m ? m[0].replace(/^[.-]+/, '').toLowerCase() : null;
 }
 
+/** A host of documentation and tests (`api.example.com`, `crm.test`): it names no service. */
+export function isPlaceholderHost(host: string): boolean {
+  return /\.(example|test|invalid)$|(^|\.)example\.(com|org|net)$/i.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host);
+}
+
+/** Words of a setting's name that say nothing of which service it points at (`API_BASE_URL`, `config.host`). */
+const GENERIC_SETTING_WORDS = /^(api|apis|url|urls|uri|base|host|hostname|domain|endpoint|server|root|site|app|service|rest|http|https|prod|production|dev|staging|env|process|config|cfg|settings|options|opts|this|window|v1|address|origin|path|prefix|remote|target|backend|instance|account|subdomain|web|public|private|internal|default|my|the|our)$/i;
+/** Words that name the helpdesk (`FD_URL`, `FRESHDESK_DOMAIN`, `supportHost`, `helpdeskBase`). */
+const HELPDESK_SETTING_WORDS = /^(fd|fresh\w*|desk|helpdesk|hd|support|ticket|tickets|ticketing)$/i;
+
+/**
+ * Does the setting a base URL comes from name another system (`process.env.DISCOURSE_URL`,
+ * `config.redmineHost`)? Neither a generic name (`API_URL`) nor one of the helpdesk's does.
+ */
+export function settingNamesOtherSystem(setting: string): boolean {
+  const words = setting.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (words.some((w) => HELPDESK_SETTING_WORDS.test(w))) return false;
+  return words.some((w) => !GENERIC_SETTING_WORDS.test(w) && !/^\d+$/.test(w));
+}
+
 /** A host that is not the service's own domain. */
 export function isCustomDomain(host: string): boolean {
   return !SERVICE_HOST.test(host) && /\.[a-z]{2,}$/i.test(host);

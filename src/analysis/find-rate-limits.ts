@@ -9,7 +9,7 @@ import { escapeRegex, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
-import { isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { EMPTY_FRAMES, isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
@@ -120,6 +120,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     }
     if (!check) continue;
     if (!viaConstant && p.type !== 'ArrayExpression' && !throttles(mod, check)) continue;
+    if (simple && p.type !== 'ArrayExpression' && answerOfOtherApi(a, mod, check)) continue;
     // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
     const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(conditionOf(mod, check)));
     if (both) simple = false;
@@ -145,6 +146,36 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     };
     a.addSite(site, { node: lit });
   }
+}
+
+/**
+ * Is the status tested the answer of a request this module sends to another API's host (a Trello
+ * card, GitHub: they throttle with 403 too)? `resp.getResponseCode() == 403` with `resp =
+ * UrlFetchApp.fetch('https://api.trello.com/1/cards…')`. A URL with a v1 path stays the helpdesk's,
+ * whatever its host (a custom domain).
+ */
+function answerOfOtherApi(a: Analysis, mod: ModuleInfo, check: Node): boolean {
+  const subject = check.type === 'SwitchCase' ? mod.parent.get(check)?.discriminant : isNumberLiteral(check.left) ? check.right : check.left;
+  let call: Node | undefined;
+  let n: Node | undefined = subject && unwrapExpr(subject);
+  // (`status` → `res.status` → `res` → `await fetch(…)`: a few steps back to the request)
+  for (let i = 0; n && i < 4 && !call; i++) {
+    if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression') n = unwrapExpr(n.callee.object);
+    else if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') n = unwrapExpr(n.object);
+    if (n?.type !== 'Identifier') return false;
+    const b = bindingAt(mod, n);
+    if (!b?.init || b.writes.length || b.path) return false;
+    let init = unwrapExpr(b.init);
+    if (init.type === 'AwaitExpression') init = unwrapExpr(init.argument);
+    if (init.type === 'CallExpression' && init.arguments?.length) call = init;
+    else n = init;
+  }
+  if (!call) return false;
+  const url = a.ev.eval(mod, call.arguments[0], EMPTY_FRAMES);
+  if (url.t !== 'str') return false;
+  const text = url.parts.map((x) => x.text).join('');
+  const host = hostOf(text);
+  return !!host && isCustomDomain(host) && !matchUrl(a.cat, text);
 }
 
 /** Keys of client options that list the statuses the client retries by itself. */

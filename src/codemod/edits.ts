@@ -32,7 +32,10 @@ export function changeMethod(tx: Tx, pf: ParsedFile, shape: CallShape, method: s
         }
       }
     }
-    tx.replace(pf, src.node, sameCase(old, verb), `method ${method}`);
+    // (Nuxt's `$get` answers the body and Bluebird's `getAsync` a promise: keep what wraps the verb)
+    const wrapped = /^(\$?)(get|post|put|patch|delete|del|head|options)(Async)?$/i.exec(old);
+    const name = wrapped ? `${wrapped[1]}${sameCase(wrapped[2]!, verb)}${wrapped[3] ?? ''}` : sameCase(old, verb);
+    tx.replace(pf, src.node, name, `method ${method}`);
     return null;
   }
   if (src.kind === 'string') {

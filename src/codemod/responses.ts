@@ -137,16 +137,22 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     // parameter, an assignment) a human does it
     const pattern = pf.parent(prop)!;
     const declared = pf.parent(pattern);
-    if (name && name === resp?.wrapper && !(declared?.type === 'VariableDeclarator')) {
+    // (a for-of's declaration has no initialiser: its pattern takes each item, as a parameter does)
+    const forOf = declared?.type === 'VariableDeclarator' && !declared.init;
+    if (name && name === resp?.wrapper && !(declared?.type === 'VariableDeclarator' && !forOf)) {
       // nested in a pattern of the answer (`const { data: { user: contact } } = await …`): the
       // wrapper's pattern gives way to what it held (`{ data: contact }`)
       const value = prop.value;
       const only = pattern.properties.length === 1 && !prop.computed && value && value.type !== 'AssignmentPattern';
       const nested = only && (declared?.type === 'ObjectProperty' || declared?.type === 'Property') && declared.value === pattern;
-      // or a parameter that takes only the wrapper (`({ agent }) => agent.user.name`): the item itself
-      const param = only && value.type === 'Identifier' && (declared?.params as Node[] | undefined)?.includes(pattern);
+      // or a parameter that takes only the wrapper (`({ agent }) => agent.user.name`, `({ agent } =
+      // {})`, `({ agent: { available } })`): the item itself, or the pattern the wrapper held
+      const fn = declared?.type === 'AssignmentPattern' && declared.left === pattern ? pf.parent(declared) : declared;
+      const param = only && (value.type === 'Identifier' || value.type === 'ObjectPattern') && (forOf || (fn?.params as Node[] | undefined)?.includes(declared?.type === 'AssignmentPattern' ? declared : pattern));
       if (nested || param) {
-        tx.replace(pf, pattern, pf.text(value), `unwrap ${resp.wrapper}`);
+        // (the text around the value goes, so the renames inside it apply where they are)
+        tx.edits.push({ file: pf.file, start: pattern.start, end: value.start, text: '', why: `unwrap ${resp.wrapper}` });
+        tx.edits.push({ file: pf.file, start: value.end, end: pattern.end, text: '', why: `unwrap ${resp.wrapper}` });
         tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${resp.wrapper}`);
       } else tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
     }
@@ -166,10 +172,15 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     for (const issue of out.issues) tx.marker(pf, prop, rule.id, issue.message);
     v2 = String(out.value);
   } else if (!m) {
-    // a host object v2 flattened or renamed (cc_email, user): not rewritten inside a pattern
-    if (maps.some((x) => x.v1.startsWith(`${key}.`))) tx.marker(pf, prop, rule.id, `${key} is gone in v2: ${maps.filter((x) => x.v1.startsWith(`${key}.`) && x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
+    // a host object v2 renamed whole (`{ user: { email } }` → `{ contact: { email } }`): its key;
+    // one v2 flattened or split (cc_email, user's fields in two places): not rewritten inside a pattern
+    const host = renamedHost(maps, key!, prop.value);
+    if (host) {
+      tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: host, why: `${name} → ${host}`, prop: { v1: name, v2: host, kind: 'rename', side: 'response', rule: rule.id } });
+      tx.change(pf, prop, 'response-read', `{ ${name}: … } → { ${host}: … }`);
+    } else if (maps.some((x) => x.v1.startsWith(`${key}.`))) tx.marker(pf, prop, rule.id, `${key} is gone in v2: ${maps.filter((x) => x.v1.startsWith(`${key}.`) && x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
     return;
-  } else if (m.v2 === null || reshapesValue(m) || parentPath(m.v2) !== parentPath(m.v1)) {
+  } else if (m.v2 === null || reshapesValue(m) || (parentPath(m.v2) !== parentPath(m.v1) && !inRenamedHost(pf, prop, maps, m))) {
     tx.marker(pf, prop, rule.id, m.v2 === null || reshapesValue(m) ? readMessage(m) : `${m.v1} is ${m.v2} in v2`);
     return;
   } else v2 = lastSegment(m.v2);
@@ -182,6 +193,35 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: prop.computed ? `'${v2}'` : text, why: `${name} → ${v2}`, prop: { v1: name, v2, kind: 'rename', side: 'response', rule: rule.id } });
   }
   tx.change(pf, prop, 'response-read', `{ ${name} } → { ${v2} }`);
+}
+
+/**
+ * The v2 name of a host object a pattern takes apart whole (`user: { email, name }` of an agent):
+ * when every field it takes moves under one other object of the same parent with its own name
+ * (`user.email` is `contact.email`), the key alone changes. Undefined otherwise.
+ */
+function renamedHost(maps: FieldMapping[], key: string, value: Node | undefined): string | undefined {
+  const inner = value?.type === 'AssignmentPattern' ? value.left : value;
+  if (inner?.type !== 'ObjectPattern' || !inner.properties.length) return undefined;
+  let host: string | undefined;
+  for (const p of inner.properties as Node[]) {
+    if (!isObjectProperty(p) || p.computed) return undefined;
+    const n = propName(p);
+    const m = maps.find((x) => x.v1 === `${key}.${n}`);
+    if (!m?.v2 || reshapesValue(m) || lastSegment(m.v2) !== n || parentPath(parentPath(m.v2)) !== parentPath(key)) return undefined;
+    const h = lastSegment(parentPath(m.v2));
+    if (host !== undefined && h !== host) return undefined;
+    host = h;
+  }
+  return host;
+}
+
+/** A field taken from a host object whose key the pattern renames whole (see renamedHost): nothing to change here. */
+function inRenamedHost(pf: Module['pf'], prop: Node, maps: FieldMapping[], m: FieldMapping): boolean {
+  const pattern = pf.parent(prop);
+  const owner = pattern && pf.parent(pattern);
+  const hostKey = parentPath(m.v1);
+  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && renamedHost(maps, hostKey, pattern) !== undefined;
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {

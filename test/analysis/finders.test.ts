@@ -216,6 +216,10 @@ describe('string resolution', () => {
     // the page's own server (a Rails app's `/contacts.json`), in a module that shows nothing of the helpdesk
     expect(kinds("$.getJSON('/contacts.json', cb); axios.get('/companies/' + id + '.json')")).toEqual([]);
     expect(kinds("export class Dashboard { constructor(private http) {} load() { return this.http.get('/agents.json'); } }")).toEqual([]);
+    // a client of the project's own named `http` is no Angular HttpClient: reported, never rewritten on a guess
+    const own = run("import { http } from './lib/http.js';\nhttp.get('/groups.json').then((gs) => gs.map((g) => g.group.name));").filter((s) => s.kind === 'call');
+    expect(own.map((s) => `${s.rule} ${s.call!.helpdeskUnseen}`)).toEqual(['groups.list true']);
+    expect(kinds("const http = { get: (p) => fetch(process.env.FD_URL + p) };\nhttp.get('/groups.json');")).toEqual(['call groups.list']);
     // a Firebase database, a Shopify store, Twilio: another service, whatever the path
     expect(kinds("axios.get('https://burger-4f2c1.firebaseio.com/contacts.json')")).toEqual([]);
     expect(kinds("const api = axios.create({ baseURL: 'https://shop.myshopify.com' }); api.get('/customers.json')")).toEqual([]);
@@ -374,6 +378,17 @@ describe('rate limits, XML, comments and markers', () => {
     // a client's retry option is a check too, unless the client is another API's (GitHub throttles with 403)
     expect(rl("const desk = got.extend({ prefixUrl: 'https://acme.freshdesk.com', retry: { statusCodes: [403, 503] } });")).toEqual(['2:true']);
     expect(rl("const gh = ky.create({ prefixUrl: 'https://api.github.com', retry: { statusCodes: [403, 429], afterStatusCodes: [403] } });")).toEqual([]);
+    // the answer of a request to another API's host (a Trello card) is that API's; a helpdesk on a
+    // custom domain keeps its check (its path is v1's)
+    expect(rl("var r = UrlFetchApp.fetch('https://api.trello.com/1/cards?key=k');\nif (r.getResponseCode() == 403) Utilities.sleep(10000);")).toEqual([]);
+    expect(rl("const res = await fetch('https://support.acme.io/helpdesk/tickets.json');\nif (res.status === 403) await sleep(1000);")).toEqual(['3:true']);
+  });
+
+  it('takes a documentation host (example.com) for no service: its request is reported, never rewritten on a guess', () => {
+    const sites = run("var resp = UrlFetchApp.fetch('https://sheets.example.com/groups.json');\nreturn JSON.parse(resp.getContentText()).groups;").filter((s) => s.kind === 'call');
+    expect(sites.map((s) => `${s.rule} ${s.call!.helpdeskUnseen}`)).toEqual(['groups.list true']);
+    const named = run("var FRESHDESK = 'https://acme.example.com';\nUrlFetchApp.fetch(FRESHDESK + '/groups.json');").filter((s) => s.kind === 'call');
+    expect(named.map((s) => `${s.rule} ${s.call!.helpdeskUnseen}`)).toEqual(['groups.list undefined']);
   });
 
   it('reports 403 throttling in a file whose only v1 use is a path constant, never in a file of another API', () => {

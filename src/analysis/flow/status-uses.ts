@@ -108,7 +108,18 @@ function printed(mod: TracedModule, node: Node): boolean {
     cur = parent;
     parent = mod.tree.parent(cur);
   }
-  return text || (!!parent && (parent.type === 'CallExpression' || parent.type === 'OptionalCallExpression') && parent.callee !== cur && isLogging(calleeName(mod.info, parent.callee)));
+  if (text || !parent) return text;
+  const call = parent.type === 'CallExpression' || parent.type === 'OptionalCallExpression' || parent.type === 'NewExpression';
+  if (!call || parent.callee === cur) return false;
+  const callee = calleeName(mod.info, parent.callee);
+  // `String(res.statusCode)` is its text; `new Error(…)` only says it (`new Error(String(res.statusCode))`)
+  if (callee === 'String') return printed(mod, parent) || errorMessage(callee);
+  return isLogging(callee) || errorMessage(callee);
+}
+
+/** An error built from the value: its message (`new Error(…)`, `createError(…)`), read by people. */
+function errorMessage(callee: string): boolean {
+  return /(^|\.)(\w*Error|createError)$/.test(callee);
 }
 
 function isString(n: Node): boolean {

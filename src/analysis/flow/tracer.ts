@@ -539,6 +539,7 @@ export class ResponseTracer {
           return;
         }
         if (argIndex === 0 && this.resolvesDeferred(parent, t)) return;
+        if (argIndex === 0 && isStreamChunk(t) && this.gathersChunks(parent, t)) return;
         this.exits.push({ kind: 'argument', taint: t, call: parent });
         if (parent.callee.type === 'Identifier') this.passToFunction(parent, parent.callee, argIndex, t);
         else if (!isLogging(name ?? '')) this.escape(parent, t, `${name ?? 'a function'}()`, isHttpReply(this.mod, parent.callee));
@@ -630,6 +631,23 @@ export class ResponseTracer {
       this.add(call, t);
       return;
     }
+    // Bluebird's `.spread((res, body) => …)` of a request promisified with `multiArgs: true`: the
+    // response and the body (only the promise of a request's answer is such a pair)
+    if (name === 'spread') {
+      const fn = args[0] && unwrapExpr(args[0]);
+      // (the codemod's taints carry no document depth: there both are the answer)
+      const pair = t.level === 'pre' && t.prefix === '' && (!t.doc || (t.doc.stage === 'maybe' && !t.doc.prefix.length));
+      if (fn && isFunction(fn) && pair) {
+        const res = asDocument(t, { stage: 'raw', prefix: [] });
+        const body = asDocument(t, { stage: 'body', prefix: [] });
+        if (res) this.taintParams(fn, res, 0);
+        if (body) this.taintParams(fn, body, 1);
+        return;
+      }
+      this.exits.push({ kind: 'method', taint: t, call });
+      this.escape(call, t, `the callback of .spread()`);
+      return;
+    }
     if (name === 'catch' || name === 'finally' || name === 'fail' || name === 'error') {
       this.add(call, t);
       return;
@@ -686,6 +704,31 @@ export class ResponseTracer {
       return;
     }
     if (unfollowed) this.escape(call, t, `the callback of .${name ?? '?'}()`);
+  }
+
+  /**
+   * `chunks.push(chunk)` of a response stream's chunk, into a list of this function used nowhere
+   * but there and in `Buffer.concat(chunks)` / `chunks.join('')`: those give the answer's text.
+   */
+  private gathersChunks(call: Node, t: Taint): boolean {
+    const callee = call.callee;
+    if (!isMember(callee) || memberName(callee) !== 'push' || callee.object.type !== 'Identifier' || call.arguments.length !== 1) return false;
+    const b = bindingOf(this.mod, callee.object);
+    if (!b || b.writes.length) return false;
+    const joins: Node[] = [];
+    for (const ref of b.refs) {
+      const up = this.mod.tree.parent(ref);
+      if (up === callee) continue;
+      if (isMember(up) && up.object === ref && memberName(up) === 'push') continue;
+      const upCall = up && this.mod.tree.parent(up);
+      if (isMember(up) && up.object === ref && memberName(up) === 'join' && upCall?.type === 'CallExpression' && upCall.callee === up) joins.push(upCall);
+      else if (up?.type === 'CallExpression' && up.arguments[0] === ref && calleeName(up) === 'Buffer.concat') joins.push(up);
+      else if (ref !== b.id) return false;
+    }
+    const text = asDocument(t, { stage: 'text', prefix: [] });
+    if (!joins.length || !text) return false;
+    for (const j of joins) this.add(j, text);
+    return true;
   }
 
   /**
