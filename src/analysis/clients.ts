@@ -421,7 +421,7 @@ export class ClientRecognizer {
     };
   }
 
-  private fetchLike(client: ClientKind, callee: string, mod: ModuleInfo, args: Node[], frames: Frames, op: string): CallShape {
+  private fetchLike(client: ClientKind, callee: string, mod: ModuleInfo, args: Node[], frames: Frames, op: string, instConfig?: Extract<Value, { t: 'obj' }>): CallShape {
     const opts = this.options(mod, args[1], frames);
     const mref = this.prop(opts, 'method');
     const method = op && VERBS.has(op) ? verbMethod(op) : this.methodFromRef(mref);
@@ -439,7 +439,8 @@ export class ClientRecognizer {
       body,
       bodyProperty: body?.key,
       query: this.prop(opts, 'searchParams'),
-      base: this.prop(opts, 'prefixUrl'),
+      // (ky's instance gives its calls its prefixUrl: `ky.create({ prefixUrl })`)
+      base: this.prop(opts, 'prefixUrl') ?? this.prop(instConfig, 'prefixUrl'),
     };
   }
 
@@ -463,7 +464,7 @@ export class ClientRecognizer {
     switch (kind) {
       case 'fetch':
       case 'ky':
-        if (op === '' || op === 'fetch' || (kind === 'ky' && verb)) return this.fetchLike(kind, callee, mod, args, frames, kind === 'ky' ? op : '');
+        if (op === '' || op === 'fetch' || (kind === 'ky' && verb)) return this.fetchLike(kind, callee, mod, args, frames, kind === 'ky' ? op : '', kind === 'ky' ? instConfig : undefined);
         return null;
       case 'undici':
         if (op === 'request' || op === 'fetch') return { ...this.fetchLike(op === 'fetch' ? 'fetch' : 'undici', callee, mod, args, frames, ''), client: op === 'fetch' ? 'fetch' : 'undici' };

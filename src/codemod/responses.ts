@@ -231,13 +231,15 @@ function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
   const hit = props.find((p) => isObjectProperty(p) && propName(p) === wrapper);
   if (!hit) return;
   const pf = mod.pf;
-  if (props.length === 1 && hit.value.type === 'ObjectPattern' && !pattern.typeAnnotation) {
+  // (`{ helpdesk_ticket: { … } = {} }`: the default stood in for a missing wrapper, which v2 never has)
+  const inner = hit.value.type === 'AssignmentPattern' && hit.value.left.type === 'ObjectPattern' ? hit.value.left : hit.value;
+  if (props.length === 1 && inner.type === 'ObjectPattern' && !pattern.typeAnnotation) {
     // `{ helpdesk_ticket: { display_id } }` → `{ display_id }`: the text around the inner pattern
     // goes, so the inner pattern's own renames (patternStep) apply where they are
-    tx.edits.push({ file: pf.file, start: pattern.start, end: hit.value.start, text: '', why: `unwrap ${wrapper}` });
-    tx.edits.push({ file: pf.file, start: hit.value.end, end: pattern.end, text: '', why: `unwrap ${wrapper}` });
+    tx.edits.push({ file: pf.file, start: pattern.start, end: inner.start, text: '', why: `unwrap ${wrapper}` });
+    tx.edits.push({ file: pf.file, start: inner.end, end: pattern.end, text: '', why: `unwrap ${wrapper}` });
     tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
-  } else if (props.length === 1 && hit.value.type !== 'ObjectPattern') {
+  } else if (props.length === 1 && hit.value.type !== 'ObjectPattern' && hit.value.type !== 'AssignmentPattern') {
     tx.replace(pf, pattern, pf.text(hit.value), `unwrap ${wrapper}`);
     tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
   } else tx.marker(pf, pattern, t.rule.id, `v2 does not wrap the response in ${wrapper}: take the fields from the response itself`);

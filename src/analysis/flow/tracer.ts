@@ -19,7 +19,7 @@ import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNam
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
-import { statusReadOf } from './status-uses.ts';
+import { isStatusRead, statusReadOf } from './status-uses.ts';
 
 /** What code does with a deferred (`Q.defer()`, `$.Deferred()`) that keeps its promise in view. */
 const DEFERRED_MEMBERS = new Set(['resolve', 'reject', 'notify', 'promise']);
@@ -522,6 +522,9 @@ export class ResponseTracer {
         if (parent.callee === cur) return;
         const argIndex = (parent.arguments as Node[]).indexOf(cur);
         if (argIndex < 0) return;
+        // a status handed on (`[403, 503].indexOf(r.status)`) is no part of the answer: status-uses.ts
+        // judges it (the audit's document depth stops at the status the same way)
+        if (!t.doc && t.level === 'pre' && t.prefix === '' && isStatusRead(cur)) return;
         const name = calleeName(parent);
         if (name === 'JSON.parse' && argIndex === 0) {
           this.add(parent, asDocument(t, { stage: 'body', prefix: [] }));
