@@ -453,6 +453,23 @@ describe('server routes, declarative clients and methods named by the chain (iss
     ]);
   });
 
+  it('Retrofit/Refit paths held in constants are calls at the annotation with its method, and the constant no bare URL', async () => {
+    expect(await methods({
+      'FdApi.kt': 'import retrofit2.http.*\n\nconst val NOTE_PATH = "helpdesk/tickets/{id}/conversations/note.json"\n\ninterface FdApi {\n  companion object {\n    const val TICKETS = "helpdesk/tickets.json"\n  }\n  @POST(NOTE_PATH)\n  suspend fun note(@Path("id") id: Long, @Body b: Any): Any\n  @GET(FdApi.TICKETS)\n  suspend fun tickets(): List<Any>\n  @GET("helpdesk/tickets/filter/all_tickets")\n  suspend fun all(@Query("format") format: String = "json"): List<Any>\n}\n',
+      'Fd.java': 'import retrofit2.http.*;\n\npublic interface Fd {\n  String NOTE = "helpdesk/tickets/{id}/conversations/note.json";\n  @POST(NOTE)\n  Call<Object> note(@Path("id") long id, @Body Object b);\n  @HTTP(method = "DELETE", path = Paths.GROUP)\n  Call<Void> drop(@Path("id") long id);\n}\nclass Paths {\n  static final String GROUP = "groups/{id}.json";\n}\n',
+      'IDesk.cs': 'using Refit;\n\npublic static class Paths {\n  public const string Agents = "/agents.json";\n}\npublic interface IDesk {\n  [Get(Paths.Agents)]\n  Task<object> Agents();\n}\n',
+      // a suffix-less path whose format parameter has no default: not a v1 request
+      'Other.kt': 'interface Other {\n  @GET("helpdesk/tickets/filter/all_tickets")\n  suspend fun all(@Query("format") format: String): List<Any>\n}\n',
+    })).toEqual([
+      'Fd.java:5 call POST notes.create',
+      'Fd.java:7 call DELETE groups.delete',
+      'FdApi.kt:9 call POST notes.create',
+      'FdApi.kt:11 call GET tickets.list',
+      'FdApi.kt:13 call GET tickets.filter',
+      'IDesk.cs:7 call GET agents.list',
+    ]);
+  });
+
   it('a Freshservice SDK named only by its namespace or package gets the Freshservice need', async () => {
     const root = mkdtempSync(join(tmp, 'fs-ns-'));
     mkdirSync(join(root, 'src'), { recursive: true });
