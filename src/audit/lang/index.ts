@@ -471,7 +471,8 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     const recv = receiverNode(c.node) ?? (nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
     return recv ? [recv] : [];
   }
-  const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  // (C#'s object initializer: `new HttpRequestMessage { RequestUri = … }`, RestSharp's `new RestRequest { Resource = … }`)
+  const kw = ['url', 'uri', 'path', 'endpoint', 'URL', 'RequestUri', 'Resource'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
   // RestClient's sub-resource: `site[path].get`, `@client[url].send(:post, body)`: the path is the index
   const recv = d === DIALECTS.ruby ? receiverNode(c.node) : null;
   const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
@@ -636,6 +637,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
   if (GET_ONLY.test(c.name)) return 'GET';
+  // Ruby's Net::HTTP class methods that GET: `get_response(uri)`, `get_print(uri)`
+  if (/^(get_response|get_print)$/.test(c.name) && /(^|::)HTTP$/.test(c.receiver)) return 'GET';
   // a request builder whose method is a call of its chain: WebClient `client.post().uri(…)`,
   // `client.method(HttpMethod.PUT).uri(…)`; Java 11 `HttpRequest.newBuilder().uri(…).POST(body)`,
   // which is a GET unless another verb follows
@@ -658,7 +661,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   }
   const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
   if (sub) return normaliseMethod(sub[1]);
-  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb')]) {
+  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb'), c.kwargs.get('Method')]) {
     if (!a) continue;
     const t = a.text.replace(/^[:'"]|['"]$/g, '');
     const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));

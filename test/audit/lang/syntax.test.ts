@@ -470,6 +470,17 @@ describe('server routes, declarative clients and methods named by the chain (iss
     ]);
   });
 
+  it('C# object initializers and absolute interpolated URLs on a BaseAddress client, Ruby Net::HTTP.get_response: the call with its method', async () => {
+    expect(await methods({
+      'Admin.cs': 'class Admin {\n  const string Site = "https://acme.freshdesk.com";\n  readonly HttpClient _c = new HttpClient { BaseAddress = new Uri(Site + "/") };\n  Task A(long id) {\n    var req = new HttpRequestMessage {\n      Method = HttpMethod.Delete,\n      RequestUri = new Uri($"{Site}/groups/{id}.json"),\n    };\n    return _c.SendAsync(req);\n  }\n  Task<Stream> T() => _c.GetStreamAsync($"{Site}/helpdesk/time_sheets.json");\n}\n',
+      'export.rb': 'require "net/http"\nBASE = "https://acme.freshdesk.com/"\ndef contact(id)\n  Net::HTTP.get_response(URI.join(BASE, "contacts/#{id}.json"))\nend\n',
+    })).toEqual([
+      'Admin.cs:7 call DELETE groups.delete',
+      'Admin.cs:11 call GET time-entries.list',
+      'export.rb:4 call GET contacts.view',
+    ]);
+  });
+
   it('a Freshservice SDK named only by its namespace or package gets the Freshservice need', async () => {
     const root = mkdtempSync(join(tmp, 'fs-ns-'));
     mkdirSync(join(root, 'src'), { recursive: true });
