@@ -25,7 +25,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
-import { annotationOf, inDecorator, isServerRoute } from './routes.ts';
+import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
 
@@ -1267,6 +1267,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
       continue;
     }
+    // a route the app serves, written as a path string (http4k's `"/x" bind Method.GET to h`)
+    if (isRoutePath(n, lang, text)) continue;
     let top = n;
     let joined = false;
     for (;;) {
