@@ -1289,6 +1289,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!URL_WORDS.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
     // `tickets.json` alone is a file name; a URL has a path separator (a join puts one in)
     if (!raw.includes('/') && !joined) continue;
+    // shell: a relative path outside an HTTP client (`cp fixtures/helpdesk/tickets.json build/`) is a
+    // file; a URL has a scheme, a host (`acme.freshdesk.com/…`), a leading `/` or a variable first
+    if (lang === 'shell' && /^['"]?[\w-]+\//.test(raw)) continue;
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
