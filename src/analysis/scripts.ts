@@ -24,15 +24,20 @@ const SHEBANG_NODE = /^#!.*\b(node|nodejs|ts-node|tsx|deno|bun)\b/;
 /** `#!/bin/sh`, `#!/bin/bash -e`, `#!/usr/bin/env bash`, `#!/usr/bin/env -S zsh -f`, `#!/usr/local/bin/dash`. */
 const SHEBANG_SHELL = /^#![ \t]*(?:\S*\/)?(?:env[ \t]+(?:-\S*[ \t]+)*)?(?:\S*\/)?(?:ba|z|k|da|a|mk)?sh(?=[ \t\r\n]|$)/;
 
-/** The language of an extensionless file: `javascript` for a Node script, `shell` for a shell one, otherwise null. */
-export function scriptLanguage(abs: string, rel: string): 'javascript' | 'shell' | null {
+/** `#!/usr/bin/env python3`, `#!/usr/bin/ruby -w`, `#!/usr/bin/env -S php -q`: the interpreter's language. */
+const SHEBANG_OTHER = /^#![ \t]*(?:\S*\/)?(?:env[ \t]+(?:-\S*[ \t]+)*)?(?:\S*\/)?(python|ruby|php)[\d.]*(?=[ \t\r\n]|$)/;
+
+/** The language of an extensionless file: `javascript` for a Node script, `shell` for a shell one, python/ruby/php by their shebang, otherwise null. */
+export function scriptLanguage(abs: string, rel: string): 'javascript' | 'shell' | 'python' | 'ruby' | 'php' | null {
   const name = rel.slice(rel.lastIndexOf('/') + 1);
   if (name.includes('.') || name === '') return null;
   const head = firstBytes(abs, 160);
   if (head === null || head.includes('\u0000')) return null;
   if (SHEBANG_NODE.test(head)) return 'javascript';
   if (SHEBANG_SHELL.test(head)) return 'shell';
-  if (head.startsWith('#!')) return null; // a python, perl … script
+  const other = SHEBANG_OTHER.exec(head);
+  if (other) return other[1] as 'python' | 'ruby' | 'php';
+  if (head.startsWith('#!')) return null; // a perl, fish … script
   // `bin/www` and friends: Node code by convention (require/import/var at the top)
   if (/(^|\/)bin\/[^/]+$/.test(rel) && /^\s*(\/\/|\/\*|'use strict'|"use strict"|var |const |let |import |require\(|module\.exports)/.test(head)) return 'javascript';
   return null;

@@ -23,7 +23,7 @@ import { analyzeSyntax } from './lang/index.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
 export { addProjectText, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type TextMatcher } from './lang/index.ts';
 import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
-import { shellSource } from '../analysis/embedded-shell.ts';
+import { githubScriptSource, shellSource } from '../analysis/embedded-shell.ts';
 
 export interface FileTask {
   abs: string;
@@ -245,6 +245,8 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
       if (tree?.unparsed) result.skipped = { file: task.rel, reason: 'parse-error', detail: `${tree.unparsed}; audited by pattern instead` };
       sites = analyzeText(cat, source, task.language, task.abs).sites;
     }
+    // a workflow's `actions/github-script` steps hold JavaScript: the JS audit, at the file's offsets
+    if (task.language === 'shell') sites = [...sites, ...githubScriptSites(task, text, ctx)];
     result.markers.push(...markersIn(text, task.language, task.rel));
   }
   // (another service's host: no helpdesk request, whatever its path; the JS analysis drops them itself)
@@ -374,6 +376,17 @@ function sharedUrlText(models: CallModel[], verdicts: Map<CallModel, CallVerdict
       changed = true;
     }
   }
+}
+
+/** The JS audit of a workflow's `actions/github-script` scripts (a same-length copy, as an HTML page's scripts). */
+function githubScriptSites(task: FileTask, text: string, ctx: AnalysisContext): Site[] {
+  const js = githubScriptSource(task.rel, text);
+  if (js === null) return [];
+  const name = `${task.abs}.js`;
+  const r = analyzeSource(js, name, { catalogue: ctx.cat, loader: ctx.loader });
+  if (r.parseError) return [];
+  const fix = (f: string) => (f === name ? task.abs : f);
+  return r.sites.map((s) => ({ ...s, file: fix(s.file), url: s.url ? { ...s.url, parts: s.url.parts.map((p) => ({ ...p, file: fix(p.file) })) } : undefined }));
 }
 
 /** CoffeeScript compiled (with a source map) and run through the JS analysis; false when it does not compile (then: patterns). */

@@ -85,14 +85,18 @@ export function configKind(rel: string): 'iparams' | 'requests' | null {
   return null;
 }
 
+/** Extensions of files that may hold shell (see embedded-shell.ts). */
+const SHELL_HOST_EXT = new Set(['yml', 'yaml', 'mk', 'just', 'justfile', 'dockerfile', 'containerfile']);
+
 export function languageOf(file: string): Language | null {
   if (configKind(file)) return 'json';
   const m = /\.([A-Za-z0-9]+)$/.exec(file);
   // Makefiles, CI YAML and Jenkinsfiles hold shell (read as such: see embedded-shell.ts); the path
   // test runs only for files without an extension or with one of theirs, not for every file
-  if (!m) return file.endsWith('file') && shellHost(file) ? 'shell' : null; // Makefile, GNUmakefile, Jenkinsfile
+  if (!m) return file.endsWith('file') && shellHost(file) ? 'shell' : null; // Makefile, GNUmakefile, Jenkinsfile, Dockerfile, Procfile, justfile
   const ext = m[1]!.toLowerCase();
-  return EXT_LANG[ext] ?? ((ext === 'yml' || ext === 'yaml' || ext === 'mk') && shellHost(file) ? 'shell' : null);
+  // (YAML: CI files by path, any other by its command keys: compose, Kubernetes, Ansible, Taskfile)
+  return EXT_LANG[ext] ?? ((SHELL_HOST_EXT.has(ext) || /(^|\/)(Dockerfile|Containerfile|Procfile)\.[^/]+$/.test(file)) && shellHost(file) ? 'shell' : null);
 }
 
 export interface WalkedFile {

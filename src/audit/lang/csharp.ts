@@ -21,7 +21,14 @@ export const csharp: Dialect = {
     }
     if (n.type === 'object_creation_expression') {
       const args = named(field(n, 'arguments')).map((a) => a.namedChildren.at(-1) ?? a);
-      return { node: n, name: lastName(field(n, 'type')!.text), receiver: '', args, kwargs: new Map(), isNew: true };
+      // an object initializer's properties (`new HttpRequestMessage { Method = HttpMethod.Put, RequestUri = … }`)
+      const kwargs = new Map<string, SyntaxNode>();
+      for (const a of n.namedChildren.find((c) => c.type === 'initializer_expression')?.namedChildren ?? []) {
+        const l = a.type === 'assignment_expression' ? field(a, 'left') : null;
+        const r = a.type === 'assignment_expression' ? field(a, 'right') : null;
+        if (l?.type === 'identifier' && r) kwargs.set(l.text, r);
+      }
+      return { node: n, name: lastName(field(n, 'type')!.text), receiver: '', args, kwargs, isNew: true };
     }
     return null;
   },

@@ -25,7 +25,7 @@ import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
-import { annotationOf, inDecorator, isServerRoute } from './routes.ts';
+import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
 
@@ -471,7 +471,8 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
     const recv = receiverNode(c.node) ?? (nav?.type === 'navigation_expression' ? nav.namedChild(0) : null);
     return recv ? [recv] : [];
   }
-  const kw = ['url', 'uri', 'path', 'endpoint', 'URL'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
+  // (C#'s object initializer: `new HttpRequestMessage { RequestUri = … }`, RestSharp's `new RestRequest { Resource = … }`)
+  const kw = ['url', 'uri', 'path', 'endpoint', 'URL', 'RequestUri', 'Resource'].map((k) => c.kwargs.get(k)).filter((x): x is SyntaxNode => !!x);
   // RestClient's sub-resource: `site[path].get`, `@client[url].send(:post, body)`: the path is the index
   const recv = d === DIALECTS.ruby ? receiverNode(c.node) : null;
   const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
@@ -636,6 +637,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
   if (GET_ONLY.test(c.name)) return 'GET';
+  // Ruby's Net::HTTP class methods that GET: `get_response(uri)`, `get_print(uri)`
+  if (/^(get_response|get_print)$/.test(c.name) && /(^|::)HTTP$/.test(c.receiver)) return 'GET';
   // a request builder whose method is a call of its chain: WebClient `client.post().uri(…)`,
   // `client.method(HttpMethod.PUT).uri(…)`; Java 11 `HttpRequest.newBuilder().uri(…).POST(body)`,
   // which is a GET unless another verb follows
@@ -658,7 +661,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   }
   const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
   if (sub) return normaliseMethod(sub[1]);
-  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb')]) {
+  for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb'), c.kwargs.get('Method')]) {
     if (!a) continue;
     const t = a.text.replace(/^[:'"]|['"]$/g, '');
     const m = normaliseMethod(t) ?? normaliseMethod(/HttpMethod\.(\w+)|Method\.(\w+)|MethodPut|http\.Method(\w+)/.exec(a.text)?.slice(1).find(Boolean));
@@ -1191,11 +1194,17 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   const helpdeskBase = clientBases.find((b) => /freshdesk/i.test(b) && /^(?:https?:)?\/\/[^/]+\/[^?]+/.test(b));
   const annotationCall = (n: SyntaxNode, ann: SyntaxNode, method: HttpMethod | null, verbInText: boolean, prefix?: string) => {
     // (another API's client: every base the file gives its clients is another host)
+    const values = evaluate(n, ctx);
+    // a path held in a constant (`@POST(NOTE_PATH)`): the constant's string is the request's, not a URL of its own
+    const useUp = () => {
+      for (const v of values) for (const p of v) if (p.node && p.file === pf.file) consumed.add(p.node.startIndex);
+    };
     if (foreignOnly) {
       consumed.add(n.startIndex);
+      useUp();
       return;
     }
-    for (const v0 of evaluate(n, ctx)) {
+    for (const v0 of values) {
       const v = v0.map((p) => ({ ...p }));
       if (verbInText && v[0] && !v[0].dynamic) v[0].text = v[0].text.replace(/^\s*[A-Z]+\s+/, '');
       // under the path the client type declares for all its methods (`@RequestMapping("/helpdesk")`)
@@ -1205,7 +1214,13 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (relative && helpdeskBase) v[0].text = `${helpdeskBase.replace(/\/?$/, '/')}${v[0].text}`;
       else if (relative) v[0].text = `/${v[0].text}`;
       const pattern = valueText(collapseSlashes(v));
-      const um = matchUrl(cat, queryEncoded(pattern));
+      let um = matchUrl(cat, queryEncoded(pattern));
+      // no suffix, but the method sends the format as a query parameter with a default
+      // (Kotlin `@Query("format") format: String = "json"`): Retrofit adds it to every request
+      if (um && !um.format) {
+        const format = queryDefaultFormat(ann);
+        if (format) um = { ...um, format };
+      }
       if (!um || !um.format || isOwnRoute(um)) continue;
       const choice = chooseRule(cat, um, method);
       const span = spanOf(pf, n);
@@ -1213,6 +1228,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (reported.has(key)) continue;
       reported.add(key);
       consumed.add(n.startIndex);
+      useUp();
       const callee = `@${ann.text.replace(/\(.*$/s, '').replace(/^[@#\[]+/, '')}`.slice(0, 60);
       const m = method && !choice.methodMismatch ? method : null;
       sites.push({
@@ -1231,6 +1247,16 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       });
     }
   };
+  // a declarative client's path held in a constant (`@POST(NOTE_PATH)`, `@GET(FdApi.TICKETS)`,
+  // Java's interface constant `@POST(NOTE)`, Refit's `[Get(Paths.Tickets)]`): evaluated where the
+  // annotation is, before the strings pass would report the constant's string as a bare URL
+  if (!testFile && (lang === 'java' || lang === 'kotlin' || lang === 'csharp')) {
+    for (const arg of constantAnnotationArguments(pf.tree.rootNode, text)) {
+      if (comments.some(([a, b]) => arg.startIndex >= a && arg.startIndex < b)) continue;
+      const annotated = annotationOf(arg, lang, text);
+      if (annotated?.kind === 'client') annotationCall(arg, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
+    }
+  }
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -1241,6 +1267,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (annotated.kind === 'client' && !comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) annotationCall(n, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
       continue;
     }
+    // a route the app serves, written as a path string (http4k's `"/x" bind Method.GET to h`)
+    if (isRoutePath(n, lang, text)) continue;
     let top = n;
     let joined = false;
     for (;;) {
@@ -1261,6 +1289,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!URL_WORDS.test(raw) && !/^(word|concatenation)$/.test(n.type)) continue;
     // `tickets.json` alone is a file name; a URL has a path separator (a join puts one in)
     if (!raw.includes('/') && !joined) continue;
+    // shell: a relative path outside an HTTP client (`cp fixtures/helpdesk/tickets.json build/`) is a
+    // file; a URL has a scheme, a host (`acme.freshdesk.com/…`), a leading `/` or a variable first
+    if (lang === 'shell' && /^['"]?[\w-]+\//.test(raw)) continue;
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
@@ -1333,6 +1364,51 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
   const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /^(\{[^}]*\}|[a-z]+:\/\/[^/]*)*\/helpdesk\/|freshdesk\.com/.test(valueText(v))));
   return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
+}
+
+/** Request annotations written with a name between their parentheses: `@GET(`, `@HTTP(`, `@PostExchange(`, `[Get(`. */
+const NAMED_ANNOTATION = /(?:@|\[\s*)(?:[\w.]+\.)?(?:GET|POST|PUT|DELETE|PATCH|HEAD|HTTP|Get|Post|Put|Delete|Patch|\w+Exchange|\w+Mapping|Path)\s*\(\s*(?=[^\s"'@)])/g;
+/** Argument nodes that name a value (a constant, a member of a type). */
+const NAME_ARGUMENT = /^(identifier|simple_identifier|navigation_expression|field_access|member_access_expression|scoped_identifier|qualified_name)$/;
+
+/**
+ * The arguments of request annotations that are names, not strings (`NOTE_PATH` in
+ * `@POST(NOTE_PATH)`, `FdApi.TICKETS`, `path = NOTE` of `@HTTP(method = "POST", path = NOTE)`).
+ */
+function constantAnnotationArguments(root: SyntaxNode, text: string): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const seen = new Set<number>();
+  for (const m of text.matchAll(NAMED_ANNOTATION)) {
+    let a: SyntaxNode | null = root.descendantForIndex(m.index! + m[0].length);
+    for (let i = 0; a && i < 6 && !/^(annotation|attribute)$/.test(a.type); i++) a = a.parent;
+    if (!a || !/^(annotation|attribute)$/.test(a.type) || seen.has(a.startIndex)) continue;
+    seen.add(a.startIndex);
+    // the arguments: positional, or named `value`/`path`/`url` (Kotlin `value_argument`, Java `element_value_pair`, C# `attribute_argument`)
+    const list = a.descendantsOfType(['value_argument', 'element_value_pair', 'attribute_argument', 'annotation_argument_list']);
+    for (const x of list) {
+      let arg: SyntaxNode | null = null;
+      if (x.type === 'annotation_argument_list') arg = x.namedChildren.find((c) => NAME_ARGUMENT.test(c.type)) ?? null;
+      else {
+        const key = /^\s*(\w+)\s*[=:]/.exec(x.text)?.[1];
+        if (key && !/^(value|path|url)$/.test(key)) continue;
+        arg = x.namedChildren.at(-1) ?? null;
+      }
+      if (arg && NAME_ARGUMENT.test(arg.type) && !seen.has(arg.startIndex)) {
+        seen.add(arg.startIndex);
+        out.push(arg);
+      }
+    }
+  }
+  return out;
+}
+
+/** Kotlin: a `@Query("format")` parameter with a `"json"`/`"xml"` default on the function an annotation is on. */
+function queryDefaultFormat(ann: SyntaxNode): 'json' | 'xml' | null {
+  let f: SyntaxNode | null = ann.parent;
+  for (let i = 0; f && i < 3 && f.type !== 'function_declaration'; i++) f = f.parent;
+  const params = f?.type === 'function_declaration' ? f.namedChildren.find((c) => c.type === 'function_value_parameters') : null;
+  const m = params && /@Query\(\s*"format"\s*\)\s*\w+\s*:\s*String\??\s*=\s*"(json|xml)"/.exec(params.text);
+  return (m?.[1] as 'json' | 'xml' | undefined) ?? null;
 }
 
 /**

@@ -79,6 +79,9 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
   if (c.name === 'match' && /(^|\\|::)Route$/.test(c.receiver) && plainPath(d, c.args[1])) return true;
   if (!VERB.test(c.name)) return false;
   const facade = /(^|\\|::)Route$/.test(c.receiver);
+  // Slim/Silex route files (`return function ($app) { $app->get('/x', ListTickets::class); }`, Slim's
+  // `$group->get(…)`): the app object with a handler, even where the file imports nothing of the framework
+  if (lang === 'php' && /^\$(app|group)$/.test(c.receiver) && plainPath(d, c.args[0]) && c.args.slice(1).some((a) => isHandler(d, a))) return true;
   // Everything below reads a client's shape too (a wrapper's `get(path, callback)`, a ktor client's
   // `with(client) { get(path) { … } }`, HTTParty's `get(path) do |fragment|`): only in a file that
   // uses a web framework is it a route
@@ -88,6 +91,8 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
   // Rails `get '/x' => 'c#a'`: the path is the key of a pair
   if (lang === 'ruby' && bare && first?.type === 'pair' && plainPath(d, first.childForFieldName('key') ?? undefined)) return true;
   if (!plainPath(d, first)) return false;
+  // Roda: `route do |r|` … `r.post 'contacts.json' do … end`: the routing tree's request, with a block
+  if (lang === 'ruby' && /^\w+$/.test(c.receiver) && new RegExp(`\\broute\\s*(?:do|\\{)\\s*\\|\\s*${c.receiver}\\s*\\|`).test(fileText) && c.node.namedChildren.some((x) => x.type === 'do_block' || x.type === 'block')) return true;
   if (bare) {
     if (c.kwargs.has('to') || c.kwargs.has('controller') || c.kwargs.has('action')) return true;
     if (c.node.namedChildren.some((x) => x.type === 'do_block' || x.type === 'block')) return true;
@@ -114,6 +119,16 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
     if (rest.length === 1 && /^[A-Z]/.test(c.name) && h && (h.type === 'func_literal' || isGoFunction(h, fileText))) return true;
   }
   return false;
+}
+
+/**
+ * A path string that declares a route outside any call of a verb: http4k's `"/contacts.json" bind
+ * Method.GET to handler` (and `"/x" bind routes(…)`), in a file that uses a web framework.
+ */
+export function isRoutePath(n: SyntaxNode, lang: string, fileText: string): boolean {
+  if (lang !== 'kotlin') return false;
+  const p = n.parent;
+  return p?.type === 'infix_expression' && p.namedChild(0)?.startIndex === n.startIndex && p.namedChild(1)?.text === 'bind' && usesWebFramework(lang, fileText);
 }
 
 /** A Go function value: a method value (`h.ListTickets`), `http.HandlerFunc(f)`, or a function the file declares. */

@@ -101,7 +101,10 @@ export function baseJoinOf(constructorText: string): BaseJoin {
 }
 
 /** A request path joined to a client's base the way that client does (see BaseJoin). */
-export function joinToBase<P extends Piece>(base: P[], path: P[], join: BaseJoin): P[] | null {
+export function joinToBase<P extends Piece>(base: P[], path0: P[], join: BaseJoin): P[] | null {
+  // (an interpolated string can start with an empty literal before its first hole: `$"{Base}/x.json"`)
+  const lead = path0.findIndex((p) => p.dynamic || p.text !== '');
+  const path = lead > 0 ? path0.slice(lead) : path0;
   const first = path[0];
   if (!first || first.dynamic || /^[a-z][\w+.-]*:/i.test(first.text) || first.text.startsWith('//')) return null;
   if (join === 'rfc3986' || (join === 'append-relative' && first.text.startsWith('/'))) return resolveReference(base, path);

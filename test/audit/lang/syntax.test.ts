@@ -453,6 +453,34 @@ describe('server routes, declarative clients and methods named by the chain (iss
     ]);
   });
 
+  it('Retrofit/Refit paths held in constants are calls at the annotation with its method, and the constant no bare URL', async () => {
+    expect(await methods({
+      'FdApi.kt': 'import retrofit2.http.*\n\nconst val NOTE_PATH = "helpdesk/tickets/{id}/conversations/note.json"\n\ninterface FdApi {\n  companion object {\n    const val TICKETS = "helpdesk/tickets.json"\n  }\n  @POST(NOTE_PATH)\n  suspend fun note(@Path("id") id: Long, @Body b: Any): Any\n  @GET(FdApi.TICKETS)\n  suspend fun tickets(): List<Any>\n  @GET("helpdesk/tickets/filter/all_tickets")\n  suspend fun all(@Query("format") format: String = "json"): List<Any>\n}\n',
+      'Fd.java': 'import retrofit2.http.*;\n\npublic interface Fd {\n  String NOTE = "helpdesk/tickets/{id}/conversations/note.json";\n  @POST(NOTE)\n  Call<Object> note(@Path("id") long id, @Body Object b);\n  @HTTP(method = "DELETE", path = Paths.GROUP)\n  Call<Void> drop(@Path("id") long id);\n}\nclass Paths {\n  static final String GROUP = "groups/{id}.json";\n}\n',
+      'IDesk.cs': 'using Refit;\n\npublic static class Paths {\n  public const string Agents = "/agents.json";\n}\npublic interface IDesk {\n  [Get(Paths.Agents)]\n  Task<object> Agents();\n}\n',
+      // a suffix-less path whose format parameter has no default: not a v1 request
+      'Other.kt': 'interface Other {\n  @GET("helpdesk/tickets/filter/all_tickets")\n  suspend fun all(@Query("format") format: String): List<Any>\n}\n',
+    })).toEqual([
+      'Fd.java:5 call POST notes.create',
+      'Fd.java:7 call DELETE groups.delete',
+      'FdApi.kt:9 call POST notes.create',
+      'FdApi.kt:11 call GET tickets.list',
+      'FdApi.kt:13 call GET tickets.filter',
+      'IDesk.cs:7 call GET agents.list',
+    ]);
+  });
+
+  it('C# object initializers and absolute interpolated URLs on a BaseAddress client, Ruby Net::HTTP.get_response: the call with its method', async () => {
+    expect(await methods({
+      'Admin.cs': 'class Admin {\n  const string Site = "https://acme.freshdesk.com";\n  readonly HttpClient _c = new HttpClient { BaseAddress = new Uri(Site + "/") };\n  Task A(long id) {\n    var req = new HttpRequestMessage {\n      Method = HttpMethod.Delete,\n      RequestUri = new Uri($"{Site}/groups/{id}.json"),\n    };\n    return _c.SendAsync(req);\n  }\n  Task<Stream> T() => _c.GetStreamAsync($"{Site}/helpdesk/time_sheets.json");\n}\n',
+      'export.rb': 'require "net/http"\nBASE = "https://acme.freshdesk.com/"\ndef contact(id)\n  Net::HTTP.get_response(URI.join(BASE, "contacts/#{id}.json"))\nend\n',
+    })).toEqual([
+      'Admin.cs:7 call DELETE groups.delete',
+      'Admin.cs:11 call GET time-entries.list',
+      'export.rb:4 call GET contacts.view',
+    ]);
+  });
+
   it('a Freshservice SDK named only by its namespace or package gets the Freshservice need', async () => {
     const root = mkdtempSync(join(tmp, 'fs-ns-'));
     mkdirSync(join(root, 'src'), { recursive: true });
