@@ -534,6 +534,15 @@ export class ResponseTracer {
           this.add(parent, t);
           return;
         }
+        // `Array.from(list, (item) => …)`: the callback gets each item, as `list.map` gives it; without
+        // one the copy is the list
+        if ((name === 'Array.from' || name === 'Array.prototype.slice.call') && argIndex === 0) {
+          const mapper = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
+          if (mapper && isFunction(mapper)) this.taintParams(mapper, itemOf(t), 0);
+          else if (!mapper) this.add(parent, t);
+          else this.escape(parent, t, `the callback of ${name}()`);
+          return;
+        }
         // `$.each(list, (i, item) => …)`: the callback gets each item
         const each = name !== undefined && argIndex === 0 ? LIST_EACH[name] : undefined;
         const fn = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
