@@ -268,7 +268,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
-      const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
+      // (a Ruby segment made of a class's name is a builder too: `def segment; model.name.underscore.pluralize end`)
+      const useful = returns.filter((v) => (v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member))) || (f.params.length === 0 && v.length === 1 && !!v[0]!.className));
       if (useful.length) put({ ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
     }
     if (!changed) break;
@@ -288,7 +289,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
-          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !v.some((p) => p.className) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           if (!urls.length) return false;
           let method: HttpMethod | null = inner.request.method;
           let passes: string | undefined;
@@ -306,7 +307,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
         for (const arg of urlArguments(call, d)) {
           const vals = evaluate(arg, ctx);
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
-          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          // (a Ruby path made of a class's name is filled where the request is written, see ruby-resources.ts)
+          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !v.some((p) => p.className) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
           for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, codeText(pf), node) });
           if (!open.length) continue;
@@ -408,7 +410,8 @@ const FORMAT_PARAM = /(?<![a-z])format\w*['"]?\s*(?:=>|:|=|,)\s*[:'"]?(json|xml)
 /** What makes an expression built of strings look like a URL worth matching. */
 const URL_WORDS = /helpdesk|\.json|\.xml|format=|\/api\//;
 
-const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
+// (`pluralize`, `demodulize`: a Ruby path segment made of a class name, see ruby.ts classNameHole)
+const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource|pluralize|demodulize|tableize/i;
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
 const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
