@@ -429,6 +429,9 @@ const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requ
 const CLIENT_NAMES =
   /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
 
+/** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
+const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
+
 function isClientCall(c: CallView, d: Dialect): boolean {
   // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
   if (d === DIALECTS.shell) return SHELL_CLIENT.test(c.name) || (SHELL_PREFIX.test(c.name) && c.args.some((a) => SHELL_CLIENT.test(a.text)));
@@ -440,6 +443,8 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$|^\w+HttpRequest(Message)?$/.test(c.name) || c.args.slice(0, 2).some((a) => /^HttpMethod\.(Get|Post|Put|Delete|Patch)$/.test(a.text));
   // Java 11's `HttpRequest.newBuilder(uri)`; Fuel's `"…".httpGet()` on the URL string
   if (c.name === 'newBuilder') return /^HttpRequest$/.test(c.receiver);
+  // a cache or key-value store keyed by the path (`Rails.cache.fetch(path) { get(path) }`, `redis.get(url)`): not a request
+  if (CACHE_RECEIVER.test(c.receiver.replace(/^.*(?:\.|->|::)/, ''))) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
