@@ -560,13 +560,14 @@ function shellLocalFiles(c: CallView): SyntaxNode[] {
 }
 
 const SHELL_CLIENT = /^(curl|wget|http|https|xh)$/;
-const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry)$/;
+// (xargs and GNU parallel run the command they are given once per input line)
+const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry|xargs|parallel)$/;
 
 /** curl/wget/httpie options followed by a value that is not the URL. */
-const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
+const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header|method|body-data|body-file))$/;
 
 // (`GetFromJsonAsync`, Flurl's `PostJsonAsync`, Fuel's `"…".httpGet()` name their method too)
-const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
+const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_|prepare)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
 /** Calls that only ever GET: WebClient's downloads and readers. */
 const GET_ONLY = /^(DownloadString|DownloadData|DownloadFile|OpenRead)(TaskAsync|Async)?$/;
 
@@ -625,16 +626,23 @@ function normaliseMethod(s: string | undefined | null): HttpMethod | null {
 /** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
 function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null, ctx?: EvalContext): HttpMethod | null {
   if (d === DIALECTS.shell) {
-    const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    let args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    // behind a prefix command (`xargs -d '\n' curl …`, `parallel -j2 curl …`): the client's own options only
+    const name = SHELL_PREFIX.test(c.name) ? (args.find((a) => SHELL_CLIENT.test(a)) ?? c.name) : c.name;
+    if (name !== c.name) args = args.slice(args.indexOf(name) + 1);
+    c = { ...c, name };
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       const x = /^(?:-X|--request)(?:=?(\w+))?$/.exec(a);
       if (x) return normaliseMethod(x[1] ?? args[i + 1]);
       if (/^-X(\w+)$/.test(a)) return normaliseMethod(a.slice(2));
+      // wget's `--method=DELETE` / `--method DELETE` (its `--body-data` goes with it)
+      const w = c.name === 'wget' ? /^--method(?:=(\w+))?$/.exec(a) : null;
+      if (w) return normaliseMethod(w[1] ?? args[i + 1]);
     }
     if (c.name === 'http' || c.name === 'https' || c.name === 'xh') return normaliseMethod(args.find((a) => METHOD_WORD.test(a))) ?? 'GET';
     if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a))) return c.name === 'curl' ? 'POST' : 'POST';
-    if (c.name === 'wget' && args.some((a) => /^--post-(data|file)/.test(a))) return 'POST';
+    if (c.name === 'wget' && args.some((a) => /^--(post|body)-(data|file)/.test(a))) return 'POST';
     return 'GET';
   }
   if (isJaxRsRequest(c, d)) {
@@ -666,6 +674,18 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   }
   const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
   if (sub) return normaliseMethod(sub[1]);
+  // RestSharp: `new RestRequest(path)` without a method, handed to `client.DeleteAsync(…)`,
+  // `ExecutePutAsync(…)` or `ExecuteAsync(…, Method.Delete)`: the method of the call it is sent with
+  if (c.isNew && c.name === 'RestRequest' && !c.args.slice(1).some((a) => /Method\.\w+/.test(a.text))) {
+    for (let p = c.node.parent, k = 0; p && k < 4; p = p.parent, k++) {
+      const outer = d.call(p);
+      if (!outer || outer.node === c.node) continue;
+      const named = /^(?:Execute)?(Get|Post|Put|Delete|Patch)(?:Async)?$/.exec(outer.name)?.[1];
+      const given = /^Execute(?:Async)?$/.test(outer.name) ? /\bMethod\.(\w+)/.exec(outer.args.slice(1).map((a) => a.text).join(' '))?.[1] : undefined;
+      if (named || given) return normaliseMethod(named ?? given);
+      break;
+    }
+  }
   for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb')]) {
     if (!a) continue;
     const t = a.text.replace(/^[:'"]|['"]$/g, '');
