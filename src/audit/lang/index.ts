@@ -427,7 +427,7 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
 
 /** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
 const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
@@ -677,9 +677,10 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   // RestSharp: `new RestRequest(path)` without a method, handed to `client.DeleteAsync(…)`,
   // `ExecutePutAsync(…)` or `ExecuteAsync(…, Method.Delete)`: the method of the call it is sent with
   if (c.isNew && c.name === 'RestRequest' && !c.args.slice(1).some((a) => /Method\.\w+/.test(a.text))) {
-    for (let p = c.node.parent, k = 0; p && k < 4; p = p.parent, k++) {
+    for (let p = c.node.parent, k = 0; p && k < 8; p = p.parent, k++) {
       const outer = d.call(p);
-      if (!outer || outer.node === c.node) continue;
+      // (through the request's own builder calls: `new RestRequest(p).AddJsonBody(x)`)
+      if (!outer || outer.node === c.node || /^(Add|With|Set)\w*$/.test(outer.name)) continue;
       const named = /^(?:Execute)?(Get|Post|Put|Delete|Patch)(?:Async)?$/.exec(outer.name)?.[1];
       const given = /^Execute(?:Async)?$/.test(outer.name) ? /\bMethod\.(\w+)/.exec(outer.args.slice(1).map((a) => a.text).join(' '))?.[1] : undefined;
       if (named || given) return normaliseMethod(named ?? given);
