@@ -11,7 +11,7 @@ import type { StringPart } from '../../analysis/types.ts';
 import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
-import { ruby } from './ruby.ts';
+import { classNameHole, ruby } from './ruby.ts';
 import { BASE_OPTION, baseJoinOf, chainLink, FARADAY_BASE_OPTION, joinToBase, resolveReference, type BaseJoin, type ChainLink } from './url-chains.ts';
 
 export interface Part {
@@ -32,6 +32,8 @@ export interface Part {
   lookup?: Array<{ key: string; value: Value[] }>;
   /** The format the request asks for without a suffix (a resource path under a client that accepts JSON). */
   format?: 'json' | 'xml';
+  /** Ruby: the hole is a class's name made into a path segment (see ruby.ts classNameHole). */
+  className?: boolean;
 }
 
 export type Value = Part[];
@@ -345,6 +347,9 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (/^(integer|integer_literal|int_literal|decimal_integer_literal|number)$/.test(n.type)) return [[{ text: n.text, dynamic: false, node: n, file: ctx.file }]];
   const ref = d.nameOf(n);
   if (ref) return resolveName(ref.name, ref.member, n, ctx, depth);
+  // Ruby: a segment made of a class's name (`self.class.name.demodulize.underscore.pluralize`), filled per resource class
+  const classHole = d === ruby && n.type === 'call' ? classNameHole(n.text) : null;
+  if (classHole) return [[{ text: classHole, dynamic: true, className: true }]];
   const call = d.call(n);
   if (call) {
     // `"...".freeze`, `.dup`, `.strip`: the same string
@@ -625,12 +630,25 @@ export function returnedExpressions(d: Dialect, f: FunctionView, fnNode: SyntaxN
     // implicit return (Ruby) or expression body (Kotlin `= "..."`, C# `=> "..."`)
     if (fnNode.type === 'method' || fnNode.type === 'singleton_method') {
       const last = f.body.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
-      if (last && f.body.startIndex !== fnNode.startIndex) out.push(last);
+      if (last && f.body.startIndex !== fnNode.startIndex) out.push(...lastOfBranches(last));
     }
     const expr = fnNode.namedChildren.find((c) => c.type === 'function_body' || c.type === 'arrow_expression_clause');
     if (expr && expr.namedChildCount === 1 && !/block|statements/.test(expr.namedChild(0)!.type)) out.push(expr.namedChild(0)!);
   }
   return out;
+}
+
+/** Ruby: the value of a method ending in `if … else … end` is the last expression of each branch. */
+function lastOfBranches(n: SyntaxNode, depth = 0): SyntaxNode[] {
+  if (depth > 4 || !/^(if|unless|elsif)$/.test(n.type)) return [n];
+  const lastIn = (b: SyntaxNode | null) => b?.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
+  const out: SyntaxNode[] = [];
+  const then = lastIn(n.childForFieldName('consequence'));
+  if (then) out.push(...lastOfBranches(then, depth + 1));
+  const alt = n.childForFieldName('alternative');
+  const other = alt?.type === 'elsif' ? alt : lastIn(alt);
+  if (other) out.push(...lastOfBranches(other, depth + 1));
+  return out.length ? out : [n];
 }
 
 export function valueText(v: Value): string {

@@ -268,7 +268,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
       const returns = returnedExpressions(d, f, node, pf.index).flatMap((e) => evaluate(e, ctx));
-      const useful = returns.filter((v) => v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member)));
+      // (a Ruby segment made of a class's name is a builder too: `def segment; model.name.underscore.pluralize end`)
+      const useful = returns.filter((v) => (v.some((p) => !p.dynamic && /[/.]/.test(p.text)) && (f.params.length === 0 ? /\/|\.json|\.xml/.test(valueText(v)) && v.some((p) => !p.dynamic && p.text.includes('/')) : v.some((p) => p.param || p.member))) || (f.params.length === 0 && v.length === 1 && !!v[0]!.className));
       if (useful.length) put({ ...(into.get(f.name) ?? {}), name: f.name, params: f.params, returns: useful, file: pf.file });
     }
     if (!changed) break;
@@ -288,7 +289,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
-          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          const urls = instantiate(inner.request.url, inner.params, call.args, ctx, 0, undefined, call.kwargs).filter((v) => v.some((p) => p.param) && !v.some((p) => p.className) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           if (!urls.length) return false;
           let method: HttpMethod | null = inner.request.method;
           let passes: string | undefined;
@@ -306,7 +307,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
         for (const arg of urlArguments(call, d)) {
           const vals = evaluate(arg, ctx);
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
-          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
+          // (a Ruby path made of a class's name is filled where the request is written, see ruby-resources.ts)
+          const open = vals.filter((v) => v.some((p) => p.param) && !isWholeMethodWord(v) && !v.some((p) => p.className) && !matchUrl(cat, queryEncoded(valueText(collapseSlashes(v)))));
           const viaMember = vals.filter((v) => !v.some((p) => p.param) && v.some((p) => p.member) && v.some((p) => !p.dynamic && p.text.includes('/')));
           for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, codeText(pf), node) });
           if (!open.length) continue;
@@ -408,7 +410,8 @@ const FORMAT_PARAM = /(?<![a-z])format\w*['"]?\s*(?:=>|:|=|,)\s*[:'"]?(json|xml)
 /** What makes an expression built of strings look like a URL worth matching. */
 const URL_WORDS = /helpdesk|\.json|\.xml|format=|\/api\//;
 
-const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource/i;
+// (`pluralize`, `demodulize`: a Ruby path segment made of a class name, see ruby.ts classNameHole)
+const URLISH = /\/|\.json|\.xml|url|uri|path|endpoint|base|host|prefix|suffix|domain|resource|pluralize|demodulize|tableize/i;
 
 /** Receivers that mean "this object": a call through them to a function of the project is not a client call. */
 const WEAK_RECEIVER = /^(|self|this|\$this|parent|static|super|cls|self::|static::|parent::)$/;
@@ -424,7 +427,10 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
+
+/** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
+const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
 
 function isClientCall(c: CallView, d: Dialect): boolean {
   // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
@@ -437,6 +443,8 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$|^\w+HttpRequest(Message)?$/.test(c.name) || c.args.slice(0, 2).some((a) => /^HttpMethod\.(Get|Post|Put|Delete|Patch)$/.test(a.text));
   // Java 11's `HttpRequest.newBuilder(uri)`; Fuel's `"…".httpGet()` on the URL string
   if (c.name === 'newBuilder') return /^HttpRequest$/.test(c.receiver);
+  // a cache or key-value store keyed by the path (`Rails.cache.fetch(path) { get(path) }`, `redis.get(url)`): not a request
+  if (CACHE_RECEIVER.test(c.receiver.replace(/^.*(?:\.|->|::)/, ''))) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
@@ -553,13 +561,14 @@ function shellLocalFiles(c: CallView): SyntaxNode[] {
 }
 
 const SHELL_CLIENT = /^(curl|wget|http|https|xh)$/;
-const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry)$/;
+// (xargs and GNU parallel run the command they are given once per input line)
+const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry|xargs|parallel)$/;
 
 /** curl/wget/httpie options followed by a value that is not the URL. */
-const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header))$/;
+const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header|method|body-data|body-file))$/;
 
 // (`GetFromJsonAsync`, Flurl's `PostJsonAsync`, Fuel's `"…".httpGet()` name their method too)
-const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
+const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_|prepare)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
 /** Calls that only ever GET: WebClient's downloads and readers. */
 const GET_ONLY = /^(DownloadString|DownloadData|DownloadFile|OpenRead)(TaskAsync|Async)?$/;
 
@@ -618,16 +627,23 @@ function normaliseMethod(s: string | undefined | null): HttpMethod | null {
 /** The HTTP method of a client call: its name, its class, a method argument, or what the enclosing function sets. */
 function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null, ctx?: EvalContext): HttpMethod | null {
   if (d === DIALECTS.shell) {
-    const args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    let args = c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''));
+    // behind a prefix command (`xargs -d '\n' curl …`, `parallel -j2 curl …`): the client's own options only
+    const name = SHELL_PREFIX.test(c.name) ? (args.find((a) => SHELL_CLIENT.test(a)) ?? c.name) : c.name;
+    if (name !== c.name) args = args.slice(args.indexOf(name) + 1);
+    c = { ...c, name };
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       const x = /^(?:-X|--request)(?:=?(\w+))?$/.exec(a);
       if (x) return normaliseMethod(x[1] ?? args[i + 1]);
       if (/^-X(\w+)$/.test(a)) return normaliseMethod(a.slice(2));
+      // wget's `--method=DELETE` / `--method DELETE` (its `--body-data` goes with it)
+      const w = c.name === 'wget' ? /^--method(?:=(\w+))?$/.exec(a) : null;
+      if (w) return normaliseMethod(w[1] ?? args[i + 1]);
     }
     if (c.name === 'http' || c.name === 'https' || c.name === 'xh') return normaliseMethod(args.find((a) => METHOD_WORD.test(a))) ?? 'GET';
     if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a))) return c.name === 'curl' ? 'POST' : 'POST';
-    if (c.name === 'wget' && args.some((a) => /^--post-(data|file)/.test(a))) return 'POST';
+    if (c.name === 'wget' && args.some((a) => /^--(post|body)-(data|file)/.test(a))) return 'POST';
     return 'GET';
   }
   if (isJaxRsRequest(c, d)) {
@@ -661,6 +677,19 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   }
   const sub = /::(Get|Post|Put|Delete|Patch)$/.exec(c.receiver);
   if (sub) return normaliseMethod(sub[1]);
+  // RestSharp: `new RestRequest(path)` without a method, handed to `client.DeleteAsync(…)`,
+  // `ExecutePutAsync(…)` or `ExecuteAsync(…, Method.Delete)`: the method of the call it is sent with
+  if (c.isNew && c.name === 'RestRequest' && !c.args.slice(1).some((a) => /Method\.\w+/.test(a.text))) {
+    for (let p = c.node.parent, k = 0; p && k < 8; p = p.parent, k++) {
+      const outer = d.call(p);
+      // (through the request's own builder calls: `new RestRequest(p).AddJsonBody(x)`)
+      if (!outer || outer.node === c.node || /^(Add|With|Set)\w*$/.test(outer.name)) continue;
+      const named = /^(?:Execute)?(Get|Post|Put|Delete|Patch)(?:Async)?$/.exec(outer.name)?.[1];
+      const given = /^Execute(?:Async)?$/.test(outer.name) ? /\bMethod\.(\w+)/.exec(outer.args.slice(1).map((a) => a.text).join(' '))?.[1] : undefined;
+      if (named || given) return normaliseMethod(named ?? given);
+      break;
+    }
+  }
   for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb'), c.kwargs.get('Method')]) {
     if (!a) continue;
     const t = a.text.replace(/^[:'"]|['"]$/g, '');

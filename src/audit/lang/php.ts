@@ -57,6 +57,8 @@ export const php: Dialect = {
     if (n.type === 'name') return { name: n.text, member: true };
     if (n.type === 'member_access_expression') return { name: field(n, 'name')?.text ?? lastName(n.text), member: true };
     if (n.type === 'class_constant_access_expression') return { name: n.namedChildren.at(-1)!.text, member: true };
+    // a static property (`self::$submit_url`, `static::$base`, `Api::$url`): read like a class constant
+    if (n.type === 'scoped_property_access_expression') return { name: n.namedChildren.at(-1)!.text.replace(/^\$/, ''), member: true };
     return null;
   },
   transparent: new Set(['parenthesized_expression', 'argument', 'expression_statement']),

@@ -40,10 +40,18 @@ export interface RubyResources {
   moduleIncludes: Map<string, string[]>;
   /** The classes read so far (`finishResources` turns them into `byOwner`). */
   classes: Array<{ name: string; superclass?: string; includes: string[]; paths: Value[] }>;
+  /** Class (or `Struct.new` constant) name → its constructor's parameters in order (`Struct.new(:resource)`, `def initialize(resource)`). */
+  members?: Map<string, string[]>;
+  /**
+   * `Requester.new(self)` at class level of `Resource`, `Requester.new(Ticket)`: the class made, the
+   * argument's position, the class it gives (`self`: the class it is written in, with its subclasses)
+   * and the classes the construction is written in.
+   */
+  constructions?: Array<{ cls: string; index: number; given: string; in: string[] }>;
 }
 
 export function emptyResources(): RubyResources {
-  return { byOwner: new Map(), classesByOwner: new Map(), extended: new Set(), instanceNames: new Set(), acceptJson: false, seen: { accept: false, product: false }, moduleIncludes: new Map(), names: new Set(), suffix: null, classes: [] };
+  return { byOwner: new Map(), classesByOwner: new Map(), extended: new Set(), instanceNames: new Set(), acceptJson: false, seen: { accept: false, product: false }, moduleIncludes: new Map(), names: new Set(), suffix: null, classes: [], members: new Map(), constructions: [] };
 }
 
 /** `SolutionCategory` → `solution_category`. */
@@ -51,6 +59,21 @@ const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLo
 
 /** A hole made of the class's own name (`#{class_name.downcase}s`, `#{self.name.split('::').last.underscore}`, `#{resource_name}`). */
 const CLASS_NAME_HOLE = /^\{(?:self\.|class\.)*(?:class_name|name|to_s|singular_resource_name|resource_name|model_name)\b|^\{\w*\.?escape\w*class_?name|^\{CGI\.escapeclass_name/;
+/** A hole made of another object's class name (`{resource.name.downcase.pluralize}`, see ruby.ts classNameHole). */
+const MEMBER_CLASS_HOLE = /^\{(\w+)\.name(?:\.underscore|\.downcase)?(?:\.pluralize)?\}$/;
+
+/** ActiveSupport's `pluralize` for the regular English plurals a resource name takes (`company` → `companies`). */
+function pluralize(w: string): string {
+  if (/(?:s|x|z|ch|sh)$/.test(w)) return `${w}es`;
+  if (/[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}ies`;
+  return `${w}s`;
+}
+
+/** A class's name as a class-name hole writes it (`{name.underscore.pluralize}`: `TimeSheet` → `time_sheets`). */
+function classSegment(hole: string, name: string): string {
+  const base = /\.downcase\b/.test(hole) && !/underscore/.test(hole) && /^\{(?:\w+\.)?name\./.test(hole) ? name.toLowerCase() : snake(name);
+  return /\.pluralize\}$/.test(hole) ? pluralize(base) : base;
+}
 
 /**
  * Every class's paths (its own, else its nearest ancestor's with the class name filled in for a
@@ -81,9 +104,9 @@ export function finishResources(res: RubyResources): void {
     if (!paths.length) {
       const inherited = up.find((a) => a.paths.length)?.paths ?? [];
       // only a path made from the class name belongs to a subclass that does not give its own
-      paths = inherited.filter((v) => v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text))).map((v) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: snake(c.name), dynamic: false } : p)));
+      paths = inherited.filter((v) => v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text))).map((v) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: classSegment(p.text, c.name), dynamic: false } : p)));
     }
-    paths = paths.filter((v) => !v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)));
+    paths = paths.filter((v) => !v.some((p) => p.dynamic && (CLASS_NAME_HOLE.test(p.text) || MEMBER_CLASS_HOLE.test(p.text))));
     if (!paths.length) continue;
     const owners = new Set<string>([c.name, c.superclass ?? '', ...c.includes, ...up.flatMap((a) => [a.name, ...a.includes])].filter(Boolean));
     for (const o of owners) {
@@ -108,6 +131,8 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
   const suffix = /\b\w+\s*(?:\+=|<<)\s*['"]\.(json|xml)['"]|\+\s*['"]\.(json|xml)['"]|\}\.(json|xml)["']/.exec(text);
   if (suffix && !into.suffix) into.suffix = (suffix[1] ?? suffix[2] ?? suffix[3]) as 'json' | 'xml';
   if (/\baccept\s*(?::|=>)\s*(?::json\b|['"]application\/json)|['"]Accept['"]\s*(?:=>|,)\s*['"]application\/json/i.test(text)) into.seen.accept = true;
+  // http.rb's `HTTP.basic_auth(…).accept(format)`: the format is asked for in the Accept header, not in the path
+  if (/\bHTTP\.[\s\S]{0,300}?\.accept\(/.test(text)) into.seen.accept = true;
   if (/freshdesk|freshservice/i.test(text)) into.seen.product = true;
   if (/\bFreshdesk\.new\s*\(/.test(text)) into.freshdeskGem = true;
   into.acceptJson = into.seen.accept && into.seen.product;
@@ -122,6 +147,7 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
     }
   };
   visit(root, 0);
+  collectConstructions(d, root, index, into);
   // modules that include other modules (`module Create; include Save`): a class including the first includes both
   for (const m of modules) {
     const name = m.childForFieldName('name');
@@ -187,6 +213,62 @@ export function collectResources(d: Dialect, root: SyntaxNode, index: TreeIndex,
   }
 }
 
+/** Constructor parameters of the file's classes and `Struct.new` constants, and the `X.new(…)` calls that give them a class. */
+function collectConstructions(d: Dialect, root: SyntaxNode, index: TreeIndex, into: RubyResources): void {
+  const members = (into.members ??= new Map());
+  const made = (into.constructions ??= []);
+  for (const x of index.calls) {
+    const call = d.call(x.node);
+    if (!call || call.name !== 'new') continue;
+    // `Requester = Struct.new(:resource) do … end`
+    if (call.receiver === 'Struct' && x.node.parent?.type === 'assignment' && x.node.parent.childForFieldName('left')?.type === 'constant') {
+      members.set(lastSegment(x.node.parent.childForFieldName('left')!.text), call.args.filter((a) => a.type === 'simple_symbol').map((a) => a.text.slice(1)));
+      continue;
+    }
+    if (!/^[A-Z][\w:]*$/.test(call.receiver) || call.receiver === 'Struct') continue;
+    call.args.forEach((a, i) => {
+      const atClass = a.text === 'self' && classLevelAt(a);
+      if (atClass || /^[A-Z][\w:]*$/.test(a.text)) made.push({ cls: lastSegment(call.receiver), index: i, given: atClass ? `${ownersOf(a)[0] ?? ''}+` : lastSegment(a.text), in: ownersOf(a) });
+    });
+  }
+  for (const f of index.fns) {
+    const fn = d.fn(f.node);
+    if (fn?.name !== 'initialize' || f.node.type !== 'method') continue;
+    const owner = ownersOf(f.node)[0];
+    if (owner && !members.has(owner)) members.set(owner, fn.params);
+  }
+  void root;
+}
+
+/** The node is read at class level: in `def self.x`, `class << self`, or a class body itself. */
+function classLevelAt(n: SyntaxNode): boolean {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'singleton_method' || p.type === 'singleton_class') return true;
+    // an instance method: class level only inside `class << self`
+    if (p.type === 'method') return classLevelAt(p);
+    if (p.type === 'class' || p.type === 'module') return p === n.parent?.parent;
+  }
+  return false;
+}
+
+/**
+ * The classes a hole made of another object's class name stands for (`resource.name…` in
+ * `Requester = Struct.new(:resource)`): the classes given to that parameter where the object is
+ * made (`Requester.new(self)` at class level of `Resource`: `Resource` and its subclasses), by the
+ * code the hole is read in, or anywhere when it is read in the class that holds the object.
+ */
+function classesGiven(res: RubyResources, member: string, at: SyntaxNode): string[] {
+  const owners = ownersOf(at);
+  const out: string[] = [];
+  for (const c of res.constructions ?? []) {
+    if (res.members?.get(c.cls)?.[c.index] !== member) continue;
+    if (!owners.includes(c.cls) && !(owners[0] && c.in.includes(owners[0]))) continue;
+    const names = c.given.endsWith('+') ? (res.classesByOwner.get(c.given.slice(0, -1)) ?? [c.given.slice(0, -1)]) : [c.given];
+    for (const n of names) if (n && !out.includes(n) && out.length < 24) out.push(n);
+  }
+  return out;
+}
+
 /** A hole that holds a resource path: `{endpoint}`, `{get_endpoint}`, `{self.class.path}`, `{PATH}`. */
 function isPathHole(text: string, names: Set<string>): boolean {
   const t = text.replace(/^\{|\}$/g, '').replace(/^(self\.class|self|class)\./, '').replace(/^.*\./, '');
@@ -243,6 +325,8 @@ function ownersOf(n: SyntaxNode): string[] {
       const name = p.childForFieldName('name');
       if (name) out.push(lastSegment(name.text));
     }
+    // `Requester = Struct.new(:resource) do … end`: the block is that class's body
+    if (p.type === 'assignment' && p.childForFieldName('left')?.type === 'constant' && /^(?:Struct|Class)\.new\b/.test(p.childForFieldName('right')?.text ?? '')) out.push(lastSegment(p.childForFieldName('left')!.text));
   }
   return out;
 }
@@ -252,12 +336,27 @@ function ownersOf(n: SyntaxNode): string[] {
  * filled by each resource class's path (unchanged when there is nothing to fill).
  */
 export function fillResourcePaths(res: RubyResources | undefined, at: SyntaxNode, values: Value[]): Value[] {
-  if (!res || !res.byOwner.size) return values;
-  // a path made of the class name, written in a base class or a module its subclasses use
-  if (values.some((v) => v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)))) {
-    const names = [...new Set(ownersOf(at).flatMap((o) => res.classesByOwner.get(o) ?? []))];
-    if (names.length) values = values.flatMap((v) => (v.some((p) => p.dynamic && CLASS_NAME_HOLE.test(p.text)) ? names.map((n) => v.map((p) => (p.dynamic && CLASS_NAME_HOLE.test(p.text) ? { text: snake(n), dynamic: false } : p))) : [v])).slice(0, 24);
+  if (!res || (!res.byOwner.size && !res.classesByOwner.size)) return values;
+  // a path made of the class name, written in a base class or a module its subclasses use; made of
+  // another object's class name, the classes the code gives that object
+  const namesFor = (p: { text: string; dynamic: boolean }): string[] | null => {
+    if (!p.dynamic) return null;
+    const member = MEMBER_CLASS_HOLE.exec(p.text)?.[1];
+    if (member && member !== 'class') return classesGiven(res, member, at);
+    return CLASS_NAME_HOLE.test(p.text) ? [...new Set(ownersOf(at).flatMap((o) => res.classesByOwner.get(o) ?? []))] : null;
+  };
+  const named = (v: Value): boolean => v.some((p) => !!namesFor(p)?.length);
+  if (values.some(named)) {
+    values = values.flatMap((v) => {
+      const i = v.findIndex((p) => !!namesFor(p)?.length);
+      if (i < 0) return [v];
+      const hole = v[i]!;
+      const suffixed = /\.(json|xml)\b/.test(v.map((p) => p.text).join(''));
+      // the format asked for in an Accept header (as for resource paths below)
+      return namesFor(hole)!.map((n) => [...v.slice(0, i), { text: classSegment(hole.text, n), dynamic: false, ...(res.acceptJson && !suffixed ? { format: 'json' as const } : {}) }, ...v.slice(i + 1)]);
+    }).filter((v, k, all) => all.findIndex((w) => w.map((p) => p.text).join('') === v.map((p) => p.text).join('')) === k).slice(0, 24);
   }
+  if (!res.byOwner.size) return values;
   const params = paramsAt(at);
   const hole = (p: { text: string; dynamic: boolean; param?: string }) => p.dynamic && !p.param && !params.has(p.text.replace(/^\{|\}$/g, '')) && isPathHole(p.text, res.names);
   if (!values.some((v) => v.some(hole))) return values;

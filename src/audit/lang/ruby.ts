@@ -67,3 +67,21 @@ export const ruby: Dialect = {
   comment: new Set(['comment']),
   kinds: { call: new Set(['call']), fn: new Set(['method', 'singleton_method']), def: new Set(['assignment', 'operator_assignment']), loop: new Set(['do_block', 'block']) },
 };
+
+/**
+ * A path segment made of a class's name (`self.class.name.demodulize.underscore.pluralize`,
+ * `resource.name.demodulize.downcase.pluralize`, `name.split('::').last.tableize`): the hole
+ * `{name.underscore.pluralize}` (`{resource.name.…}` when the class is another object's), which
+ * ruby-resources.ts fills with each resource class's name, transformed the same way. Null for
+ * anything else (`user.name.downcase` is a record's name: without a class-only step it is not read).
+ */
+export function classNameHole(text: string): string | null {
+  const m = /^(?:(self|@{0,2}[a-z_]\w*)\.)?(class\.)?(?:name|to_s)((?:\.(?:demodulize|underscore|downcase|pluralize|tableize|to_s|singularize)|\.split\(\s*['"]::['"]\s*\)\.last)+)$/.exec(text.replace(/\s+/g, ''));
+  if (!m) return null;
+  const steps = m[3]!;
+  if (!m[2] && !/demodulize|underscore|pluralize|tableize|split/.test(steps)) return null;
+  const root = !m[1] || m[1] === 'self' ? '' : `${m[1].replace(/^@+/, '')}.`;
+  const cased = /underscore|tableize/.test(steps) ? '.underscore' : /downcase/.test(steps) ? '.downcase' : '';
+  const plural = /pluralize|tableize/.test(steps) ? '.pluralize' : '';
+  return `{${root}name${cased}${plural}}`;
+}
