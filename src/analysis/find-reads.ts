@@ -163,6 +163,42 @@ class ReadSites {
 const REQUEST_INPUT = new Set(['req', 'request', 'ctx', 'params', 'query', 'body', 'headers', 'session', 'args', 'event', 'payload']);
 
 /** Reads recognised by shape alone, in files that talk to v1: `.helpdesk_ticket.display_id`, `.status_name`. */
+/**
+ * A value read from a file of the project, or an item of one: a JSON file required or imported, or
+ * `JSON.parse(fs.readFileSync(…))`. A recorded v1 answer there is test or seed data, not a request.
+ */
+function localData(a: Analysis, root: Node | undefined, depth: number): boolean {
+  if (root?.type !== 'Identifier' || depth > 2) return false;
+  const b = bindingAt(a.mod, root);
+  if (!b) return false;
+  if (b.kind === 'import') return /\.json$/i.test(b.importFrom?.source ?? '');
+  if (b.kind === 'param' && b.fn && b.paramIndex === 0) {
+    // an item of such a list (`tickets.map((t) => t.helpdesk_ticket)`)
+    const call = a.mod.parent.get(b.fn);
+    const callee = call?.type === 'CallExpression' && call.arguments[0] === b.fn ? unwrapExpr(call.callee) : undefined;
+    if (!callee || callee.type !== 'MemberExpression' || !ITEM_METHODS.has(callee.property?.name ?? '')) return false;
+    let list = unwrapExpr(callee.object);
+    while (list?.type === 'MemberExpression') list = unwrapExpr(list.object);
+    return localData(a, list, depth + 1);
+  }
+  if (b.writes.length || !b.init) return false;
+  const init = unwrapExpr(b.init);
+  if (init.type !== 'CallExpression') return false;
+  const callee = a.mod.source.slice(init.callee.start, init.callee.end);
+  const arg = init.arguments[0] && unwrapExpr(init.arguments[0]);
+  if (callee === 'require') return isStringLiteral(arg) && /\.json$/i.test(String(arg.value));
+  return callee === 'JSON.parse' && arg?.type === 'CallExpression' && /(^|\.)readFileSync$/.test(a.mod.source.slice(arg.callee.start, arg.callee.end));
+}
+
+/** `req.body…`/`req.query…` of a parameter named for a request, or Koa's `ctx.request.body…`. */
+function receivedRequest(a: Analysis, root: Node | undefined, chain: string[]): boolean {
+  if (root?.type !== 'Identifier') return false;
+  const b = bindingAt(a.mod, root);
+  if (b?.kind !== 'param') return false;
+  if (/^(req|request)$/.test(chain[0]!) && (chain[1] === 'body' || chain[1] === 'query' || chain[1] === 'params')) return true;
+  return chain[0] === 'ctx' && chain[1] === 'request' && chain[2] === 'body';
+}
+
 function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
@@ -197,6 +233,11 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
     if (isInPageRoot(a.mod, root)) continue;
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
+    // the request a server handler receives (`(req, res) => req.body.helpdesk_ticket`, Koa's
+    // `ctx.request.body`): what a client sent this server, not what v1 answered
+    if (receivedRequest(a, root, chain)) continue;
+    // data the project keeps in a file (`require('./fixtures/helpdesk/tickets.json')`, `JSON.parse(fs.readFileSync(…))`)
+    if (localData(a, root, 0)) continue;
     // the payload a v1 call of the file is about to send (`if (!data.helpdesk_ticket.email) throw …`
     // before `http.post(url, data)`): a read of the request, which changes with its call's body
     // the answer of a traced call: its rule is the read's when its answer has the field (below)

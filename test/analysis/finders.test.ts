@@ -346,6 +346,14 @@ describe('v1-shaped response reads', () => {
     expect(reads('const id = x.helpdesk_ticket.display_id;')).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
     expect(reads('const id = x.ticket.display_id;')).toEqual([]);
     expect(reads('const p = page_data.helpdesk_ticket.priority_name;')).toEqual([]);
+    // the request a server handler receives: what a client sent, not what v1 answered
+    expect(reads("fetch(b + '/helpdesk/tickets.json'); app.post('/hook', (req, res) => { const t = req.body.helpdesk_ticket.display_id; res.sendStatus(204); });")).toEqual([]);
+    expect(reads("router.post('/hook', async (ctx) => { save(ctx.request.body.helpdesk_ticket.display_id); });")).toEqual([]);
+    // recorded answers the project keeps in files (seed and test data)
+    expect(reads("fetch(b + '/helpdesk/tickets.json'); const tickets = require('./fixtures/helpdesk/tickets.json');\nconsole.log(tickets.map((t) => t.helpdesk_ticket.display_id));")).toEqual([]);
+    expect(reads("const fs = require('fs'); const rows = JSON.parse(fs.readFileSync('data/tickets.json', 'utf8'));\nconst first = rows[0].helpdesk_ticket.display_id;")).toEqual([]);
+    // the same read of a list whose origin is not a file is still one
+    expect(reads("const tickets = await load();\nconsole.log(tickets.map((t) => t.helpdesk_ticket.display_id));")).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
   });
 });
 
