@@ -108,7 +108,7 @@ export const CALLBACK_NAME = /^(cb|callback|callbk|done|next|fn|handler|on[A-Z]\
  * `each` of Prototype's arrays, Backbone collections and Underscore chains (the old agent portal
  * loads Prototype, so real v1 code walks answers with `list.each(fn)`).
  */
-export const ITEM_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'findIndex', 'each']);
+export const ITEM_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'flatMap', 'sort', 'toSorted', 'findIndex', 'each']);
 
 /**
  * Methods with a callback that get no part of the answer, or whose callback the flows follow on

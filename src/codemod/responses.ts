@@ -148,7 +148,9 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
       // or a parameter that takes only the wrapper (`({ agent }) => agent.user.name`, `({ agent } =
       // {})`, `({ agent: { available } })`): the item itself, or the pattern the wrapper held
       const fn = declared?.type === 'AssignmentPattern' && declared.left === pattern ? pf.parent(declared) : declared;
-      const param = only && (value.type === 'Identifier' || value.type === 'ObjectPattern') && (forOf || (fn?.params as Node[] | undefined)?.includes(declared?.type === 'AssignmentPattern' ? declared : pattern));
+      // (an element of an array pattern, `for (const [i, { user }] of rows.entries())`, likewise)
+      const element = declared?.type === 'ArrayPattern';
+      const param = only && (value.type === 'Identifier' || value.type === 'ObjectPattern') && (forOf || element || (fn?.params as Node[] | undefined)?.includes(declared?.type === 'AssignmentPattern' ? declared : pattern));
       if (nested || param) {
         // (the text around the value goes, so the renames inside it apply where they are)
         tx.edits.push({ file: pf.file, start: pattern.start, end: value.start, text: '', why: `unwrap ${resp.wrapper}` });
@@ -174,7 +176,8 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
   } else if (!m) {
     // a host object v2 renamed whole (`{ user: { email } }` → `{ contact: { email } }`): its key;
     // one v2 flattened or split (cc_email, user's fields in two places): not rewritten inside a pattern
-    const host = renamedHost(maps, key!, prop.value);
+    // (TypeScript declares the host object's key in its types too, which this edit would not follow)
+    const host = /\.[cm]?tsx?$/.test(pf.file) ? undefined : renamedHost(maps, key!, prop.value);
     if (host) {
       tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: host, why: `${name} → ${host}`, prop: { v1: name, v2: host, kind: 'rename', side: 'response', rule: rule.id } });
       tx.change(pf, prop, 'response-read', `{ ${name}: … } → { ${host}: … }`);
@@ -221,7 +224,7 @@ function inRenamedHost(pf: Module['pf'], prop: Node, maps: FieldMapping[], m: Fi
   const pattern = pf.parent(prop);
   const owner = pattern && pf.parent(pattern);
   const hostKey = parentPath(m.v1);
-  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && renamedHost(maps, hostKey, pattern) !== undefined;
+  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !/\.[cm]?tsx?$/.test(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {

@@ -540,7 +540,7 @@ export class ResponseTracer {
           const mapper = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
           if (mapper && isFunction(mapper)) this.taintParams(mapper, itemOf(t), 0);
           else if (!mapper) this.add(parent, t);
-          else this.escape(parent, t, `the callback of ${name}()`);
+          else this.unfollowed(parent, t, `the callback of ${name}()`);
           return;
         }
         // `$.each(list, (i, item) => …)`: the callback gets each item
@@ -638,6 +638,11 @@ export class ResponseTracer {
         // (jQuery's `done`/`success` get the parsed document)
         const arg = (name === 'done' || name === 'success') && t.doc?.stage === 'raw' ? asDocument(t, { ...t.doc, stage: 'body' }) : t;
         this.taintParams(fn, arg, 0);
+        // AngularJS's legacy `.success(function (data, status) { … })` gives the status beside the
+        // body (jQuery its text): a status used there is not followed, so the call stays on v1
+        const status = (name === 'done' || name === 'success') && t.level === 'pre' && t.prefix === '' ? (fn.params as Node[])[1] : undefined;
+        const sb = status?.type === 'Identifier' ? bindingOf(this.mod, status) : undefined;
+        if (sb && sb.refs.some((r) => r !== status)) this.unfollowed(call, t, `the status parameter ${status.name} of .${name}()`);
         return;
       }
       this.add(call, t);
@@ -677,8 +682,10 @@ export class ResponseTracer {
         this.escape(call, item, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .${name}()`);
       }
       if (fn) this.taintParams(fn, item, 0);
+      // (a comparator gets two items: `sort((a, b) => a.group.name.localeCompare(b.group.name))`)
+      if (fn && (name === 'sort' || name === 'toSorted')) this.taintParams(fn, item, 1);
       if (name === 'find' || name === 'findLast') this.add(call, item);
-      else if (name === 'filter' || name === 'sort') this.add(call, t);
+      else if (name === 'filter' || name === 'sort' || name === 'toSorted') this.add(call, t);
       return;
     }
     if (name === 'reduce') {
@@ -697,6 +704,29 @@ export class ResponseTracer {
       return;
     }
     if (name === 'end' || name === 'pipe') return;
+    // `for (const [i, row] of list.entries())`: each pair's second element is an item; `values()` is the list
+    // one item of the list (`list.at(-1)`, `list.pop()`), or a copy of the list (`toSorted()`)
+    if ((name === 'at' || name === 'pop' || name === 'shift') && itemOf(t)) {
+      this.add(call, itemOf(t));
+      return;
+    }
+    if ((name === 'toReversed' || name === 'splice' || name === 'toSpliced') && itemOf(t)) {
+      this.add(call, t);
+      return;
+    }
+    if (name === 'values' && !args.length && itemOf(t)) {
+      this.add(call, t);
+      return;
+    }
+    if (name === 'entries' && !args.length && itemOf(t)) {
+      const loop = this.mod.tree.parent(call);
+      const left = loop?.type === 'ForOfStatement' && loop.right === call ? (loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0].id : loop.left) : undefined;
+      if (left?.type === 'ArrayPattern') {
+        const item = left.elements[1];
+        if (item && item.type !== 'RestElement') this.taintPattern(item, itemOf(t));
+      } else this.unfollowed(call, t, `the pairs of .entries()`);
+      return;
+    }
     if (name === 'json') {
       // the parsed body of a fetch-style response
       this.add(call, asDocument(t, t.doc?.stage === 'raw' ? { stage: 'body', prefix: [] } : null));
