@@ -320,6 +320,11 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (depth > MAX_DEPTH) return [[dyn(n.text)]];
   const d = ctx.d;
   if (d.transparent.has(n.type) && n.namedChildCount >= 1) return evaluate(n.namedChildren.find((c) => !/comment/.test(c.type))!, ctx, depth + 1);
+  // a table entry's cell read through the variable holding the entry (`o.path`, `ep[:path]`: see method-rows.ts)
+  if (ctx.bound?.size && !d.strings.has(n.type) && /[.[]/.test(n.text)) {
+    const cell = ctx.bound.get(n.text.replace(/\s+/g, ''));
+    if (cell) return cell;
+  }
   const fmt = d.format(n);
   if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth, fmt.named);
   if (d.strings.has(n.type)) {
@@ -350,7 +355,17 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   // Ruby: a segment made of a class's name (`self.class.name.demodulize.underscore.pluralize`), filled per resource class
   const classHole = d === ruby && n.type === 'call' ? classNameHole(n.text) : null;
   if (classHole) return [[{ text: classHole, dynamic: true, className: true }]];
+  // Ruby: a lambda that builds a path (`->(id) { "#{FD}/contacts/#{id}.json" }`) is worth what its body
+  // gives, its parameters holes; `url.call(id)`, `url.(id)`, `url[id]` give it
+  if (d === ruby && n.type === 'lambda') {
+    const last = n.childForFieldName('body')?.namedChildren.find((c) => c.type === 'block_body' || c.type === 'body_statement')?.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
+    return last ? evaluate(last, ctx, depth + 1) : [[dyn(n.text)]];
+  }
   const call = d.call(n);
+  if (call && d === ruby && call.name === 'call' && n.childForFieldName('receiver')) {
+    const v = evaluate(n.childForFieldName('receiver')!, ctx, depth + 1);
+    if (v.some((x) => x.some((p) => !p.dynamic && /\/|:\/\//.test(p.text)))) return v;
+  }
   if (call) {
     // `"...".freeze`, `.dup`, `.strip`: the same string
     if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {

@@ -28,6 +28,7 @@ import { indexTree, type TreeIndex } from './tree-index.ts';
 import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
+import { methodRows } from './method-rows.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -1142,6 +1143,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // (the wrapper's key reads the file's text: only asked when the project has such wrappers)
     const key = rootWrappers?.size && METHOD_WORD.test(c.name) ? wrapperKey(c, pf) : null;
     const atRoot = !!key && !!rootWrappers?.has(key);
+    // a dispatch table: the method and the path are cells of the same entry (method-rows.ts), one site per entry
+    const rows = setter || flurl || d === DIALECTS.shell ? null : methodRows(c, cctx);
+    if (rows) {
+      for (const row of rows) {
+        const rctx: EvalContext = { ...cctx, bound: new Map([...(cctx.bound ?? []), ...row.bound]) };
+        for (const arg of urlArguments(c, d)) addCall(c, row.node, withClientBase(c, evaluate(arg, rctx), rctx), row.method ?? method, callee, fnNode);
+      }
+      continue;
+    }
     const wrapped = setter ? null : wrapperPath(c, cctx, cat, text, atRoot);
     if (wrapped) {
       addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode, atRoot);
