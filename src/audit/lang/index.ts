@@ -437,6 +437,8 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
   if (d === DIALECTS.shell) return SHELL_CLIENT.test(c.name) || (SHELL_PREFIX.test(c.name) && c.args.some((a) => SHELL_CLIENT.test(a.text)));
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  // Tornado's `HTTPRequest(url, method="PUT", body=…)`, handed to `AsyncHTTPClient().fetch(req)`
+  if (d === DIALECTS.python && c.name === 'HTTPRequest' && /^(|httpclient|tornado\.httpclient)$/.test(c.receiver)) return true;
   // an address (`new Uri(base, "/helpdesk/tickets.json")`, `new URI(s)`) is a value the request that uses it reads, not a request
   if (c.isNew && /^(Uri|URI)$/.test(c.name)) return false;
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
@@ -700,6 +702,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const k = ctx && a.type !== 'ERROR' ? methodConstant(a, ctx) : null;
     if (k) return k;
   }
+  // Tornado's HTTPRequest without a method is a GET
+  if (d === DIALECTS.python && c.name === 'HTTPRequest' && !c.kwargs.has('method') && c.args.length < 2) return 'GET';
   // options hashes / arrays: method: :put, 'method' => 'PUT'
   const statement = statementOf(c.node);
   const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
