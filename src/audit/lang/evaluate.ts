@@ -12,6 +12,8 @@ import type { Dialect, FunctionView } from './dialects.ts';
 import type { SyntaxNode } from './grammars.ts';
 import type { TreeIndex } from './tree-index.ts';
 import { classNameHole, ruby } from './ruby.ts';
+import { go } from './go.ts';
+import { python } from './python.ts';
 import { BASE_OPTION, baseJoinOf, chainLink, FARADAY_BASE_OPTION, joinToBase, resolveReference, type BaseJoin, type ChainLink } from './url-chains.ts';
 
 export interface Part {
@@ -229,12 +231,13 @@ function applyFormat(template: Value[], args: SyntaxNode[], ctx: EvalContext, de
         alts = alts.map((v) => [...v, p]);
         continue;
       }
-      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*|[A-Za-z_]\w*)(?:![rsa])?(?::[^}]*)?\}|%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[sdifuxXrv]/g;
+      // (Ruby's named references: `%<id>d` formats the value given as `id:`, `%{id}` inserts it)
+      const re = /%[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|\{(\d*|[A-Za-z_]\w*)(?:![rsa])?(?::[^}]*)?\}|%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[sdifuxXrv]|%<(\w+)>[-+ #0]*\d*(?:\.\d+)?[sdifuxXv]|%\{(\w+)\}/g;
       let at = 0;
       for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
-        const name = m[2] ?? (m[1] && !/^\d/.test(m[1]) ? m[1] : undefined);
+        const name = m[2] ?? m[3] ?? m[4] ?? (m[1] && !/^\d/.test(m[1]) ? m[1] : undefined);
         // `{id}` with no value given by name is left as it is written
-        if (name && !m[2] && !byName(name)) continue;
+        if (name && !m[2] && !m[3] && !m[4] && !byName(name)) continue;
         const lit = p.text.slice(at, m.index);
         if (lit) alts = alts.map((v) => [...v, { ...p, text: lit }]);
         const idx = name ? -1 : m[1] !== undefined && m[1] !== '' ? Number(m[1]) : next++;
@@ -320,6 +323,11 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (depth > MAX_DEPTH) return [[dyn(n.text)]];
   const d = ctx.d;
   if (d.transparent.has(n.type) && n.namedChildCount >= 1) return evaluate(n.namedChildren.find((c) => !/comment/.test(c.type))!, ctx, depth + 1);
+  // a table entry's cell read through the variable holding the entry (`o.path`, `ep[:path]`: see method-rows.ts)
+  if (ctx.bound?.size && !d.strings.has(n.type) && /[.[]/.test(n.text)) {
+    const cell = ctx.bound.get(n.text.replace(/\s+/g, ''));
+    if (cell) return cell;
+  }
   const fmt = d.format(n);
   if (fmt) return applyFormat(evaluate(fmt.template, ctx, depth + 1), fmt.args, ctx, depth, fmt.named);
   if (d.strings.has(n.type)) {
@@ -350,7 +358,19 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   // Ruby: a segment made of a class's name (`self.class.name.demodulize.underscore.pluralize`), filled per resource class
   const classHole = d === ruby && n.type === 'call' ? classNameHole(n.text) : null;
   if (classHole) return [[{ text: classHole, dynamic: true, className: true }]];
+  // Ruby: a lambda that builds a path (`->(id) { "#{FD}/contacts/#{id}.json" }`) is worth what its body
+  // gives, its parameters holes; `url.call(id)`, `url.(id)`, `url[id]` give it
+  if (d === ruby && n.type === 'lambda') {
+    const last = n.childForFieldName('body')?.namedChildren.find((c) => c.type === 'block_body' || c.type === 'body_statement')?.namedChildren.filter((c) => !/comment/.test(c.type)).at(-1);
+    return last ? evaluate(last, ctx, depth + 1) : [[dyn(n.text)]];
+  }
+  const built = builtString(n, ctx, depth);
+  if (built) return built;
   const call = d.call(n);
+  if (call && d === ruby && call.name === 'call' && n.childForFieldName('receiver')) {
+    const v = evaluate(n.childForFieldName('receiver')!, ctx, depth + 1);
+    if (v.some((x) => x.some((p) => !p.dynamic && /\/|:\/\//.test(p.text)))) return v;
+  }
   if (call) {
     // `"...".freeze`, `.dup`, `.strip`: the same string
     if (/^(freeze|dup|to_str|itself|strip|chomp|trim|rstrip|lstrip|html_safe|Trim|trimEnd|TrimEnd)$/.test(call.name) && call.args.length === 0) {
@@ -780,6 +800,181 @@ function baseOption(n: SyntaxNode, d: Dialect, depth = 0, option: RegExp = BASE_
     if (/^(do_block|block)$/.test(c.type)) continue;
     const inner = baseOption(c, d, depth + 1, option);
     if (inner) return inner;
+  }
+  return null;
+}
+const URI_COMPONENTS_ROOT = /^(fromHttpUrl|fromUriString|fromPath|fromUri|fromHttpRequest|newInstance)$/;
+const URI_COMPONENTS_CHAIN = /\b(UriComponentsBuilder|ServletUriComponentsBuilder|UriBuilder)\b|\.(fromHttpUrl|fromUriString)\s*\(/;
+
+/**
+ * Strings the code builds with a library's builder, read the way the language runs them: Python's
+ * `string.Template(…).substitute(k=v)`, Ruby's `URI::HTTPS.build(host:, path:)`, Java's
+ * `MessageFormat.format("{0}/…", a)`, Spring's `UriComponentsBuilder.fromHttpUrl(b).path(p).buildAndExpand(id)`,
+ * Kotlin's `buildString { append(…) }`, Java's `new StringBuilder(a).append(b)`, Go's `strings.Builder`
+ * (`b.WriteString(…)` … `b.String()`) and `url.URL{Scheme:, Host:, Path:}`. Null for anything else.
+ */
+function builtString(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] | null {
+  const d = ctx.d;
+  const ev = (a: SyntaxNode) => evaluate(a, ctx, depth + 1);
+  const lit = (text: string): Value[] => [[{ text, dynamic: false }]];
+  // Go: `url.URL{Scheme: "https", Host: h, Path: p, RawQuery: q}` (also `&url.URL{…}`)
+  if (d === go && n.type === 'composite_literal' && /^(url\.URL)$/.test(n.childForFieldName('type')?.text ?? '')) {
+    const fields = new Map<string, SyntaxNode>();
+    for (const e of n.childForFieldName('body')?.namedChildren ?? []) {
+      if (e.type !== 'keyed_element' || e.namedChildCount < 2) continue;
+      const v = e.namedChildren.at(-1)!;
+      fields.set(e.namedChild(0)!.text, v.type === 'literal_element' ? (v.namedChild(0) ?? v) : v);
+    }
+    const path = fields.get('Path');
+    if (!path) return null;
+    let out: Value[] = [[]];
+    const scheme = fields.get('Scheme');
+    const host = fields.get('Host');
+    if (host) out = cross(cross(cross(out, scheme ? ev(scheme) : lit('https')), lit('://')), ev(host));
+    // (a path without its leading slash is written with one: `URL.String()` adds it after a host)
+    out = cross(out, ev(path).map((v) => (host && v[0] && !v[0].dynamic && !v[0].text.startsWith('/') ? [{ text: '/', dynamic: false } as Part, ...v] : v)));
+    const q = fields.get('RawQuery');
+    if (q) out = cross(cross(out, lit('?')), ev(q));
+    return out.map(collapseSlashes).slice(0, MAX_ALTS);
+  }
+  if (d === go && n.type === 'unary_expression' && n.namedChild(0)?.type === 'composite_literal' && /^&/.test(n.text)) {
+    const inner = builtString(n.namedChild(0)!, ctx, depth + 1);
+    if (inner) return inner;
+  }
+  // Kotlin: `buildString { append(a); append(b) }` (and `StringBuilder().apply { append(…) }`)
+  if (d !== go && n.type === 'call_expression' && /^(buildString)$/.test(n.namedChild(0)?.text ?? '')) {
+    const lambda = n.descendantsOfType('lambda_literal')[0];
+    const stmts = lambda?.namedChildren.find((c) => c.type === 'statements');
+    if (!stmts) return null;
+    let out: Value[] = [[]];
+    for (const st of stmts.namedChildren) {
+      const c = d.call(st);
+      if (!c || !/^(append|appendLine)$/.test(c.name) || c.receiver !== '' || c.args.length !== 1) return null;
+      out = cross(out, ev(c.args[0]!));
+    }
+    return out.map(collapseSlashes);
+  }
+  const call = d.call(n);
+  if (!call) return null;
+  // Go: `b.String()` of a strings.Builder / bytes.Buffer filled by `b.WriteString(…)` (and `fmt.Fprintf(&b, …)`) before it
+  if (d === go && call.name === 'String' && call.args.length === 0 && /^\w+$/.test(call.receiver)) {
+    const fn = enclosingFunction(d, n);
+    const name = call.receiver;
+    if (!fn || !new RegExp(`\\b${name}\\s+(?:strings\\.Builder|bytes\\.Buffer)\\b|\\b${name}\\s*:?=\\s*(?:&|new\\()\\s*(?:strings\\.Builder|bytes\\.Buffer)`).test(fn.text)) return null;
+    let out: Value[] = [[]];
+    let any = false;
+    for (const w of fn.descendantsOfType('call_expression')) {
+      if (w.startIndex >= n.startIndex) break;
+      const c = d.call(w);
+      if (!c) continue;
+      if (c.receiver === name && /^(WriteString|WriteByte|WriteRune|Write)$/.test(c.name) && c.args.length === 1) {
+        const a = c.args[0]!;
+        // a byte or rune literal: its character
+        const ch = /^'(.)'$/.exec(a.text)?.[1];
+        out = cross(out, ch ? lit(ch) : ev(a));
+        any = true;
+      } else if (c.receiver === 'fmt' && c.name === 'Fprintf' && c.args[0]?.text.replace(/^&/, '') === name && c.args[1]) {
+        out = cross(out, applyFormat(ev(c.args[1]), c.args.slice(2), ctx, depth));
+        any = true;
+      } else if (c.receiver === name && c.name === 'Reset') {
+        out = [[]];
+      }
+    }
+    return any ? out.map(collapseSlashes).slice(0, MAX_ALTS) : null;
+  }
+  // Python: `Template(s)` is its template; `t.substitute(k=v)` / `safe_substitute` fills `$k` and `${k}`
+  if (d === python) {
+    if (call.name === 'Template' && /^(string|)$/.test(call.receiver) && call.args.length === 1) return ev(call.args[0]!);
+    if (/^(substitute|safe_substitute)$/.test(call.name) && call.receiver) {
+      const recv = receiverNode(n);
+      if (!recv) return null;
+      const named = new Map(call.kwargs);
+      const dict = call.args[0];
+      if (dict?.type === 'dictionary') for (const pr of dict.namedChildren) if (pr.type === 'pair') named.set(pr.childForFieldName('key')!.text.replace(/^['"]|['"]$/g, ''), pr.childForFieldName('value')!);
+      const out: Value[] = [];
+      for (const t of ev(recv)) {
+        let alts: Value[] = [[]];
+        for (const p of t) {
+          if (p.dynamic) {
+            alts = alts.map((v) => [...v, p]);
+            continue;
+          }
+          let at = 0;
+          const re = /\$(?:(\w+)|\{(\w+)\}|\$)/g;
+          for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
+            const before = p.text.slice(at, m.index) + (m[0] === '$$' ? '$' : '');
+            if (before) alts = alts.map((v) => [...v, { ...p, text: before }]);
+            const key = m[1] ?? m[2];
+            if (key) {
+              const a = named.get(key);
+              alts = a ? cross(alts, ev(a)) : alts.map((v) => [...v, dyn(key)]);
+            }
+            at = m.index + m[0].length;
+          }
+          const rest = p.text.slice(at);
+          if (rest) alts = alts.map((v) => [...v, { ...p, text: rest }]);
+        }
+        out.push(...alts);
+      }
+      return out.slice(0, MAX_ALTS);
+    }
+  }
+  // Ruby: `URI::HTTPS.build(host: h, path: p, query: q)`, `URI::HTTP.build(…)`
+  if (d === ruby && call.name === 'build' && /^URI::HTTPS?$/.test(call.receiver)) {
+    const host = call.kwargs.get('host');
+    const path = call.kwargs.get('path');
+    if (!path) return null;
+    let out: Value[] = host ? cross(lit(`${call.receiver.endsWith('S') ? 'https' : 'http'}://`), ev(host)) : [[]];
+    out = cross(out, ev(path));
+    const q = call.kwargs.get('query');
+    if (q) out = cross(cross(out, lit('?')), ev(q));
+    return out.map(collapseSlashes);
+  }
+  // Java / Kotlin: `MessageFormat.format("{0}/helpdesk/tickets/{1}.json", base, id)`
+  if (call.name === 'format' && /^(java\.text\.)?MessageFormat$/.test(call.receiver) && call.args.length >= 1) {
+    return applyFormat(ev(call.args[0]!).map((v) => v.map((p) => (p.dynamic ? p : { ...p, text: p.text.replace(/''/g, "'") }))), call.args.slice(1), ctx, depth);
+  }
+  // Java: `new StringBuilder(a).append(b).append(c)` (its `toString()` reads the builder's value)
+  if (call.name === 'append' && call.args.length === 1 && /^(new\s+)?StringBuilder\s*\(/.test(call.receiver.trim())) {
+    const recv = receiverNode(n) ?? n.namedChild(0)?.namedChild(0) ?? null;
+    if (!recv) return null;
+    return cross(ev(recv), ev(call.args[0]!)).map(collapseSlashes);
+  }
+  if (call.isNew && call.name === 'StringBuilder' && call.args.length <= 1) return call.args[0] && !/^\d+$/.test(call.args[0].text) ? ev(call.args[0]) : [[]];
+  // Spring's UriComponentsBuilder (and JAX-RS UriBuilder): the root's URL, `.path()` below appends,
+  // `.queryParam(k, v)` adds a parameter, `buildAndExpand(a, b)` fills the `{…}` holes in order
+  if (URI_COMPONENTS_CHAIN.test(n.text) && d.pathSegments) {
+    if (URI_COMPONENTS_ROOT.test(call.name) && /UriComponentsBuilder|UriBuilder$/.test(call.receiver)) return call.args[0] ? ev(call.args[0]) : [[]];
+    const recv = receiverNode(n) ?? (n.namedChild(0)?.type === 'navigation_expression' ? n.namedChild(0)!.namedChild(0) : null);
+    if (!recv) return null;
+    if (/^(build|toUri|toUriString|encode|normalize|toUriComponents)$/.test(call.name) && call.args.length <= 1) return ev(recv);
+    if (call.name === 'queryParam' && call.args.length === 2) {
+      const base = ev(recv);
+      const sep = base.some((v) => v.some((p) => !p.dynamic && p.text.includes('?'))) ? '&' : '?';
+      return cross(cross(cross(cross(base, lit(sep)), ev(call.args[0]!)), lit('=')), ev(call.args[1]!));
+    }
+    if (/^(buildAndExpand|expand)$/.test(call.name)) {
+      const vals = call.args.map((a) => ev(a));
+      let i = 0;
+      const out: Value[] = [];
+      for (const t of ev(recv)) {
+        let alts: Value[] = [[]];
+        for (const p of t) {
+          const m = p.dynamic ? null : p.text.split(/(\{\w+\})/);
+          if (!m) {
+            alts = alts.map((v) => [...v, p]);
+            continue;
+          }
+          for (const piece of m) {
+            if (!piece) continue;
+            if (/^\{\w+\}$/.test(piece) && vals[i]) alts = cross(alts, vals[i++]!);
+            else alts = alts.map((v) => [...v, { ...p, text: piece }]);
+          }
+        }
+        out.push(...alts);
+      }
+      return out.slice(0, MAX_ALTS);
+    }
   }
   return null;
 }

@@ -28,6 +28,7 @@ import { indexTree, type TreeIndex } from './tree-index.ts';
 import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
+import { methodRows } from './method-rows.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -436,6 +437,8 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
   if (d === DIALECTS.shell) return SHELL_CLIENT.test(c.name) || (SHELL_PREFIX.test(c.name) && c.args.some((a) => SHELL_CLIENT.test(a.text)));
   if (c.name === 'new') return /Net::HTTP::\w+|Request|HTTPI|Typhoeus|Faraday|RestClient/.test(c.receiver);
+  // Tornado's `HTTPRequest(url, method="PUT", body=…)`, handed to `AsyncHTTPClient().fetch(req)`
+  if (d === DIALECTS.python && c.name === 'HTTPRequest' && /^(|httpclient|tornado\.httpclient)$/.test(c.receiver)) return true;
   // an address (`new Uri(base, "/helpdesk/tickets.json")`, `new URI(s)`) is a value the request that uses it reads, not a request
   if (c.isNew && /^(Uri|URI)$/.test(c.name)) return false;
   if (c.name === 'parse' || c.name === 'URI' || c.name === 'URL' || c.name === 'Uri') return c.isNew || /^URI$/.test(c.receiver) || c.name !== 'parse';
@@ -699,6 +702,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const k = ctx && a.type !== 'ERROR' ? methodConstant(a, ctx) : null;
     if (k) return k;
   }
+  // Tornado's HTTPRequest without a method is a GET
+  if (d === DIALECTS.python && c.name === 'HTTPRequest' && !c.kwargs.has('method') && c.args.length < 2) return 'GET';
   // options hashes / arrays: method: :put, 'method' => 'PUT'
   const statement = statementOf(c.node);
   const inline = /\b(?:method|verb|type)['"]?\s*(?:=>|:|=)\s*['":]*(get|post|put|delete|patch)\b/i.exec(c.node.text);
@@ -1142,6 +1147,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // (the wrapper's key reads the file's text: only asked when the project has such wrappers)
     const key = rootWrappers?.size && METHOD_WORD.test(c.name) ? wrapperKey(c, pf) : null;
     const atRoot = !!key && !!rootWrappers?.has(key);
+    // a dispatch table: the method and the path are cells of the same entry (method-rows.ts), one site per entry
+    const rows = setter || flurl || d === DIALECTS.shell ? null : methodRows(c, cctx);
+    if (rows) {
+      for (const row of rows) {
+        const rctx: EvalContext = { ...cctx, bound: new Map([...(cctx.bound ?? []), ...row.bound]) };
+        for (const arg of urlArguments(c, d)) addCall(c, row.node, withClientBase(c, evaluate(arg, rctx), rctx), row.method ?? method, callee, fnNode);
+      }
+      continue;
+    }
     const wrapped = setter ? null : wrapperPath(c, cctx, cat, text, atRoot);
     if (wrapped) {
       addCall(c, wrapped.arg, wrapped.values, method, callee, fnNode, atRoot);

@@ -10,11 +10,16 @@ export const ruby: Dialect = {
   format(n) {
     if (n.type === 'binary' && operatorOf(n) === '%' && field(n, 'left')?.type === 'string') {
       const r = field(n, 'right')!;
+      // `'/contacts/%<id>d.json' % { id: id }`: the hash's keys fill the named references
+      if (r.type === 'hash') return { template: field(n, 'left')!, args: [], named: new Map(named(r).filter((x) => x.type === 'pair' && field(x, 'key') && field(x, 'value')).map((x) => [field(x, 'key')!.text.replace(/^:|:$/g, '').replace(/^['"]|['"]$/g, ''), field(x, 'value')!] as const)) };
       return { template: field(n, 'left')!, args: r.type === 'array' ? named(r) : [r] };
     }
     if (n.type === 'call' && /^(format|sprintf)$/.test(field(n, 'method')?.text ?? '') && !field(n, 'receiver')) {
       const a = named(field(n, 'arguments'));
-      if (a.length) return { template: a[0]!, args: a.slice(1) };
+      // `format('/helpdesk/tickets/%<id>d.json', id: id)`: the keyword arguments fill `%<id>d` and `%{id}`
+      const pairs = a.slice(1).filter((x) => x.type === 'pair' && /hash_key_symbol|simple_symbol/.test(field(x, 'key')?.type ?? ''));
+      const named_ = new Map(pairs.map((x) => [field(x, 'key')!.text.replace(/^:/, ''), field(x, 'value')!] as const));
+      if (a.length) return { template: a[0]!, args: a.slice(1).filter((x) => !pairs.includes(x)), named: named_ };
     }
     return null;
   },
