@@ -51,7 +51,7 @@ export interface CallModel {
    */
   untraced: Array<ReadInfo & { file: string; span: Span; fidelity: Fidelity | null }>;
   /** 403 rate-limit checks that serve this call (its module, the HTTP wrappers it goes through). */
-  rateLimits: Array<{ file: string; span: Span; fixable: boolean }>;
+  rateLimits: Array<{ file: string; span: Span; fixable: boolean; meaningUnclear?: boolean }>;
   /** XML parsing of this call's response (same module). */
   xml: Array<{ file: string; span: Span }>;
   /** Nothing holds the answer (see CallInfo.answerDiscarded): no untraced read is charged to it. */
@@ -204,7 +204,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
         for (const m of byRule.get(`${s.file}\0${s.rule}`) ?? []) if (m.untraced.length < 3 && !m.answerDiscarded) m.untraced.push({ ...s.read, file: s.file, span: s.span, fidelity: s.fidelity ?? null });
       }
     } else if (s.kind === 'rate-limit') {
-      for (const m of servedBy.get(s.file) ?? []) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true });
+      // (a check on one call's error serves that call alone)
+      for (const m of servedBy.get(s.file) ?? []) if (!s.errorOf || (m.file === s.file && m.url.span.start === s.errorOf.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true, ...(s.meaningUnclear ? { meaningUnclear: true } : {}) });
       // (a check beside several instances: which one it serves is not known, so it does not move with this call)
       for (const m of servedShared.get(s.file) ?? []) if (!m.rateLimits.some((r) => r.file === s.file && r.span.start === s.span.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: false });
     } else if (s.kind === 'xml') {

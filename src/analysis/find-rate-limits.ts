@@ -119,7 +119,12 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       }
     }
     if (!check) continue;
-    if (!viaConstant && p.type !== 'ArrayExpression' && !throttles(mod, check)) continue;
+    // a 403 on a v1 call's own error that says nothing of what it means (no wait, no retry, no word
+    // of access): in v2 it would only mean access denied, so a human decides; it keeps the call on v1
+    const errorOf = !viaConstant && p.type === 'BinaryExpression' && !throttles(mod, check) && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+    const unclear = !!errorOf;
+    if (!viaConstant && p.type !== 'ArrayExpression' && !unclear && !throttles(mod, check)) continue;
+    if (unclear) simple = false;
     if (simple && p.type !== 'ArrayExpression' && answerOfOtherApi(a, mod, check)) continue;
     // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
     const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(conditionOf(mod, check)));
@@ -133,8 +138,9 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       rules: [RATE_LIMIT_RULE],
       method: null,
       methodSource: null,
-      message:
-        p.type === 'ArrayExpression'
+      message: unclear
+        ? `403 tested on the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+        : p.type === 'ArrayExpression'
           ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
           : simple
             ? `403 handled as rate limiting (v2 answers ${v2})`
@@ -143,6 +149,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
               : `403 in a constant used for rate limiting (v2 throttles with ${v2})`,
       fidelity: 'exact',
       fixable: simple,
+      ...(errorOf ? { meaningUnclear: true, errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
     };
     a.addSite(site, { node: lit });
   }
@@ -176,6 +183,41 @@ function answerOfOtherApi(a: Analysis, mod: ModuleInfo, check: Node): boolean {
   const text = url.parts.map((x) => x.text).join('');
   const host = hostOf(text);
   return !!host && isCustomDomain(host) && !matchUrl(a.cat, text);
+}
+
+/** Words that show a 403 branch is about permissions (v2 keeps 403 for that). */
+const ACCESS_WORDS = /denied|forbidden|permission|not.?allowed|unauthori[sz]ed|access|scope|privilege|role|admin|plan|feature/i;
+
+function deniesAccess(mod: ModuleInfo, check: Node): boolean {
+  const src = (n: Node | null | undefined) => (n ? mod.source.slice(n.start, n.end) : '');
+  const cond = conditionOf(mod, check);
+  const holder = mod.parent.get(cond);
+  const guarded = holder?.type === 'IfStatement' || holder?.type === 'ConditionalExpression' ? src(holder.consequent) : '';
+  return ACCESS_WORDS.test(src(cond)) || ACCESS_WORDS.test(guarded);
+}
+
+/**
+ * Is the check in the error handler of a request of this file: `.catch((e) => …)` (or `.then(ok,
+ * fail)`) chained on it, or the `catch` of a `try` that makes it?
+ */
+function onRequestError(a: Analysis, check: Node): Site['span'] | undefined {
+  const mod = a.mod;
+  const calls = a.sites.filter((s) => s.kind === 'call' && (!s.span.file || s.span.file === mod.file));
+  // (the request the handler is for: the last one made there, as a chain's or a try's last call fails first in the code after it)
+  const holds = (n: Node) => calls.filter((s) => s.span.start >= n.start && s.span.end <= n.end).at(-1)?.span;
+  for (let cur: Node | undefined = check, up = mod.parent.get(check); up; cur = up, up = mod.parent.get(up)) {
+    if (up.type === 'CatchClause' && up.body === cur) {
+      const t = mod.parent.get(up);
+      return t?.type === 'TryStatement' ? holds(t.block) : undefined;
+    }
+    if ((up.type === 'CallExpression' || up.type === 'OptionalCallExpression') && up.arguments.includes(cur) && /^(Arrow)?FunctionExpression$/.test(cur.type)) {
+      const callee = unwrapExpr(up.callee);
+      const name = callee?.type === 'MemberExpression' && !callee.computed ? callee.property.name : '';
+      const failArg = name === 'catch' ? up.arguments[0] : name === 'then' ? up.arguments[1] : undefined;
+      return failArg === cur ? holds(callee.object) : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Keys of client options that list the statuses the client retries by itself. */

@@ -932,7 +932,11 @@ export class ModulePlanner {
       const pos = mod.pf.position(lit.start);
       const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
-      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
+      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, ...(s.meaningUnclear ? { meaningUnclear: true } : {}), callers };
+      if (s.errorOf) {
+        const of = sites.find((u) => u.site.span.start === s.errorOf!.start);
+        if (of) check.only = of.id;
+      }
       // the same test for v1 and v2 calls at once (v2 never sends 403 with Retry-After)
       const parent = mod.pf.parent(lit);
       if (parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {

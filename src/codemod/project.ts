@@ -281,10 +281,12 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
     }
     // a 403 rate-limit check belongs to the calls it serves: it migrates with all of them or none
     for (const c of checks.values()) {
-      const served = [...(ownSites.get(c.file) ?? []), ...c.callers.map((x) => x.id)].map((id) => byId.get(id)).filter((g): g is Group => !!g && !!g.primary && g.reason !== 'covered');
+      const served = (c.only ? [c.only] : [...(ownSites.get(c.file) ?? []), ...c.callers.map((x) => x.id)]).map((id) => byId.get(id)).filter((g): g is Group => !!g && !!g.primary && g.reason !== 'covered');
       if (!served.some((g) => g.accepted)) continue;
       const where = `${path.basename(c.file)}:${c.line}`;
-      if (!c.fixable) {
+      if (c.meaningUnclear) {
+        for (const g of served) reject(g, `a 403 test on its error (${where}) does not say what it means: decide whether it is throttling (v2 answers 429) or access denied (v2 keeps 403), and change it with this call`);
+      } else if (!c.fixable) {
         for (const g of served) reject(g, `its 403 rate-limit check (${where}) is not a simple status test: make it retry on 429 (v2 throttling) when this call moves to v2`);
       } else if (served.some((g) => !g.accepted) && !c.both) {
         for (const g of served) reject(g, `its 403 rate-limit check (${where}) also serves calls that stay on v1: migrate them together (the check becomes 429)`);
@@ -380,6 +382,8 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
       tx.edits.push({ file: c.file, start: c.start, end: c.end, text: '429', why: '403 → 429' });
       tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response' });
       if (still.length) marker(`now 429 (v2 throttling) for the migrated calls ${via}; those still on v1 lose this 403 + Retry-After retry until they are migrated: ${list(still)}`);
+    } else if (c.meaningUnclear) {
+      marker(`this 403 test says nothing of what it means: v1 answered 403 when throttling, v2 answers 429 then and keeps 403 for access denied; decide which this is when the call moves to v2`);
     } else if (!c.fixable) {
       marker(`${V1_THROTTLING}: retry on 429 here instead of 403 once the calls it serves are migrated (not a simple status comparison, so the codemod leaves it to you); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest`);
     } else if (c.callers.length > 0 && own.every(migrated)) {

@@ -94,6 +94,10 @@ export interface RateCheck {
   anchor: number;
   /** A simple comparison or `case` that may become 429 (otherwise: a marker). */
   fixable: boolean;
+  /** The code does not say whether the 403 means throttling or access denied. */
+  meaningUnclear?: boolean;
+  /** The site whose error handler holds the check: it serves that call alone (not every call of its file). */
+  only?: string;
   /** Calls of the planned file that go through the wrapper holding the check (site ids, with a label for markers). */
   callers: Array<{ id: string; label: string }>;
   /** The wrapper function's name, for markers. */

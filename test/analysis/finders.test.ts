@@ -392,6 +392,16 @@ describe('rate limits, XML, comments and markers', () => {
     expect(rl("const res = await fetch('https://support.acme.io/helpdesk/tickets.json');\nif (res.status === 403) await sleep(1000);")).toEqual(['3:true']);
   });
 
+  it('reports a 403 on a v1 call\'s own error that says nothing of what it means, unless it names access', () => {
+    const rl = (src: string) => run(src).filter((s) => s.kind === 'rate-limit').map((s) => `${s.span.line}:${s.fixable}:${!!s.meaningUnclear}`);
+    expect(rl("const c = await fd.get(b + '/contacts/1.json').catch((e) => { if (e.response.status === 403) return null; throw e; });")).toEqual(['1:false:true']);
+    expect(rl("try { await fetch(b + '/groups.json').then(check); } catch (e) { if (e.status === 403) return []; }")).toEqual(['1:false:true']);
+    // access denied, said so: not a throttling check, and v2 keeps 403 for it
+    expect(rl("await fd.get(b + '/contacts/1.json').catch((e) => { if (e.response.status === 403) throw new Error('access denied'); });")).toEqual([]);
+    // not on a request's error: nothing to judge
+    expect(rl("fetch(b + '/groups.json');\nfunction label(status) { return status === 403 ? 'locked' : 'ok'; }")).toEqual([]);
+  });
+
   it('takes a documentation host (example.com) for no service: its request is reported, never rewritten on a guess', () => {
     const sites = run("var resp = UrlFetchApp.fetch('https://sheets.example.com/groups.json');\nreturn JSON.parse(resp.getContentText()).groups;").filter((s) => s.kind === 'call');
     expect(sites.map((s) => `${s.rule} ${s.call!.helpdeskUnseen}`)).toEqual(['groups.list true']);
