@@ -38,6 +38,7 @@ let runtime: Promise<void> | null = null;
 const loading = new Map<Language, Promise<ParserType.Language | null>>();
 const parsers = new Map<Language, ParserType>();
 const failures = new Map<Language, string>();
+const languages = new Map<Language, ParserType.Language>();
 
 function grammarPath(file: string): string {
   return join(dirname(require.resolve('tree-sitter-wasms/package.json')), 'out', file);
@@ -58,6 +59,7 @@ export function loadGrammar(lang: Language): Promise<boolean> {
           const parser = new Parser();
           parser.setLanguage(language);
           parsers.set(lang, parser);
+          languages.set(lang, language);
           return language;
         },
         (e: unknown) => {
@@ -73,6 +75,20 @@ export function loadGrammar(lang: Language): Promise<boolean> {
 /** The parser of a loaded grammar (null before `loadGrammar` resolved, or when it failed). */
 export function parserFor(lang: Language): ParserType | null {
   return parsers.get(lang) ?? null;
+}
+
+/** A fresh parser for `lang`, after a parse that threw (its state is not to be trusted afterwards). */
+export function resetParser(lang: Language): void {
+  const language = languages.get(lang);
+  if (!language) return;
+  try {
+    parsers.get(lang)?.delete();
+  } catch {
+    // (the old parser may be past deleting: it is dropped all the same)
+  }
+  const parser = new Parser();
+  parser.setLanguage(language);
+  parsers.set(lang, parser);
 }
 
 export function grammarFailure(lang: Language): string | undefined {

@@ -23,7 +23,7 @@ import { findTextUrls } from '../../analysis/text-urls.ts';
 import { namesOtherProduct } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
-import { hasGrammar, loadGrammar, parserFor, type SyntaxNode, type Tree } from './grammars.ts';
+import { hasGrammar, loadGrammar, parserFor, resetParser, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
@@ -162,9 +162,65 @@ export function sealProjects(root: string): void {
   sealed.add(root);
 }
 
+/** Why the grammar itself failed on a file, by file (its sites then come from patterns). */
+const grammarCrashes = new Map<string, string>();
+
 function parse(lang: Language, file: string, text: string): Tree | null {
   const p = parserFor(lang);
-  return p ? p.parse(text) : null;
+  if (!p) return null;
+  try {
+    return p.parse(text);
+  } catch (e) {
+    // (tree-sitter-wasms' bash scanner calls `strcmp`, which web-tree-sitter 0.22 does not export,
+    // when it meets `esac`: the parse throws from inside WebAssembly and leaves that parser unusable)
+    grammarCrashes.set(file, e instanceof Error ? e.message : String(e));
+    resetParser(lang);
+  }
+  // a shell script's `case` statements, read as brace groups of their arms' commands (same length)
+  const flat = lang === 'shell' ? caseArmsAsGroups(text) : text;
+  if (flat === text) return null;
+  try {
+    const tree = parserFor(lang)!.parse(flat);
+    grammarCrashes.delete(file);
+    return tree;
+  } catch {
+    resetParser(lang);
+    return null;
+  }
+}
+
+/**
+ * The text with each `case … in … esac` turned into `{ … }` holding its arms' commands, every
+ * offset kept: `case "$1" in` → `{`, an arm's pattern (`list)`, `*)`) → spaces, `;;` → `; ` after a
+ * command (spaces alone on its line), `esac` → `}`. The grammar cannot parse `esac` here (see
+ * `parse`), and the commands are what the audit reads.
+ */
+export function caseArmsAsGroups(text: string): string {
+  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+  let depth = 0;
+  return text
+    .split('\n')
+    .map((line) => {
+      let out = line;
+      const open = /^(\s*)(case\s.*\sin)(\s*)$/.exec(out);
+      if (open) {
+        depth++;
+        return `${open[1]}{${blank(open[2]!.slice(1))}${open[3]}`;
+      }
+      if (depth === 0) return out;
+      const close = /^(\s*(?:;;&?|;&)?\s*)esac\b/.exec(out);
+      if (close) {
+        depth--;
+        const pre = close[1]!.replace(/;;&?|;&/, (m) => ` ${' '.repeat(m.length - 1)}`);
+        return `${pre}}   ${out.slice(close[0].length)}`;
+      }
+      // an arm's pattern at the start of the line (`list)`, `new|add)`, `*)`, `(x)`)
+      out = out.replace(/^(\s*)(\(?[^\s()'"`;][^()\n;]*\))/, (_m, sp: string, pat: string) => sp + blank(pat));
+      // the end of an arm: `;` after a command, nothing on a line of its own
+      out = /^\s*(;;&?|;&)\s*$/.test(out) ? blank(out) : out.replace(/(;;&?|;&)(\s*)$/, (m) => `;${' '.repeat(m.length - 1)}`);
+      return out;
+    })
+    .join('\n');
 }
 
 /** Share of the text inside ERROR nodes. */
@@ -941,7 +997,8 @@ export function analyzeSyntax(input: SyntaxInput): SyntaxResult | null {
     const functions = new Set(project.functions);
     return { sites: findSites(pf, cat, lang, rel, functions, project.resources, project.rootWrappers) };
   }
-  const tree = parse(lang, abs, text)!;
+  const tree = parse(lang, abs, text);
+  if (!tree) return { sites: [], unparsed: `the ${lang} grammar failed on this file (${grammarCrashes.get(abs) ?? 'no tree'})` };
   const share = errorShare(tree, text.length);
   if (share > 0.15) {
     tree.delete();

@@ -492,3 +492,48 @@ describe('server routes, declarative clients and methods named by the chain (iss
     expect(calls).toEqual(['src/Agents.java:4 agents.list true', 'src/Desk.php:5 tickets.create false', 'src/Tickets.php:5 tickets.create true']);
   });
 });
+
+describe('shell case statements (the bash grammar cannot parse `esac` in this runtime)', () => {
+  it('reads the commands of every arm, by syntax tree, with their methods', async () => {
+    const root = join(tmp, 'case-arms');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'fd.sh'),
+      [
+        '#!/bin/bash',
+        'FD="https://acme.freshdesk.com"',
+        'case "$1" in',
+        '  list)',
+        '    curl -s -u "$FD_KEY:X" "$FD/helpdesk/tickets.json?filter_name=all_tickets"',
+        '    ;;',
+        '  new|add)',
+        '    curl -s -u "$FD_KEY:X" -X POST -d \'{"helpdesk_ticket":{"subject":"x"}}\' "$FD/helpdesk/tickets.json" ;;',
+        '  close) curl -s -u "$FD_KEY:X" -X PUT -d \'{"helpdesk_ticket":{"status":5}}\' "$FD/helpdesk/tickets/$2.json" ;;',
+        '  *) echo "usage: $0 list|new|close" ;;',
+        'esac',
+        '',
+      ].join('\n'),
+    );
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.skipped).toEqual([]);
+    expect(r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}`)).toEqual([
+      '5 GET tickets.list syntax',
+      '8 POST tickets.create syntax',
+      '9 PUT tickets.update syntax',
+    ]);
+  });
+
+  it('a case statement the rewrite cannot flatten is audited by pattern, never an error', async () => {
+    const root = join(tmp, 'case-inline');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'one.sh'), 'case "$1" in new) curl -X POST "https://acme.freshdesk.com/helpdesk/tickets.json" ;; esac\n');
+    writeFileSync(join(root, 'two.sh'), 'curl -s "https://acme.freshdesk.com/contacts.json"\n');
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.skipped.map((s) => `${s.file} ${s.reason}`)).toEqual(['one.sh parse-error']);
+    // (the parser after the failure still reads the next file by tree)
+    expect(r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file} ${f.method} ${f.rule} ${f.via}`).sort()).toEqual([
+      'one.sh POST tickets.create pattern',
+      'two.sh GET contacts.list syntax',
+    ]);
+  });
+});
