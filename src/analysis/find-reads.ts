@@ -233,11 +233,6 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
     if (isInPageRoot(a.mod, root)) continue;
     // serverless event payloads (`args.data.ticket`) are product data, not API responses
     if ((chain[0] === 'args' || chain[0] === 'payload' || chain[0] === 'event') && chain[1] === 'data') continue;
-    // the request a server handler receives (`(req, res) => req.body.helpdesk_ticket`, Koa's
-    // `ctx.request.body`): what a client sent this server, not what v1 answered
-    if (receivedRequest(a, root, chain)) continue;
-    // data the project keeps in a file (`require('./fixtures/helpdesk/tickets.json')`, `JSON.parse(fs.readFileSync(…))`)
-    if (localData(a, root, 0)) continue;
     // the payload a v1 call of the file is about to send (`if (!data.helpdesk_ticket.email) throw …`
     // before `http.post(url, data)`): a read of the request, which changes with its call's body
     // the answer of a traced call: its rule is the read's when its answer has the field (below)
@@ -256,6 +251,12 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
       }
       continue;
     }
+    // the request a server handler receives (`(req, res) => req.body.helpdesk_ticket`, Koa's
+    // `ctx.request.body`): what a client sent this server, not what v1 answered (unless a v1 call
+    // of the file sends it on: above)
+    if (!held.length && receivedRequest(a, root, chain)) continue;
+    // data the project keeps in a file (`require('./fixtures/helpdesk/tickets.json')`, `JSON.parse(fs.readFileSync(…))`)
+    if (!held.length && localData(a, root, 0)) continue;
     // (only the answer of one call: a value several calls may have given, `data = a ? get(v1List)
     // : get(v1Filter)`, is read for each of them, and one of them may stay on v1; such a read stays
     // one found by shape, which keeps every call of its endpoint on v1)
