@@ -191,36 +191,233 @@ function parse(lang: Language, file: string, text: string): Tree | null {
 
 /**
  * The text with each `case … in … esac` turned into `{ … }` holding its arms' commands, every
- * offset kept: `case "$1" in` → `{`, an arm's pattern (`list)`, `*)`) → spaces, `;;` → `; ` after a
- * command (spaces alone on its line), `esac` → `}`. The grammar cannot parse `esac` here (see
- * `parse`), and the commands are what the audit reads.
+ * offset kept: `case "$1" in` → `{`, an arm's pattern (`list)`, `new|add)`, `(*)`) → spaces, `;;`
+ * (`;&`, `;;&`) → `; ` after a command (spaces after none), `esac` → `}`. A case with no command at
+ * all becomes spaces. The statement is found by a small shell lexer (quotes, `$(…)`, `${…}`,
+ * `$((…))`, backquotes, comments and here-documents are skipped), so a case on one line, arms on
+ * the `in` line and cases nested in an arm or in `$(…)` are read, and a `)` in a command is never
+ * taken for a pattern. The grammar cannot parse `esac` here (see `parse`), and the commands are
+ * what the audit reads. A case the lexer cannot follow leaves the text as it was.
  */
 export function caseArmsAsGroups(text: string): string {
-  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
-  let depth = 0;
-  return text
-    .split('\n')
-    .map((line) => {
-      let out = line;
-      const open = /^(\s*)(case\s.*\sin)(\s*)$/.exec(out);
-      if (open) {
-        depth++;
-        return `${open[1]}{${blank(open[2]!.slice(1))}${open[3]}`;
+  if (!/\besac\b/.test(text)) return text;
+  const out = text.split('');
+  const n = text.length;
+  const blank = (a: number, b: number) => {
+    for (let k = a; k < b; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
+  const isWordChar = (c: string | undefined) => c !== undefined && !/[\s;&|()<>]/.test(c);
+  const heredocs: { tag: string; strip: boolean }[] = [];
+  class Stop extends Error {}
+
+  /** After a newline: the bodies of the here-documents opened on the line before. */
+  const skipHeredocs = (i: number): number => {
+    while (heredocs.length) {
+      const { tag, strip } = heredocs.shift()!;
+      for (;;) {
+        if (i >= n) return n;
+        const e = text.indexOf('\n', i);
+        const end = e < 0 ? n : e;
+        const line = text.slice(i, end);
+        i = end + 1;
+        if ((strip ? line.replace(/^\t+/, '') : line) === tag) break;
       }
-      if (depth === 0) return out;
-      const close = /^(\s*(?:;;&?|;&)?\s*)esac\b/.exec(out);
-      if (close) {
-        depth--;
-        const pre = close[1]!.replace(/;;&?|;&/, (m) => ` ${' '.repeat(m.length - 1)}`);
-        return `${pre}}   ${out.slice(close[0].length)}`;
+    }
+    return i;
+  };
+  /** The end of a quoted string or expansion starting at i (`'…'`, `"…"`, `` `…` ``, `$(…)`, `${…}`, `$'…'`). */
+  const skipQuoted = (i: number): number => {
+    const c = text[i];
+    if (c === "'") {
+      const e = text.indexOf("'", i + 1);
+      return e < 0 ? n : e + 1;
+    }
+    if (c === '$' && text[i + 1] === "'") {
+      for (let k = i + 2; k < n; k++) {
+        if (text[k] === '\\') k++;
+        else if (text[k] === "'") return k + 1;
       }
-      // an arm's pattern at the start of the line (`list)`, `new|add)`, `*)`, `(x)`)
-      out = out.replace(/^(\s*)(\(?[^\s()'"`;][^()\n;]*\))/, (_m, sp: string, pat: string) => sp + blank(pat));
-      // the end of an arm: `;` after a command, nothing on a line of its own
-      out = /^\s*(;;&?|;&)\s*$/.test(out) ? blank(out) : out.replace(/(;;&?|;&)(\s*)$/, (m) => `;${' '.repeat(m.length - 1)}`);
-      return out;
-    })
-    .join('\n');
+      return n;
+    }
+    if (c === '"' || c === '`') {
+      for (let k = i + 1; k < n; k++) {
+        if (text[k] === '\\') k++;
+        else if (text[k] === c) return k + 1;
+        else if (c === '"' && text[k] === '$' && /[({]/.test(text[k + 1] ?? '')) k = skipQuoted(k) - 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '{') {
+      let depth = 0;
+      for (let k = i + 1; k < n; k++) {
+        const d = text[k]!;
+        if (d === '\\') k++;
+        else if (d === "'" || d === '"' || (d === '$' && /[({]/.test(text[k + 1] ?? ''))) k = skipQuoted(k) - 1;
+        else if (d === '{') depth++;
+        else if (d === '}' && --depth === 0) return k + 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '(' && text[i + 2] === '(') {
+      let depth = 0;
+      for (let k = i + 1; k < n; k++) {
+        if (text[k] === '(') depth++;
+        else if (text[k] === ')' && --depth === 0) return k + 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '(') return commands(i + 2, ')');
+    return i + 1;
+  };
+  /** One word (quotes and expansions inside it) from i: its end. */
+  const word = (i: number): number => {
+    while (i < n) {
+      const c = text[i]!;
+      if (c === '\\') i += 2;
+      else if (c === "'" || c === '"' || c === '`' || (c === '$' && /[('{]/.test(text[i + 1] ?? ''))) i = skipQuoted(i);
+      else if (isWordChar(c)) i++;
+      else break;
+    }
+    return Math.min(i, n);
+  };
+  const spaces = (i: number, newlines: boolean): number => {
+    for (;;) {
+      if (i >= n) return n;
+      const c = text[i]!;
+      if (c === ' ' || c === '\t' || c === '\r') i++;
+      else if (c === '\\' && text[i + 1] === '\n') i += 2;
+      else if (c === '#') {
+        const e = text.indexOf('\n', i);
+        i = e < 0 ? n : e;
+      } else if (newlines && c === '\n') i = skipHeredocs(i + 1);
+      else return i;
+    }
+  };
+  /**
+   * Commands from i up to `until` (`)` closing a subshell or `$(`, `;;` or `esac` ending an arm,
+   * the end of the text): the index of that end. `found.command` tells whether a word was read.
+   */
+  const found = { command: false };
+  function commands(i: number, until: ')' | 'arm' | 'eof'): number {
+    let start = true;
+    while (i < n) {
+      const c = text[i]!;
+      if (c === ' ' || c === '\t' || c === '\r' || (c === '\\' && text[i + 1] === '\n')) {
+        i = spaces(i, false);
+        continue;
+      }
+      if (c === '#' && start) {
+        i = spaces(i, false);
+        continue;
+      }
+      if (c === '\n') {
+        i = skipHeredocs(i + 1);
+        start = true;
+        continue;
+      }
+      if (c === ')') {
+        if (until === ')') return i + 1;
+        throw new Stop();
+      }
+      if (c === ';') {
+        if (until === 'arm' && (text[i + 1] === ';' || text[i + 1] === '&')) return i;
+        i++;
+        start = true;
+        continue;
+      }
+      if (c === '&' || c === '|') {
+        i += text[i + 1] === c ? 2 : 1;
+        start = true;
+        continue;
+      }
+      if (c === '(') {
+        i = commands(i + 1, ')');
+        start = false;
+        continue;
+      }
+      if (c === '<' && text[i + 1] === '<' && text[i + 2] !== '<') {
+        const strip = text[i + 2] === '-';
+        const t = spaces(i + (strip ? 3 : 2), false);
+        const e = word(t);
+        heredocs.push({ tag: text.slice(t, e).replace(/['"\\]/g, ''), strip });
+        i = e;
+        continue;
+      }
+      if (c === '<' || c === '>') {
+        i++;
+        continue;
+      }
+      const e = word(i);
+      const w = text.slice(i, e);
+      if (start && w === 'esac' && until === 'arm') return i;
+      if (start && w === 'case') {
+        i = caseStatement(i, e);
+        found.command = true;
+        start = false;
+        continue;
+      }
+      if (!(start && /^(then|do|else|elif|if|while|until|\{|!|time|fi|done|\})$/.test(w))) {
+        found.command = true;
+        start = false;
+      }
+      i = Math.max(e, i + 1);
+    }
+    if (until === ')' || until === 'arm') throw new Stop();
+    return n;
+  }
+  /** `case` at i (its word ends at e): the statement read and rewritten, its end. */
+  function caseStatement(i: number, e: number): number {
+    let k = spaces(e, false);
+    k = word(k);
+    k = spaces(k, true);
+    if (text.slice(k, k + 2) !== 'in' || isWordChar(text[k + 2])) throw new Stop();
+    const open = i;
+    blank(i + 1, k + 2);
+    out[i] = '{';
+    k += 2;
+    const outer = found.command;
+    let any = false;
+    for (;;) {
+      k = spaces(k, true);
+      if (k >= n) throw new Stop();
+      const w = text.slice(k, word(k));
+      if (w === 'esac') {
+        blank(k, k + 4);
+        if (any) out[k] = '}';
+        else blank(open, open + 1);
+        found.command = outer;
+        return k + 4;
+      }
+      // the pattern: up to its unquoted `)`
+      const p = k;
+      if (text[k] === '(') k++;
+      for (;;) {
+        k = word(k);
+        k = spaces(k, false);
+        if (text[k] === '|') k++;
+        else break;
+      }
+      if (text[k] !== ')') throw new Stop();
+      blank(p, k + 1);
+      found.command = false;
+      k = commands(k + 1, 'arm');
+      const had = found.command;
+      any ||= had;
+      if (text[k] === ';') {
+        const len = text.startsWith(';;&', k) ? 3 : 2;
+        blank(k, k + len);
+        if (had) out[k] = ';';
+        k += len;
+      }
+    }
+  }
+  try {
+    commands(0, 'eof');
+  } catch (err) {
+    if (err instanceof Stop) return text;
+    throw err;
+  }
+  return out.join('');
 }
 
 /** Share of the text inside ERROR nodes. */

@@ -523,10 +523,42 @@ describe('shell case statements (the bash grammar cannot parse `esac` in this ru
     ]);
   });
 
+  it('reads a case on one line, arms on the `in` line and nested cases; a `)` in a command is no pattern', async () => {
+    const root = join(tmp, 'case-one-line');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'fdctl'),
+      [
+        '#!/usr/bin/env bash',
+        'FD="https://acme.freshdesk.com"',
+        'fd() { curl -sS -u "$FD_KEY:X" -H "Content-Type: application/json" "$@"; }',
+        'cat <<EOF >&2',
+        'usage: fdctl new | pick ID | note ID | agent rm ID  (case ;; esac)',
+        'EOF',
+        'case "${1:-}" in new) fd -X POST -d @t.json "$FD/helpdesk/tickets.json" ;; pick) fd -X PUT "$FD/helpdesk/tickets/$2/pick_tickets.json" ;; esac',
+        'case "$1" in note) echo "(note)"; fd -X POST -d @n.json "$FD/helpdesk/tickets/$2/conversations/note.json" ;;',
+        '  agent) case "$2" in',
+        '      rm) fd -X DELETE "$FD/agents/$3.json" ;; esac ;;',
+        '  (*) v=$(case "$2" in x) echo 1;; esac); echo "usage (x) $v" >&2 ;;',
+        'esac',
+        '',
+      ].join('\n'),
+    );
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.skipped).toEqual([]);
+    expect(r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}`)).toEqual([
+      '7 POST tickets.create syntax',
+      '7 PUT tickets.pick syntax',
+      '8 POST notes.create syntax',
+      '10 DELETE agents.delete syntax',
+    ]);
+  });
+
   it('a case statement the rewrite cannot flatten is audited by pattern, never an error', async () => {
     const root = join(tmp, 'case-inline');
     mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, 'one.sh'), 'case "$1" in new) curl -X POST "https://acme.freshdesk.com/helpdesk/tickets.json" ;; esac\n');
+    // (`b c)` is no pattern: bash rejects it too)
+    writeFileSync(join(root, 'one.sh'), 'case "$1" in new) curl -X POST "https://acme.freshdesk.com/helpdesk/tickets.json" ;; b c) x ;; esac\n');
     writeFileSync(join(root, 'two.sh'), 'curl -s "https://acme.freshdesk.com/contacts.json"\n');
     const r = await runAudit({ root, jobs: 1 });
     expect(r.skipped.map((s) => `${s.file} ${s.reason}`)).toEqual(['one.sh parse-error']);
