@@ -990,7 +990,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   const assigned = /^\s*(?:var\s+|let\s+|const\s+|val\s+|\w+(?:<[^>]*>)?\s+)?([$@]?\w+)\s*=\s*(?!=)/.exec(statement.text)?.[1];
   if (assigned) {
     const esc = assigned.replace(/\W/g, '\\$&');
-    const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    // (also on a sub-resource of it: `site['notes'].post(…)`)
+    const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\[[^\\]\\n]*\\]\\s*)?(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
     if (use) return normaliseMethod(use[1]);
     // `createRequest.Method = "POST"` (HttpWebRequest), `req.method = 'PUT'`: the method of that object, not of another request in the function
     const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*["'](\\w+)["']`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
@@ -1027,7 +1028,8 @@ function methodOfConvention(fnName: string | undefined): HttpMethod | null {
 
 function statementOf(n: SyntaxNode): SyntaxNode {
   let s = n;
-  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^method$/.test(s.parent.type)) s = s.parent;
+  // (Ruby's `if`/`unless`/`when`/`begin` bodies are `then`, `else`, `begin`, `ensure` nodes)
+  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^(method|then|else|begin|ensure)$/.test(s.parent.type)) s = s.parent;
   return s;
 }
 
