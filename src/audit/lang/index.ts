@@ -1016,6 +1016,19 @@ function methodInScope(scope: string): HttpMethod | null | undefined {
   return undefined;
 }
 
+/**
+ * A comment of the file names the other product as the one the code talks to: its account's host
+ * (`/// … https://emermedica.freshservice.com`), its API (`# Freshservice API client`, `// client for
+ * Freshservice`), and the file names the helpdesk nowhere. A comment that only mentions the product
+ * (`// Freshservice has the same endpoint`) says nothing about where these requests go.
+ */
+function commentNamesOtherProduct(text: string): boolean {
+  if (/freshdesk/i.test(text) || !/freshservice/i.test(text)) return false;
+  const PRODUCT = /\b[\w-]+\.freshservice\.com\b|\bfreshservice(?:'s)?\s+(?:rest\s+)?(?:api|account|instance|portal|domain|tenant|service\s*desk)\b|\b(?:api|client|wrapper|integration|connector|sdk)\s+(?:for|to|of|de|para|with|against)\s+(?:the\s+)?freshservice\b/i;
+  for (const m of text.matchAll(/(?:^|[^:"'\w])(?:\/\/+|#|\/\*+|^\s*\*|''')([^\n]*)/gm)) if (PRODUCT.test(m[1]!)) return true;
+  return false;
+}
+
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
 function methodOfConvention(fnName: string | undefined): HttpMethod | null {
   if (!fnName) return null;
@@ -1268,9 +1281,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // the file's namespace or package (`namespace Doozycode\Freshservice\Endpoints;`, `package com.acme.freshservice;`):
   // an SDK of the other product may be named there only
   const namespace = /^[ \t]*(?:namespace|package)[ \t]+([\w.\\]+)/m.exec(text)?.[1];
-  /** The call's own text, its class, its file or its namespace names the other product (and not the helpdesk). */
+  const commentNamed = commentNamesOtherProduct(text);
+  /** The call's own text, its class, its file, its namespace or its comments name the other product (and not the helpdesk). */
   const otherProductNamed = (n: SyntaxNode): boolean => {
-    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
+    if (commentNamed || namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
     for (let p = n.parent; p; p = p.parent) {
       if (!/class|module|object_declaration|struct|impl/.test(p.type)) continue;
       const name = p.childForFieldName('name')?.text;

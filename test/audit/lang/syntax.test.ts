@@ -491,6 +491,21 @@ describe('server routes, declarative clients and methods named by the chain (iss
     const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${/goes to a Freshservice account/.test(f.advice)}`);
     expect(calls).toEqual(['src/Agents.java:4 agents.list true', 'src/Desk.php:5 tickets.create false', 'src/Tickets.php:5 tickets.create true']);
   });
+
+  it('a comment naming the product the file talks to (its host, its API) gives the Freshservice need; a mere mention does not', async () => {
+    const root = mkdtempSync(join(tmp, 'fs-comment-'));
+    mkdirSync(join(root, 'Controllers'), { recursive: true });
+    writeFileSync(
+      join(root, 'Controllers/RequestsController.cs'),
+      'namespace Intranet.Web.Controllers\n{\n    /// <summary>\n    /// Opens service requests on https://intranet-it.freshservice.com\n    /// </summary>\n    public class RequestsController : Controller\n    {\n        public ActionResult Open(string domain, long id)\n        {\n            var wr = (HttpWebRequest)WebRequest.Create(string.Format("{0}/helpdesk/tickets/{1}/conversations/note.json", domain, id));\n            wr.Method = "POST";\n            return View();\n        }\n    }\n}\n',
+    );
+    writeFileSync(join(root, 'sync_agents.py'), '# Freshservice API client for the asset sync job\nimport requests\n\ndef agents(base, key):\n    return requests.get(base + "/agents.json", auth=(key, "X")).json()\n');
+    // the helpdesk's own client: Freshservice is only mentioned
+    writeFileSync(join(root, 'desk_groups.py'), '# Freshservice has the same endpoint, but this job only reads our desk\nimport requests\n\ndef groups(base, key):\n    return requests.get(base + "/groups.json", auth=(key, "X")).json()\n');
+    const r = await runAudit({ root, jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.method} ${f.rule} ${/goes to a Freshservice account/.test(f.advice)}`);
+    expect(calls.sort()).toEqual(['Controllers/RequestsController.cs:10 POST notes.create true', 'desk_groups.py:5 GET groups.list false', 'sync_agents.py:5 GET agents.list true']);
+  });
 });
 
 describe('shell case statements (the bash grammar cannot parse `esac` in this runtime)', () => {
