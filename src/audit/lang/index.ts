@@ -20,7 +20,7 @@ import { chooseRule, escapeRegex, isOwnRoute, matchUrl, type UrlMatch } from '..
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
-import { namesOtherProduct } from '../../analysis/find-domains.ts';
+import { isOtherService, namesOtherProduct, otherServiceNamedIn } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, resetParser, type SyntaxNode, type Tree } from './grammars.ts';
@@ -1169,6 +1169,42 @@ function explicitForeignBase(cat: Catalogue, v: Value): boolean {
 }
 
 /** Code for Redmine's helpdesk plugin (see findSites): it names Redmine or the plugin's project-scoped paths, and not the helpdesk. */
+/**
+ * The file is another service's client (Zendesk, Shopify, GitHub): it names the helpdesk nowhere,
+ * and its package or namespace is named after that service (`package zendesk`, `namespace
+ * Acme.Shopify`), or it or another file of its folder (a Go package) names that service's host.
+ * Its host-less paths (`/groups.json`, `/ticket_fields.json`) are that service's, as the JavaScript
+ * audit reads a request to such a host.
+ */
+function otherServiceClient(file: string, text: string, namespace: string | undefined): boolean {
+  const helpdesk = /fresh_?desk|fresh_?service|freshworks/i;
+  if (helpdesk.test(text)) return false;
+  // (`desk` names the helpdesk's own code as often as desk.com)
+  const named = (namespace ?? '').split(/[.\\/]/).some((seg) => /^[a-z]{4,}$/i.test(seg) && !/^(desk|force|web|basecamp)$/i.test(seg) && isOtherService(`${seg.toLowerCase()}.com`));
+  if (named || otherServiceNamedIn(text)) return true;
+  if (!/\.go$/.test(file)) return false;
+  let siblings: string[];
+  try {
+    siblings = readdirSync(join(file, '..')).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go') && join(file, '..', f) !== file).slice(0, 40);
+  } catch {
+    return false;
+  }
+  const pkg = /^package\s+(\w+)/m.exec(text)?.[1];
+  let other = false;
+  for (const f of siblings) {
+    let t: string;
+    try {
+      t = readFileSync(join(file, '..', f), 'utf8');
+    } catch {
+      continue;
+    }
+    if (pkg && /^package\s+(\w+)/m.exec(t)?.[1] !== pkg) continue;
+    if (helpdesk.test(t)) return false;
+    other ||= !!otherServiceNamedIn(t);
+  }
+  return other;
+}
+
 function otherHelpdeskProduct(text: string): boolean {
   return !/freshdesk/i.test(text) && (/redmine/i.test(text) || /['"`]\/?projects\/[^'"`\s]*\/helpdesk\/[a-z_]+(?:\/|\.json|\.xml)/i.test(text));
 }
@@ -1671,6 +1707,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         fidelity: choice.rule.fidelity,
       });
     }
+  }
+  // another service's client: its host-less requests and paths are that service's
+  if (otherServiceClient(pf.file, text, namespace)) {
+    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !(!s.url.origin || s.url.origin.startsWith('{')));
+    sites.length = 0;
+    sites.push(...kept);
   }
   sites.sort((a, b) => a.span.start - b.span.start);
   // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
