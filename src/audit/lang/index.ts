@@ -1029,6 +1029,19 @@ function commentNamesOtherProduct(text: string): boolean {
   return false;
 }
 
+/** Helpers that answer with a redirect or write a link: their path is the app's own page, not a request the code makes. */
+const LINK_HELPERS = /^(redirect_to|redirect|redirect_back|link_to|button_to|url_for|link_to_unless_current|HttpResponseRedirect|HttpResponsePermanentRedirect|RedirectResponse|Redirect|RedirectPermanent|LocalRedirect|sendRedirect)$/;
+
+/** The string is an argument of such a helper (through its argument list or a keyword pair). */
+function linkOrRedirect(d: Dialect, top: SyntaxNode): boolean {
+  let p: SyntaxNode | null = top.parent;
+  for (let k = 0; p && k < 3; k++, p = p.parent) {
+    const c = d.call(p);
+    if (c && c.node.startIndex !== top.startIndex) return LINK_HELPERS.test(c.name) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+  }
+  return false;
+}
+
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
 function methodOfConvention(fnName: string | undefined): HttpMethod | null {
   if (!fnName) return null;
@@ -1644,6 +1657,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
+    // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
+    // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
+    if (linkOrRedirect(d, top)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
