@@ -1634,7 +1634,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     let top = n;
     let joined = false;
     for (;;) {
-      for (let up = top.parent; up && (d.concat(up) || d.format(up) || d.transparent.has(up.type)); up = up.parent) top = up;
+      for (let up = top.parent; up && (d.concat(up) || d.pathJoin?.(up) || d.format(up) || d.transparent.has(up.type)); up = up.parent) top = up;
       // an argument of a path join (`File.join(@base_url, "contacts.xml")`, through its argument list)
       const above = top.parent;
       const join = [above, above?.parent].find((p) => p && isJoinCall(d, p));
