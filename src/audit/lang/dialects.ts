@@ -44,6 +44,8 @@ export interface Dialect {
   /** Children of a string node that are holes (`#{x}`, `{x}`, `$x`, `${x}`). */
   isHole(child: SyntaxNode): boolean;
   concat(n: SyntaxNode): [SyntaxNode, SyntaxNode] | null;
+  /** A path join written as an operator (Python's `URL(base) / "helpdesk" / "tickets.json"`, yarl or pathlib): its two sides. */
+  pathJoin?(n: SyntaxNode): [SyntaxNode, SyntaxNode] | null;
   /** `"..." % x`, `"...".format()`, `sprintf`, `String.format`, `fmt.Sprintf`, `string.Format`. */
   format(n: SyntaxNode): Formatting | null;
   call(n: SyntaxNode): CallView | null;

@@ -337,6 +337,21 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
   const cat = d.concat(n);
   if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  // `URL(BASE) / "helpdesk" / "tickets" / f"{tid}.json"`: the sides joined by one `/` when one of them
+  // is a path (a string, or a value with a `/` or a scheme); a division of numbers stays a hole
+  const sides = d.pathJoin?.(n);
+  if (sides) {
+    const [l, r] = [evaluate(sides[0], ctx, depth + 1), evaluate(sides[1], ctx, depth + 1)];
+    // a URL only onto a URL: `URL(…)`, a value with a scheme, or a name that says so (`BASE`, `api_url`);
+    // `DATA_DIR / "contacts.json"`, `Path(d) / …` are files
+    let first = sides[0];
+    for (let s = d.pathJoin!(first); s; s = d.pathJoin!(first)) first = s[0];
+    const url = /^(yarl\.)?URL\s*\(/.test(first.text) || l.some((v) => v.some((p) => !p.dynamic && /^[a-z][\w+.-]*:\/\//i.test(p.text))) || (/url|uri|host|domain|endpoint|site|base|api|account/i.test(first.text) && !/path|dir|file|folder|root|\bPath\b/i.test(first.text));
+    if (url) {
+      return cross(l.map((v) => [...v, { text: '/', dynamic: false }]), r).map(collapseSlashes);
+    }
+    return [[dyn(n.text)]];
+  }
   // `tags.empty? ? "" : "?tags=#{t}"`, `a if c else b`, `c ? a : b`: either branch
   const arms = conditionalArms(n);
   if (arms) return arms.flatMap((a) => evaluate(a, ctx, depth + 1)).slice(0, MAX_ALTS);
@@ -380,6 +395,12 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     // a URL builder chain (OkHttp HttpUrl, Android Uri, Go JoinPath, Flurl): see url-chains.ts
     const link = chainLink(call);
     if (link) return chainValue(n, call, link, ctx, depth);
+    // yarl: `URL("https://acme.freshdesk.com")` is its string; `.with_query(q)`/`.update_query(q)` add a query
+    if (d.pathJoin && call.name === 'URL' && /^(yarl|)$/.test(call.receiver) && call.args.length === 1) return evaluate(call.args[0]!, ctx, depth + 1);
+    if (d.pathJoin && /^(with_query|update_query|extend_query)$/.test(call.name) && call.receiver !== '') {
+      const recv = receiverNode(n);
+      if (recv) return evaluate(recv, ctx, depth + 1).map((v) => [...v, { text: '?', dynamic: false }, dyn('query')]);
+    }
     // `u.String()`, `url.toString()` of a URL object the code built: that URL (of anything else, a hole below)
     if (/^(String|toString|ToString|to_s)$/.test(call.name) && call.args.length === 0) {
       const recv = receiverOf(n);

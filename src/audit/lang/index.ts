@@ -20,7 +20,7 @@ import { chooseRule, escapeRegex, isOwnRoute, matchUrl, type UrlMatch } from '..
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
-import { namesOtherProduct } from '../../analysis/find-domains.ts';
+import { isOtherService, namesOtherProduct, otherServiceNamedIn } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, resetParser, type SyntaxNode, type Tree } from './grammars.ts';
@@ -191,36 +191,233 @@ function parse(lang: Language, file: string, text: string): Tree | null {
 
 /**
  * The text with each `case … in … esac` turned into `{ … }` holding its arms' commands, every
- * offset kept: `case "$1" in` → `{`, an arm's pattern (`list)`, `*)`) → spaces, `;;` → `; ` after a
- * command (spaces alone on its line), `esac` → `}`. The grammar cannot parse `esac` here (see
- * `parse`), and the commands are what the audit reads.
+ * offset kept: `case "$1" in` → `{`, an arm's pattern (`list)`, `new|add)`, `(*)`) → spaces, `;;`
+ * (`;&`, `;;&`) → `; ` after a command (spaces after none), `esac` → `}`. A case with no command at
+ * all becomes spaces. The statement is found by a small shell lexer (quotes, `$(…)`, `${…}`,
+ * `$((…))`, backquotes, comments and here-documents are skipped), so a case on one line, arms on
+ * the `in` line and cases nested in an arm or in `$(…)` are read, and a `)` in a command is never
+ * taken for a pattern. The grammar cannot parse `esac` here (see `parse`), and the commands are
+ * what the audit reads. A case the lexer cannot follow leaves the text as it was.
  */
 export function caseArmsAsGroups(text: string): string {
-  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
-  let depth = 0;
-  return text
-    .split('\n')
-    .map((line) => {
-      let out = line;
-      const open = /^(\s*)(case\s.*\sin)(\s*)$/.exec(out);
-      if (open) {
-        depth++;
-        return `${open[1]}{${blank(open[2]!.slice(1))}${open[3]}`;
+  if (!/\besac\b/.test(text)) return text;
+  const out = text.split('');
+  const n = text.length;
+  const blank = (a: number, b: number) => {
+    for (let k = a; k < b; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
+  const isWordChar = (c: string | undefined) => c !== undefined && !/[\s;&|()<>]/.test(c);
+  const heredocs: { tag: string; strip: boolean }[] = [];
+  class Stop extends Error {}
+
+  /** After a newline: the bodies of the here-documents opened on the line before. */
+  const skipHeredocs = (i: number): number => {
+    while (heredocs.length) {
+      const { tag, strip } = heredocs.shift()!;
+      for (;;) {
+        if (i >= n) return n;
+        const e = text.indexOf('\n', i);
+        const end = e < 0 ? n : e;
+        const line = text.slice(i, end);
+        i = end + 1;
+        if ((strip ? line.replace(/^\t+/, '') : line) === tag) break;
       }
-      if (depth === 0) return out;
-      const close = /^(\s*(?:;;&?|;&)?\s*)esac\b/.exec(out);
-      if (close) {
-        depth--;
-        const pre = close[1]!.replace(/;;&?|;&/, (m) => ` ${' '.repeat(m.length - 1)}`);
-        return `${pre}}   ${out.slice(close[0].length)}`;
+    }
+    return i;
+  };
+  /** The end of a quoted string or expansion starting at i (`'…'`, `"…"`, `` `…` ``, `$(…)`, `${…}`, `$'…'`). */
+  const skipQuoted = (i: number): number => {
+    const c = text[i];
+    if (c === "'") {
+      const e = text.indexOf("'", i + 1);
+      return e < 0 ? n : e + 1;
+    }
+    if (c === '$' && text[i + 1] === "'") {
+      for (let k = i + 2; k < n; k++) {
+        if (text[k] === '\\') k++;
+        else if (text[k] === "'") return k + 1;
       }
-      // an arm's pattern at the start of the line (`list)`, `new|add)`, `*)`, `(x)`)
-      out = out.replace(/^(\s*)(\(?[^\s()'"`;][^()\n;]*\))/, (_m, sp: string, pat: string) => sp + blank(pat));
-      // the end of an arm: `;` after a command, nothing on a line of its own
-      out = /^\s*(;;&?|;&)\s*$/.test(out) ? blank(out) : out.replace(/(;;&?|;&)(\s*)$/, (m) => `;${' '.repeat(m.length - 1)}`);
-      return out;
-    })
-    .join('\n');
+      return n;
+    }
+    if (c === '"' || c === '`') {
+      for (let k = i + 1; k < n; k++) {
+        if (text[k] === '\\') k++;
+        else if (text[k] === c) return k + 1;
+        else if (c === '"' && text[k] === '$' && /[({]/.test(text[k + 1] ?? '')) k = skipQuoted(k) - 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '{') {
+      let depth = 0;
+      for (let k = i + 1; k < n; k++) {
+        const d = text[k]!;
+        if (d === '\\') k++;
+        else if (d === "'" || d === '"' || (d === '$' && /[({]/.test(text[k + 1] ?? ''))) k = skipQuoted(k) - 1;
+        else if (d === '{') depth++;
+        else if (d === '}' && --depth === 0) return k + 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '(' && text[i + 2] === '(') {
+      let depth = 0;
+      for (let k = i + 1; k < n; k++) {
+        if (text[k] === '(') depth++;
+        else if (text[k] === ')' && --depth === 0) return k + 1;
+      }
+      return n;
+    }
+    if (c === '$' && text[i + 1] === '(') return commands(i + 2, ')');
+    return i + 1;
+  };
+  /** One word (quotes and expansions inside it) from i: its end. */
+  const word = (i: number): number => {
+    while (i < n) {
+      const c = text[i]!;
+      if (c === '\\') i += 2;
+      else if (c === "'" || c === '"' || c === '`' || (c === '$' && /[('{]/.test(text[i + 1] ?? ''))) i = skipQuoted(i);
+      else if (isWordChar(c)) i++;
+      else break;
+    }
+    return Math.min(i, n);
+  };
+  const spaces = (i: number, newlines: boolean): number => {
+    for (;;) {
+      if (i >= n) return n;
+      const c = text[i]!;
+      if (c === ' ' || c === '\t' || c === '\r') i++;
+      else if (c === '\\' && text[i + 1] === '\n') i += 2;
+      else if (c === '#') {
+        const e = text.indexOf('\n', i);
+        i = e < 0 ? n : e;
+      } else if (newlines && c === '\n') i = skipHeredocs(i + 1);
+      else return i;
+    }
+  };
+  /**
+   * Commands from i up to `until` (`)` closing a subshell or `$(`, `;;` or `esac` ending an arm,
+   * the end of the text): the index of that end. `found.command` tells whether a word was read.
+   */
+  const found = { command: false };
+  function commands(i: number, until: ')' | 'arm' | 'eof'): number {
+    let start = true;
+    while (i < n) {
+      const c = text[i]!;
+      if (c === ' ' || c === '\t' || c === '\r' || (c === '\\' && text[i + 1] === '\n')) {
+        i = spaces(i, false);
+        continue;
+      }
+      if (c === '#' && start) {
+        i = spaces(i, false);
+        continue;
+      }
+      if (c === '\n') {
+        i = skipHeredocs(i + 1);
+        start = true;
+        continue;
+      }
+      if (c === ')') {
+        if (until === ')') return i + 1;
+        throw new Stop();
+      }
+      if (c === ';') {
+        if (until === 'arm' && (text[i + 1] === ';' || text[i + 1] === '&')) return i;
+        i++;
+        start = true;
+        continue;
+      }
+      if (c === '&' || c === '|') {
+        i += text[i + 1] === c ? 2 : 1;
+        start = true;
+        continue;
+      }
+      if (c === '(') {
+        i = commands(i + 1, ')');
+        start = false;
+        continue;
+      }
+      if (c === '<' && text[i + 1] === '<' && text[i + 2] !== '<') {
+        const strip = text[i + 2] === '-';
+        const t = spaces(i + (strip ? 3 : 2), false);
+        const e = word(t);
+        heredocs.push({ tag: text.slice(t, e).replace(/['"\\]/g, ''), strip });
+        i = e;
+        continue;
+      }
+      if (c === '<' || c === '>') {
+        i++;
+        continue;
+      }
+      const e = word(i);
+      const w = text.slice(i, e);
+      if (start && w === 'esac' && until === 'arm') return i;
+      if (start && w === 'case') {
+        i = caseStatement(i, e);
+        found.command = true;
+        start = false;
+        continue;
+      }
+      if (!(start && /^(then|do|else|elif|if|while|until|\{|!|time|fi|done|\})$/.test(w))) {
+        found.command = true;
+        start = false;
+      }
+      i = Math.max(e, i + 1);
+    }
+    if (until === ')' || until === 'arm') throw new Stop();
+    return n;
+  }
+  /** `case` at i (its word ends at e): the statement read and rewritten, its end. */
+  function caseStatement(i: number, e: number): number {
+    let k = spaces(e, false);
+    k = word(k);
+    k = spaces(k, true);
+    if (text.slice(k, k + 2) !== 'in' || isWordChar(text[k + 2])) throw new Stop();
+    const open = i;
+    blank(i + 1, k + 2);
+    out[i] = '{';
+    k += 2;
+    const outer = found.command;
+    let any = false;
+    for (;;) {
+      k = spaces(k, true);
+      if (k >= n) throw new Stop();
+      const w = text.slice(k, word(k));
+      if (w === 'esac') {
+        blank(k, k + 4);
+        if (any) out[k] = '}';
+        else blank(open, open + 1);
+        found.command = outer;
+        return k + 4;
+      }
+      // the pattern: up to its unquoted `)`
+      const p = k;
+      if (text[k] === '(') k++;
+      for (;;) {
+        k = word(k);
+        k = spaces(k, false);
+        if (text[k] === '|') k++;
+        else break;
+      }
+      if (text[k] !== ')') throw new Stop();
+      blank(p, k + 1);
+      found.command = false;
+      k = commands(k + 1, 'arm');
+      const had = found.command;
+      any ||= had;
+      if (text[k] === ';') {
+        const len = text.startsWith(';;&', k) ? 3 : 2;
+        blank(k, k + len);
+        if (had) out[k] = ';';
+        k += len;
+      }
+    }
+  }
+  try {
+    commands(0, 'eof');
+  } catch (err) {
+    if (err instanceof Stop) return text;
+    throw err;
+  }
+  return out.join('');
 }
 
 /** Share of the text inside ERROR nodes. */
@@ -793,7 +990,8 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   const assigned = /^\s*(?:var\s+|let\s+|const\s+|val\s+|\w+(?:<[^>]*>)?\s+)?([$@]?\w+)\s*=\s*(?!=)/.exec(statement.text)?.[1];
   if (assigned) {
     const esc = assigned.replace(/\W/g, '\\$&');
-    const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    // (also on a sub-resource of it: `site['notes'].post(…)`)
+    const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\[[^\\]\\n]*\\]\\s*)?(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
     if (use) return normaliseMethod(use[1]);
     // `createRequest.Method = "POST"` (HttpWebRequest), `req.method = 'PUT'`: the method of that object, not of another request in the function
     const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*["'](\\w+)["']`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
@@ -818,6 +1016,32 @@ function methodInScope(scope: string): HttpMethod | null | undefined {
   return undefined;
 }
 
+/**
+ * A comment of the file names the other product as the one the code talks to: its account's host
+ * (`/// … https://emermedica.freshservice.com`), its API (`# Freshservice API client`, `// client for
+ * Freshservice`), and the file names the helpdesk nowhere. A comment that only mentions the product
+ * (`// Freshservice has the same endpoint`) says nothing about where these requests go.
+ */
+function commentNamesOtherProduct(text: string): boolean {
+  if (/freshdesk/i.test(text) || !/freshservice/i.test(text)) return false;
+  const PRODUCT = /\b[\w-]+\.freshservice\.com\b|\bfreshservice(?:'s)?\s+(?:rest\s+)?(?:api|account|instance|portal|domain|tenant|service\s*desk)\b|\b(?:api|client|wrapper|integration|connector|sdk)\s+(?:for|to|of|de|para|with|against)\s+(?:the\s+)?freshservice\b/i;
+  for (const m of text.matchAll(/(?:^|[^:"'\w])(?:\/\/+|#|\/\*+|^\s*\*|''')([^\n]*)/gm)) if (PRODUCT.test(m[1]!)) return true;
+  return false;
+}
+
+/** Helpers that answer with a redirect or write a link: their path is the app's own page, not a request the code makes. */
+const LINK_HELPERS = /^(redirect_to|redirect|redirect_back|link_to|button_to|url_for|link_to_unless_current|HttpResponseRedirect|HttpResponsePermanentRedirect|RedirectResponse|Redirect|RedirectPermanent|LocalRedirect|sendRedirect)$/;
+
+/** The string is an argument of such a helper (through its argument list or a keyword pair). */
+function linkOrRedirect(d: Dialect, top: SyntaxNode): boolean {
+  let p: SyntaxNode | null = top.parent;
+  for (let k = 0; p && k < 3; k++, p = p.parent) {
+    const c = d.call(p);
+    if (c && c.node.startIndex !== top.startIndex) return LINK_HELPERS.test(c.name) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+  }
+  return false;
+}
+
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
 function methodOfConvention(fnName: string | undefined): HttpMethod | null {
   if (!fnName) return null;
@@ -830,7 +1054,8 @@ function methodOfConvention(fnName: string | undefined): HttpMethod | null {
 
 function statementOf(n: SyntaxNode): SyntaxNode {
   let s = n;
-  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^method$/.test(s.parent.type)) s = s.parent;
+  // (Ruby's `if`/`unless`/`when`/`begin` bodies are `then`, `else`, `begin`, `ensure` nodes)
+  while (s.parent && !/statement|block|body|program|module|source_file|compilation_unit|declaration_list|class_body|do_block|^(method|then|else|begin|ensure)$/.test(s.parent.type)) s = s.parent;
   return s;
 }
 
@@ -957,6 +1182,42 @@ function explicitForeignBase(cat: Catalogue, v: Value): boolean {
 }
 
 /** Code for Redmine's helpdesk plugin (see findSites): it names Redmine or the plugin's project-scoped paths, and not the helpdesk. */
+/**
+ * The file is another service's client (Zendesk, Shopify, GitHub): it names the helpdesk nowhere,
+ * and its package or namespace is named after that service (`package zendesk`, `namespace
+ * Acme.Shopify`), or it or another file of its folder (a Go package) names that service's host.
+ * Its host-less paths (`/groups.json`, `/ticket_fields.json`) are that service's, as the JavaScript
+ * audit reads a request to such a host.
+ */
+function otherServiceClient(file: string, text: string, namespace: string | undefined): boolean {
+  const helpdesk = /fresh_?desk|fresh_?service|freshworks/i;
+  if (helpdesk.test(text)) return false;
+  // (`desk` names the helpdesk's own code as often as desk.com)
+  const named = (namespace ?? '').split(/[.\\/]/).some((seg) => /^[a-z]{4,}$/i.test(seg) && !/^(desk|force|web|basecamp)$/i.test(seg) && isOtherService(`${seg.toLowerCase()}.com`));
+  if (named || otherServiceNamedIn(text)) return true;
+  if (!/\.go$/.test(file)) return false;
+  let siblings: string[];
+  try {
+    siblings = readdirSync(join(file, '..')).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go') && join(file, '..', f) !== file).slice(0, 40);
+  } catch {
+    return false;
+  }
+  const pkg = /^package\s+(\w+)/m.exec(text)?.[1];
+  let other = false;
+  for (const f of siblings) {
+    let t: string;
+    try {
+      t = readFileSync(join(file, '..', f), 'utf8');
+    } catch {
+      continue;
+    }
+    if (pkg && /^package\s+(\w+)/m.exec(t)?.[1] !== pkg) continue;
+    if (helpdesk.test(t)) return false;
+    other ||= !!otherServiceNamedIn(t);
+  }
+  return other;
+}
+
 function otherHelpdeskProduct(text: string): boolean {
   return !/freshdesk/i.test(text) && (/redmine/i.test(text) || /['"`]\/?projects\/[^'"`\s]*\/helpdesk\/[a-z_]+(?:\/|\.json|\.xml)/i.test(text));
 }
@@ -1069,9 +1330,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // the file's namespace or package (`namespace Doozycode\Freshservice\Endpoints;`, `package com.acme.freshservice;`):
   // an SDK of the other product may be named there only
   const namespace = /^[ \t]*(?:namespace|package)[ \t]+([\w.\\]+)/m.exec(text)?.[1];
-  /** The call's own text, its class, its file or its namespace names the other product (and not the helpdesk). */
+  const commentNamed = commentNamesOtherProduct(text);
+  /** The call's own text, its class, its file, its namespace or its comments name the other product (and not the helpdesk). */
   const otherProductNamed = (n: SyntaxNode): boolean => {
-    if (namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
+    if (commentNamed || namesOtherProduct(n.text) || namesOtherProduct(basename(pf.file)) || (!!namespace && namesOtherProduct(namespace))) return true;
     for (let p = n.parent; p; p = p.parent) {
       if (!/class|module|object_declaration|struct|impl/.test(p.type)) continue;
       const name = p.childForFieldName('name')?.text;
@@ -1372,7 +1634,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     let top = n;
     let joined = false;
     for (;;) {
-      for (let up = top.parent; up && (d.concat(up) || d.format(up) || d.transparent.has(up.type)); up = up.parent) top = up;
+      for (let up = top.parent; up && (d.concat(up) || d.pathJoin?.(up) || d.format(up) || d.transparent.has(up.type)); up = up.parent) top = up;
       // an argument of a path join (`File.join(@base_url, "contacts.xml")`, through its argument list)
       const above = top.parent;
       const join = [above, above?.parent].find((p) => p && isJoinCall(d, p));
@@ -1395,6 +1657,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (done.has(top.startIndex)) continue;
     done.add(top.startIndex);
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
+    // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
+    // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
+    if (linkOrRedirect(d, top)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
@@ -1458,6 +1723,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         fidelity: choice.rule.fidelity,
       });
     }
+  }
+  // another service's client: its host-less requests and paths are that service's
+  if (otherServiceClient(pf.file, text, namespace)) {
+    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !(!s.url.origin || s.url.origin.startsWith('{')));
+    sites.length = 0;
+    sites.push(...kept);
   }
   sites.sort((a, b) => a.span.start - b.span.start);
   // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments

@@ -7,6 +7,8 @@ export const python: Dialect = {
   strings: new Set(['string']),
   isHole: (c) => c.type === 'interpolation',
   concat: (n) => binary(n, ['binary_operator'], ['+']) ?? (n.type === 'concatenated_string' && n.namedChildCount >= 2 ? [n.namedChild(0)!, n.namedChild(n.namedChildCount - 1)!] : null),
+  // (str / str is no Python: a `/` with a string on one side joins a yarl URL or a pathlib path)
+  pathJoin: (n) => binary(n, ['binary_operator'], ['/']),
   format(n) {
     if (n.type === 'binary_operator' && operatorOf(n) === '%') {
       const r = field(n, 'right')!;

@@ -491,6 +491,21 @@ describe('server routes, declarative clients and methods named by the chain (iss
     const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.rule} ${/goes to a Freshservice account/.test(f.advice)}`);
     expect(calls).toEqual(['src/Agents.java:4 agents.list true', 'src/Desk.php:5 tickets.create false', 'src/Tickets.php:5 tickets.create true']);
   });
+
+  it('a comment naming the product the file talks to (its host, its API) gives the Freshservice need; a mere mention does not', async () => {
+    const root = mkdtempSync(join(tmp, 'fs-comment-'));
+    mkdirSync(join(root, 'Controllers'), { recursive: true });
+    writeFileSync(
+      join(root, 'Controllers/RequestsController.cs'),
+      'namespace Intranet.Web.Controllers\n{\n    /// <summary>\n    /// Opens service requests on https://intranet-it.freshservice.com\n    /// </summary>\n    public class RequestsController : Controller\n    {\n        public ActionResult Open(string domain, long id)\n        {\n            var wr = (HttpWebRequest)WebRequest.Create(string.Format("{0}/helpdesk/tickets/{1}/conversations/note.json", domain, id));\n            wr.Method = "POST";\n            return View();\n        }\n    }\n}\n',
+    );
+    writeFileSync(join(root, 'sync_agents.py'), '# Freshservice API client for the asset sync job\nimport requests\n\ndef agents(base, key):\n    return requests.get(base + "/agents.json", auth=(key, "X")).json()\n');
+    // the helpdesk's own client: Freshservice is only mentioned
+    writeFileSync(join(root, 'desk_groups.py'), '# Freshservice has the same endpoint, but this job only reads our desk\nimport requests\n\ndef groups(base, key):\n    return requests.get(base + "/groups.json", auth=(key, "X")).json()\n');
+    const r = await runAudit({ root, jobs: 1 });
+    const calls = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.method} ${f.rule} ${/goes to a Freshservice account/.test(f.advice)}`);
+    expect(calls.sort()).toEqual(['Controllers/RequestsController.cs:10 POST notes.create true', 'desk_groups.py:5 GET groups.list false', 'sync_agents.py:5 GET agents.list true']);
+  });
 });
 
 describe('shell case statements (the bash grammar cannot parse `esac` in this runtime)', () => {
@@ -523,10 +538,42 @@ describe('shell case statements (the bash grammar cannot parse `esac` in this ru
     ]);
   });
 
+  it('reads a case on one line, arms on the `in` line and nested cases; a `)` in a command is no pattern', async () => {
+    const root = join(tmp, 'case-one-line');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'fdctl'),
+      [
+        '#!/usr/bin/env bash',
+        'FD="https://acme.freshdesk.com"',
+        'fd() { curl -sS -u "$FD_KEY:X" -H "Content-Type: application/json" "$@"; }',
+        'cat <<EOF >&2',
+        'usage: fdctl new | pick ID | note ID | agent rm ID  (case ;; esac)',
+        'EOF',
+        'case "${1:-}" in new) fd -X POST -d @t.json "$FD/helpdesk/tickets.json" ;; pick) fd -X PUT "$FD/helpdesk/tickets/$2/pick_tickets.json" ;; esac',
+        'case "$1" in note) echo "(note)"; fd -X POST -d @n.json "$FD/helpdesk/tickets/$2/conversations/note.json" ;;',
+        '  agent) case "$2" in',
+        '      rm) fd -X DELETE "$FD/agents/$3.json" ;; esac ;;',
+        '  (*) v=$(case "$2" in x) echo 1;; esac); echo "usage (x) $v" >&2 ;;',
+        'esac',
+        '',
+      ].join('\n'),
+    );
+    const r = await runAudit({ root, jobs: 1 });
+    expect(r.skipped).toEqual([]);
+    expect(r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}`)).toEqual([
+      '7 POST tickets.create syntax',
+      '7 PUT tickets.pick syntax',
+      '8 POST notes.create syntax',
+      '10 DELETE agents.delete syntax',
+    ]);
+  });
+
   it('a case statement the rewrite cannot flatten is audited by pattern, never an error', async () => {
     const root = join(tmp, 'case-inline');
     mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, 'one.sh'), 'case "$1" in new) curl -X POST "https://acme.freshdesk.com/helpdesk/tickets.json" ;; esac\n');
+    // (`b c)` is no pattern: bash rejects it too)
+    writeFileSync(join(root, 'one.sh'), 'case "$1" in new) curl -X POST "https://acme.freshdesk.com/helpdesk/tickets.json" ;; b c) x ;; esac\n');
     writeFileSync(join(root, 'two.sh'), 'curl -s "https://acme.freshdesk.com/contacts.json"\n');
     const r = await runAudit({ root, jobs: 1 });
     expect(r.skipped.map((s) => `${s.file} ${s.reason}`)).toEqual(['one.sh parse-error']);
