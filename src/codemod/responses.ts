@@ -177,7 +177,7 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     // a host object v2 renamed whole (`{ user: { email } }` → `{ contact: { email } }`): its key;
     // one v2 flattened or split (cc_email, user's fields in two places): not rewritten inside a pattern
     // (TypeScript declares the host object's key in its types too, which this edit would not follow)
-    const host = /\.[cm]?tsx?$/.test(pf.file) ? undefined : renamedHost(maps, key!, prop.value);
+    const host = isTypeScript(pf.file) ? undefined : renamedHost(maps, key!, prop.value);
     if (host) {
       tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: host, why: `${name} → ${host}`, prop: { v1: name, v2: host, kind: 'rename', side: 'response', rule: rule.id } });
       tx.change(pf, prop, 'response-read', `{ ${name}: … } → { ${host}: … }`);
@@ -224,7 +224,11 @@ function inRenamedHost(pf: Module['pf'], prop: Node, maps: FieldMapping[], m: Fi
   const pattern = pf.parent(prop);
   const owner = pattern && pf.parent(pattern);
   const hostKey = parentPath(m.v1);
-  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !/\.[cm]?tsx?$/.test(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
+  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !isTypeScript(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
+}
+
+function isTypeScript(file: string): boolean {
+  return /\.[cm]?tsx?$/.test(file);
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {

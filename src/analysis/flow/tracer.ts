@@ -704,8 +704,7 @@ export class ResponseTracer {
       return;
     }
     if (name === 'end' || name === 'pipe') return;
-    // `for (const [i, row] of list.entries())`: each pair's second element is an item; `values()` is the list
-    // one item of the list (`list.at(-1)`, `list.pop()`), or a copy of the list (`toSorted()`)
+    // one item of the list (`list.at(-1)`, `list.pop()`), or the list itself or a copy (`toReversed()`)
     if ((name === 'at' || name === 'pop' || name === 'shift') && itemOf(t)) {
       this.add(call, itemOf(t));
       return;
@@ -714,6 +713,7 @@ export class ResponseTracer {
       this.add(call, t);
       return;
     }
+    // `for (const [i, row] of list.entries())`: each pair's second element is an item; `values()` is the list
     if (name === 'values' && !args.length && itemOf(t)) {
       this.add(call, t);
       return;
