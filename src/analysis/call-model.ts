@@ -205,7 +205,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       }
     } else if (s.kind === 'rate-limit') {
       // (a check on one call's error serves that call alone)
-      for (const m of servedBy.get(s.file) ?? []) if (!s.errorOf || (m.file === s.file && m.url.span.start === s.errorOf.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true, ...(s.meaningUnclear ? { meaningUnclear: true } : {}) });
+      for (const m of servedBy.get(s.file) ?? []) if (!s.errorOf || (m.file === s.file && m.url.span.start === s.errorOf.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true, ...(s.errorOf ? { meaningUnclear: true } : {}) });
       // (a check beside several instances: which one it serves is not known, so it does not move with this call)
       for (const m of servedShared.get(s.file) ?? []) if (!m.rateLimits.some((r) => r.file === s.file && r.span.start === s.span.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: false });
     } else if (s.kind === 'xml') {

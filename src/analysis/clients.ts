@@ -120,7 +120,7 @@ export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', '
 /**
  * Library functions that call a callback with each item of the list they are given, and which
  * parameter of the callback is the item: `$.each(list, (i, item) => …)`,
- * `_.each(list, (item, i) => …)`, `angular.forEach(list, (item) => …)`.
+ * `_.each(list, (item, i) => …)`, `angular.forEach(list, (item) => …)`, `Array.from(list, (item) => …)`.
  */
 export const LIST_EACH: Readonly<Record<string, number>> = {
   '$.each': 1,
@@ -128,6 +128,7 @@ export const LIST_EACH: Readonly<Record<string, number>> = {
   '_.each': 0,
   '_.forEach': 0,
   'angular.forEach': 0,
+  'Array.from': 0,
 };
 
 /** A function that only writes its arguments to a log: handing it a response is no escape. */
@@ -148,6 +149,11 @@ export function answersThroughCallback(client: string | undefined, call: Node): 
   return /^(FunctionExpression|ArrowFunctionExpression)$/.test(last.type) || (last.type === 'Identifier' && CALLBACK_NAME.test(last.name ?? ''));
 }
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+/**
+ * A method named for its verb, with what wraps the verb: Nuxt's `$get` (answers the body) and
+ * Bluebird's `getAsync` (answers a promise). [1] the `$`, [2] the verb, [3] the `Async`.
+ */
+export const VERB_NAME = /^(\$?)(get|post|put|patch|delete|del|head|options)(Async)?$/i;
 export const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 export function verbMethod(op: string): string {
@@ -286,7 +292,8 @@ export class ClientRecognizer {
     if (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') {
       op = callee.computed ? (isStringLiteral(callee.property) ? String(callee.property.value) : '') : callee.property.name;
       // (Bluebird's promisifyAll gives each method an `…Async` twin that answers a promise)
-      op = /^(get|post|put|patch|del|delete|head)Async$/.exec(op)?.[1] ?? op;
+      const named = VERB_NAME.exec(op);
+      if (named && !named[1] && named[3] === 'Async' && VERBS.has(named[2]!)) op = named[2]!;
       receiver = this.ev.eval(mod, callee.object, frames);
     }
     const direct = this.ev.eval(mod, callee, frames);

@@ -8,7 +8,7 @@ import { chooseRule, isDistinctiveV1Path, isOwnRoute, matchRunTimeUrl, matchUrl 
 import type { Analysis } from './analysis.ts';
 import { hostOf, isOtherService, isPlaceholderHost, settingNamesOtherSystem } from './find-domains.ts';
 import { callInfo, callSite, ruleForShape, urlOf } from './call-sites.ts';
-import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, TEXT_BUILDER_CALLEES, verbMethod, type CallShape } from './clients.ts';
+import { calleeName, HTTP_METHODS, NON_REQUEST_CALLEES, TEXT_BUILDER_CALLEES, VERB_NAME, verbMethod, type CallShape } from './clients.ts';
 import { EMPTY_FRAMES, Evaluator, isStringLiteral, unwrapExpr } from './evaluate.ts';
 import { findHttpWrapperCall } from './find-http-wrapper-calls.ts';
 import { v1UrlHint } from './may-be-v1.ts';
@@ -305,7 +305,8 @@ function genericArgCall(a: Analysis, call: Node, request?: Node): void {
       }
     }
     // (`$get` of Nuxt's axios module, `getAsync` of a Bluebird-promisified client: the verb all the same)
-    const verb = /^\$?(get|post|put|delete|del|patch)(?:Async)?$/i.exec(last)?.[1];
+    const named = VERB_NAME.exec(last);
+    const verb = named && !/^(head|options)$/i.test(named[2]!) ? named[2] : undefined;
     if (!method && !request && verb) {
       method = verbMethod(verb.toLowerCase());
       methodSource = 'callee';

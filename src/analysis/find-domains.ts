@@ -14,7 +14,8 @@ import type { Site } from './types.ts';
 
 const HOST_KEYS = /^(host|hostname|base|root|baseurl|base_url|baseuri|domain|endpoint|server|apiurl|api_url|url_base|helpdeskurl|fd_url|freshdeskurl)$/i;
 /** The service's own domains, and what is not a real host (placeholders, reserved names, local addresses). */
-const SERVICE_HOST = /(^|\.)(freshdesk|freshservice|freshworks)\.com$|^localhost$|^127\.|^0\.0\.0\.0$|^\{|\}|^$|\.(example|test|invalid|localhost|local|internal)$|(^|\.)example\.(com|org|net)$/i;
+const PLACEHOLDER_HOST = /\.(example|test|invalid)$|(^|\.)example\.(com|org|net)$/i;
+const SERVICE_HOST = new RegExp(`(^|\\.)(freshdesk|freshservice|freshworks)\\.com$|^localhost$|^127\\.|^0\\.0\\.0\\.0$|^\\{|\\}|^$|\\.(localhost|local|internal)$|${PLACEHOLDER_HOST.source}`, 'i');
 
 /** The host part of a URL or a bare host string, or null. */
 export function hostOf(text: string): string | null {
@@ -69,7 +70,7 @@ export function otherServiceNamedIn(text: string): string | null {
 
 /** A host of documentation and tests (`api.example.com`, `crm.test`): it names no service. */
 export function isPlaceholderHost(host: string): boolean {
-  return /\.(example|test|invalid)$|(^|\.)example\.(com|org|net)$/i.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host);
+  return PLACEHOLDER_HOST.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host);
 }
 
 /** Words of a setting's name that say nothing of which service it points at (`API_BASE_URL`, `config.host`). */

@@ -149,7 +149,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
               : `403 in a constant used for rate limiting (v2 throttles with ${v2})`,
       fidelity: 'exact',
       fixable: simple,
-      ...(errorOf ? { meaningUnclear: true, errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
+      ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
     };
     a.addSite(site, { node: lit });
   }

@@ -328,9 +328,10 @@ export interface Site {
   message: string;
   /** The site's shape is simple enough for a mechanical rewrite (e.g. `status === 403`). */
   fixable?: boolean;
-  /** A 403 check whose code says nothing of throttling or of access (see find-rate-limits.ts): a human decides what it means. */
-  meaningUnclear?: boolean;
-  /** The URL span of the call whose error handler holds the check (a check that serves that call alone). */
+  /**
+   * A 403 check on the error of the call with this URL span, whose code says nothing of throttling
+   * or of access (see find-rate-limits.ts): a human decides what it means; it serves that call alone.
+   */
   errorOf?: { start: number; end: number };
   /** Fidelity of the matched rule (or of the cross-cutting fact). */
   fidelity?: Fidelity | null;

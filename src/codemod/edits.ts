@@ -6,6 +6,7 @@ import { asHttpMethod, findProp, findProps, isNullish, isObjectProperty, isStrin
 import { headersOf, hasJsonContentType, type CallShape } from './call-shape.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
+import { VERB_NAME } from '../analysis/clients.ts';
 
 /** Changes the method of a call; returns a reason when the shape does not allow it. */
 export function changeMethod(tx: Tx, pf: ParsedFile, shape: CallShape, method: string): string | null {
@@ -33,7 +34,7 @@ export function changeMethod(tx: Tx, pf: ParsedFile, shape: CallShape, method: s
       }
     }
     // (Nuxt's `$get` answers the body and Bluebird's `getAsync` a promise: keep what wraps the verb)
-    const wrapped = /^(\$?)(get|post|put|patch|delete|del|head|options)(Async)?$/i.exec(old);
+    const wrapped = VERB_NAME.exec(old);
     const name = wrapped ? `${wrapped[1]}${sameCase(wrapped[2]!, verb)}${wrapped[3] ?? ''}` : sameCase(old, verb);
     tx.replace(pf, src.node, name, `method ${method}`);
     return null;

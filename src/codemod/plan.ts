@@ -932,8 +932,9 @@ export class ModulePlanner {
       const pos = mod.pf.position(lit.start);
       const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
-      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, ...(s.meaningUnclear ? { meaningUnclear: true } : {}), callers };
+      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
       if (s.errorOf) {
+        check.meaningUnclear = true;
         const of = sites.find((u) => u.site.span.start === s.errorOf!.start);
         if (of) check.only = of.id;
       }

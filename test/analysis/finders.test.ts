@@ -393,7 +393,7 @@ describe('rate limits, XML, comments and markers', () => {
   });
 
   it('reports a 403 on a v1 call\'s own error that says nothing of what it means, unless it names access', () => {
-    const rl = (src: string) => run(src).filter((s) => s.kind === 'rate-limit').map((s) => `${s.span.line}:${s.fixable}:${!!s.meaningUnclear}`);
+    const rl = (src: string) => run(src).filter((s) => s.kind === 'rate-limit').map((s) => `${s.span.line}:${s.fixable}:${!!s.errorOf}`);
     expect(rl("const c = await fd.get(b + '/contacts/1.json').catch((e) => { if (e.response.status === 403) return null; throw e; });")).toEqual(['1:false:true']);
     expect(rl("try { await fetch(b + '/groups.json').then(check); } catch (e) { if (e.status === 403) return []; }")).toEqual(['1:false:true']);
     // access denied, said so: not a throttling check, and v2 keeps 403 for it

@@ -113,7 +113,7 @@ function printed(mod: TracedModule, node: Node): boolean {
   if (!call || parent.callee === cur) return false;
   const callee = calleeName(mod.info, parent.callee);
   // `String(res.statusCode)` is its text; `new Error(…)` only says it (`new Error(String(res.statusCode))`)
-  if (callee === 'String') return printed(mod, parent) || errorMessage(callee);
+  if (callee === 'String') return printed(mod, parent);
   return isLogging(callee) || errorMessage(callee);
 }
 

@@ -534,13 +534,9 @@ export class ResponseTracer {
           this.add(parent, t);
           return;
         }
-        // `Array.from(list, (item) => …)`: the callback gets each item, as `list.map` gives it; without
-        // one the copy is the list
-        if ((name === 'Array.from' || name === 'Array.prototype.slice.call') && argIndex === 0) {
-          const mapper = parent.arguments[1] && unwrapExpr(parent.arguments[1]);
-          if (mapper && isFunction(mapper)) this.taintParams(mapper, itemOf(t), 0);
-          else if (!mapper) this.add(parent, t);
-          else this.unfollowed(parent, t, `the callback of ${name}()`);
+        // a copy of the list (`Array.from(list)`; with a callback, LIST_EACH below)
+        if ((name === 'Array.from' || name === 'Array.prototype.slice.call') && argIndex === 0 && parent.arguments.length === 1) {
+          this.add(parent, t);
           return;
         }
         // `$.each(list, (i, item) => …)`: the callback gets each item
