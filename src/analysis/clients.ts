@@ -131,6 +131,22 @@ export const LIST_EACH: Readonly<Record<string, number>> = {
   'Array.from': 0,
 };
 
+/**
+ * Library functions whose result is the list of what a callback returns for each item, and which
+ * argument is the callback: `Array.from(ids, get)`, `_.map(ids, get)`, Bluebird's
+ * `Promise.map(ids, get)` and p-map's `pMap(ids, get)` (promises of the list). A list's own
+ * `.map(get)` is the method form.
+ */
+export const LIST_MAPS: Readonly<Record<string, number>> = {
+  'Array.from': 1,
+  '_.map': 1,
+  '$.map': 1,
+  'jQuery.map': 1,
+  'Promise.map': 1,
+  'Bluebird.map': 1,
+  pMap: 1,
+};
+
 /** A function that only writes its arguments to a log: handing it a response is no escape. */
 export function isLogging(calleeName: string): boolean {
   return /^(console|logger|log|winston|debug|pino)\b/.test(calleeName) || /\.(log|info|warn|error|debug|trace)$/.test(calleeName);

@@ -16,7 +16,7 @@ import { bindingAt, isFunctionNode, isJsonStringify, memberPath, type Binding } 
 import type { Node } from './parse.ts';
 import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
-import { callersUnseen, isCallersParam, isHttpReply, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
+import { callersUnseen, isCallersParam, isHttpReply, returnsIntoCall, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isJsonParseOf, isMember, memberName } from './syntax.ts';
 import { answersWithoutBody, statusChange } from './answer-changes.ts';
 import { STATUS_TEXT, statusReadOf, statusUses } from './flow/status-uses.ts';
@@ -68,7 +68,7 @@ export function findEscapes(a: Analysis): void {
     if (returned && !answersThroughCallback(it.shape?.client ?? call.client, it.node)) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
-      if (fn && !calledHere(a, fn)) {
+      if (fn && !calledHere(a, fn) && !returnsIntoCall(mod.parent.get(fn), fn)) {
         const where = `a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`;
         (call.returnEscapes ??= []).push(where);
         if (callersUnseen(tm, fn)) (call.callerEscapes ??= []).push(where);
@@ -228,7 +228,7 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
       out.push({ tx, kind: 'callback', where: `a test for the ${x.key} key (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (x.kind === 'list') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
-    } else if (!x.localCalls && !x.thenCallback && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
+    } else if (!x.localCalls && !x.intoCall && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
       // (a function handed to a call returns into that call, `data.map((row) => row.user)`: said so)
       const host = mod.parent.get(x.fn);
       const hostParent = host && mod.parent.get(host);

@@ -5,8 +5,8 @@
 import type { Binding } from '../module.ts';
 import type { Node } from '../parse.ts';
 import { declaredValue } from '../binding-facts.ts';
-import { CALLBACK_NAME } from '../clients.ts';
-import { isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
+import { CALLBACK_NAME, LIST_MAPS } from '../clients.ts';
+import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 
 export function enclosingFunction(mod: TracedModule, node: Node): Node | undefined {
@@ -20,6 +20,27 @@ export function bindingOfFunction(mod: TracedModule, fn: Node): Binding | undefi
   const parent = mod.tree.parent(fn);
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return bindingOf(mod, parent.id);
   return undefined;
+}
+
+/** `fn` is the callback of a call whose result is the list of what fn returns: `list.map(fn)`, `pMap(ids, fn)`. */
+export function isListMapping(call: Node, fn: Node): boolean {
+  if (!isCall(call)) return false;
+  const args = call.arguments as Node[];
+  const name = calleeName(call);
+  const at = name !== undefined ? LIST_MAPS[name] : undefined;
+  if (at !== undefined) return !!args[at] && unwrapExpr(args[at]) === fn;
+  return isMember(call.callee) && memberName(call.callee) === 'map' && !!args[0] && unwrapExpr(args[0]) === fn && args.length <= 2;
+}
+
+/**
+ * What fn returns becomes the result of the call it is handed to, which the tracer follows:
+ * `.then(fn)`, `ids.map(fn)`.
+ */
+export function returnsIntoCall(call: Node | undefined, fn: Node): boolean {
+  if (!call || !isCall(call)) return false;
+  // (either callback of then: the promise's value is what the one called returns)
+  if (isMember(call.callee) && memberName(call.callee) === 'then' && (call.arguments as Node[]).some((x) => unwrapExpr(x) === fn)) return true;
+  return isListMapping(call, fn);
 }
 
 /** Calls of a function of this module by its name (`obj.method(...)` where obj = { method } is not followed). */

@@ -18,6 +18,11 @@ export interface Taint {
   tx: string;
   /** The same depth as the audit reads it (when the tracer follows documents: see `DocumentDepth`). */
   doc?: DocumentDepth;
+  /**
+   * A list whose items are this value, that many lists deep: what `ids.map((id) => get(id))` and
+   * `Promise.all` of it give. An item of it (`for … of`, `[0]`, `.forEach`) is the value itself.
+   */
+  lists?: number;
 }
 
 /**
@@ -46,6 +51,15 @@ export interface FlowSummary {
   callbacks: Map<string, CallbackFlow[]>;
 }
 
+/** A list of lists of answers at most; deeper comes from a loop. */
+export const MAX_LISTS = 2;
+
+/** The list of the value that a mapping function returned for each item. */
+export function listOf(t: Taint): Taint | null {
+  const lists = (t.lists ?? 0) + 1;
+  return lists > MAX_LISTS ? null : { ...t, lists };
+}
+
 /** No v1 answer is deeper than this; a longer field path comes from a loop. */
 export const MAX_PREFIX_DEPTH = 10;
 /** Distinct taints one node may carry (calls × depths a real file produces stay far below). */
@@ -57,8 +71,9 @@ export const MAX_TAINTS_PER_NODE = 48;
  * first call (its reads and escapes are that call's).
  */
 export function taintKey(t: Taint): string {
-  if (t.doc) return `${t.rule.id}|${t.level}|${t.prefix}|${t.doc.stage}:${t.doc.prefix.join('.')}`;
-  return `${t.tx}|${t.rule.id}|${t.level}|${t.prefix}`;
+  const lists = t.lists ? `|L${t.lists}` : '';
+  if (t.doc) return `${t.rule.id}|${t.level}|${t.prefix}|${t.doc.stage}:${t.doc.prefix.join('.')}${lists}`;
+  return `${t.tx}|${t.rule.id}|${t.level}|${t.prefix}${lists}`;
 }
 
 /** How many steps the field path takes inside the resource. */
@@ -71,7 +86,7 @@ export function fieldDepth(t: Taint): number {
  * may read (one scalar field of it is not).
  */
 export function isWholeValue(t: Taint): boolean {
-  return !(t.level === 'res' && t.prefix !== '' && !t.prefix.endsWith('[]'));
+  return !!t.lists || !(t.level === 'res' && t.prefix !== '' && !t.prefix.endsWith('[]'));
 }
 
 /**
@@ -81,6 +96,8 @@ export function isWholeValue(t: Taint): boolean {
  * of the answer (`res.statusCode` of a response object).
  */
 export function stepInto(t: Taint, name: string | undefined): Taint | null {
+  // (a list of answers has items and a length, nothing of the answer)
+  if (t.lists) return name === undefined ? itemOf(t) : null;
   const next = stepResource(t, name);
   if (!t.doc) return next;
   const doc = stepDocument(t.doc, name ?? '[]');
@@ -89,6 +106,7 @@ export function stepInto(t: Taint, name: string | undefined): Taint | null {
 
 /** An item of the value as a list (`for (x of v)`, `v.map(x => …)`); null when the value is no document. */
 export function itemOf(t: Taint): Taint | null {
+  if (t.lists) return { ...t, lists: t.lists > 1 ? t.lists - 1 : undefined };
   const next = stepResource(t, undefined);
   if (!t.doc) return next;
   if (t.doc.stage !== 'body' && t.doc.stage !== 'maybe') return null;
@@ -97,6 +115,7 @@ export function itemOf(t: Taint): Taint | null {
 
 /** The same value at another document stage (`.json()` of the response, `JSON.parse` of its text). */
 export function asDocument(t: Taint, doc: DocumentDepth | null): Taint | null {
+  if (t.lists) return null;
   if (!t.doc) return t;
   return doc ? { ...t, doc } : null;
 }
@@ -134,6 +153,6 @@ function stepDocument(d: DocumentDepth, prop: string): DocumentDepth | null {
  * keys lose the account id suffix): the mapping that says how; undefined for any other value.
  */
 export function keyedObjectOf(t: Taint): FieldMapping | undefined {
-  if (t.level !== 'res' || !t.prefix) return undefined;
+  if (t.level !== 'res' || !t.prefix || t.lists) return undefined;
   return fieldMappings(t.rule, 'response').find((m) => m.v1 === t.prefix && !!m.keys && !m.wrapper);
 }

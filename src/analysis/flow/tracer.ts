@@ -15,9 +15,9 @@ import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, isCall, isFunction, isMember, isStringLiteral, isTransparent, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, namedCallbackOf, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, isListMapping, namedCallbackOf, returnsIntoCall, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
-import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
+import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, listOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 import { isStatusRead, statusReadOf } from './status-uses.ts';
 
@@ -49,6 +49,8 @@ export interface ImportedFlow {
  *   (`list.eachSlice(fn)`: not an item method, not a promise step or an event);
  * - `list`: put in an array or spread;
  * - `return`: returned from `fn` (at `from`), which `localCalls` calls of this module call;
+ *   `intoCall` when fn's result becomes that of the call it is handed to, followed from there
+ *   (`.then(fn)`, `ids.map(fn)`);
  * - `presence`: tested for a key v2 names otherwise or drops (`'helpdesk_ticket' in res.data`,
  *   `t.hasOwnProperty('display_id')`): no read, so no rewrite, changes that test;
  * - `merge`: a variable or expression that holds the value or another one (`t = other` after
@@ -58,7 +60,7 @@ export type Exit =
   | { kind: 'argument'; taint: Taint; call: Node }
   | { kind: 'method'; taint: Taint; call: Node }
   | { kind: 'list'; taint: Taint; node: Node }
-  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; thenCallback: boolean }
+  | { kind: 'return'; taint: Taint; fn: Node; from: Node; localCalls: number; intoCall: boolean }
   | { kind: 'presence'; taint: Taint; node: Node; key: string }
   | { kind: 'merge'; taint: Taint; node: Node; what: string }
   | { kind: 'envelope'; taint: Taint; node: Node; key: string }
@@ -530,7 +532,8 @@ export class ResponseTracer {
           this.add(parent, asDocument(t, { stage: 'body', prefix: [] }));
           return;
         }
-        if (name === 'Promise.resolve') {
+        // (`Promise.all(ids.map(get))`: a promise of the same list)
+        if (name === 'Promise.resolve' || (name === 'Promise.all' && argIndex === 0 && !!t.lists)) {
           this.add(parent, t);
           return;
         }
@@ -852,12 +855,25 @@ export class ResponseTracer {
     return n;
   }
 
+  /**
+   * `.map(fn)` of one answer that is no list: rxjs 5's `http.get(url).map((res) => res.json())`,
+   * whose result is what fn returns for the one answer, not a list (followed by `.then`'s rule).
+   */
+  private mapsOneAnswer(call: Node): boolean {
+    if (!isMember(call.callee)) return false;
+    const on = this.taints.get(unwrapExpr(call.callee.object)) ?? [];
+    return on.some((r) => !r.lists && r.level === 'pre' && r.rule.response?.shape === 'object');
+  }
+
   /** The function returns the value: its calls here, its importers (by the summary), a `.then` around it. */
   private returnedFrom(fn: Node, t: Taint, from: Node): void {
     const parent = this.mod.tree.parent(fn);
-    const thenCallback = !!parent && isCall(parent) && isMember(parent.callee) && memberName(parent.callee) === 'then';
+    // (a `.then(fn)` callback or a mapping's (`ids.map(get)`): that call's result)
+    const intoCall = returnsIntoCall(parent, fn);
     const calls = callsOf(this.mod, fn);
-    this.exits.push({ kind: 'return', taint: t, fn, from, localCalls: calls.length, thenCallback });
+    // (a recursive call inside fn returns into fn again: no caller of it)
+    const callers = calls.filter((c) => c.start < fn.start || c.start >= fn.end);
+    this.exits.push({ kind: 'return', taint: t, fn, from, localCalls: callers.length, intoCall });
     const list = this.fnReturns.get(fn) ?? [];
     if (list.some((x) => taintKey(x) === taintKey(t))) return;
     list.push(t);
@@ -865,10 +881,14 @@ export class ResponseTracer {
     for (const call of calls) this.add(call, t);
     const names = exportNames(this.mod, fn);
     for (const name of names) this.summary.returns.set(name, t);
-    // a .then(fn) callback: the then-call's result
-    if (thenCallback) this.add(parent, t);
+    // a mapping's result is the list of what fn returns (a list of names read from the answers is
+    // no v1 shape), but rxjs 5's `.map` of one answer is that answer
+    if (intoCall && !isListMapping(parent!, fn)) this.add(parent!, t);
+    else if (intoCall && this.mapsOneAnswer(parent!)) this.add(parent!, t);
+    else if (intoCall && (isWholeValue(t) || !!keyedObjectOf(t))) this.add(parent!, listOf(t));
     // (a function handed to another call: a promise executor, a callback whose result is that call's)
     const passed = !!parent && isCall(parent) && parent.callee !== fn;
-    if (!calls.length && !names.length && !thenCallback && !passed) this.escape(fn, t, 'a return to callers that are not seen', callersUnseen(this.mod, fn));
+    if (!calls.length && !names.length && !intoCall && !passed) this.escape(fn, t, 'a return to callers that are not seen', callersUnseen(this.mod, fn));
   }
 }
+
