@@ -14,7 +14,7 @@ import { isInPageRoot } from './in-page-data.ts';
 import { recordResponseEscapes, recordStatusUses } from './find-escapes.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
-import { readChanges, worstOf } from './read-changes.ts';
+import { readChanges, readChangesIn, worstOf } from './read-changes.ts';
 import { isMember, memberName } from './syntax.ts';
 import { traceResponses, tracedModuleOf, type TracedResponses } from './trace-responses.ts';
 import { callsOf } from './flow/functions.ts';
@@ -106,7 +106,7 @@ class ReadSites {
     // only what this member chain itself reads: steps taken earlier (`const t = data.helpdesk_ticket`) were reported there
     const own = chainLength(member);
     const offset = state.prefix.length - own;
-    const changes = readChanges(state.rule, state.prefix, a.cat.overlay).filter((c) => c.index >= offset);
+    const changes = readChangesIn(a.mod.file, readChanges(state.rule, state.prefix, a.cat.overlay).filter((c) => c.index >= offset));
     if (changes.length === 0) return;
     const spans = chainSpans(a, member, own);
     const fields = changes.map((c) => ({
@@ -122,7 +122,7 @@ class ReadSites {
 
   /** A property of an object pattern the v1 document is destructured by (`const { display_id } = ticket`): one step read. */
   recordPattern(prop: Node, state: ReadState): void {
-    const changes = readChanges(state.rule, state.prefix, this.a.cat.overlay).filter((c) => c.index >= state.prefix.length - 1);
+    const changes = readChangesIn(this.a.mod.file, readChanges(state.rule, state.prefix, this.a.cat.overlay).filter((c) => c.index >= state.prefix.length - 1));
     if (changes.length === 0) return;
     const span = this.a.span(prop.key ?? prop);
     const fields = changes.map((c) => ({ v1: c.v1, v2: c.v2, reason: c.reason, fidelity: c.fidelity, ...(c.reshaped ? { reshaped: true } : {}), span }));

@@ -84,3 +84,25 @@ export function readChanges(rule: Rule, chain: string[], overlay: Overlay = {}):
   }
   return out;
 }
+
+export function isTypeScriptFile(file: string): boolean {
+  return /\.[cm]?tsx?$/.test(file);
+}
+
+/**
+ * A field v2 keeps under a host object of another name at the same depth (`user.email` →
+ * `contact.email`): in TypeScript the codemod leaves such reads to a human, since the declared
+ * type of the answer (`{ user: { email: string } }`) keeps the v1 host and tsc would fail.
+ */
+export function movesToRenamedHost(c: { v1: string; v2: string | null }): boolean {
+  const up = (p: string) => (p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '');
+  const v1 = c.v1.replace(/\[\]/g, '');
+  const v2 = c.v2?.replace(/\[\]/g, '');
+  return !!v2 && up(v1) !== '' && up(v2) !== '' && up(v1) !== up(v2) && up(up(v1)) === up(up(v2));
+}
+
+/** The changes as the codemod can make them in this file (see movesToRenamedHost). */
+export function readChangesIn(file: string, changes: ReadChange[]): ReadChange[] {
+  if (!isTypeScriptFile(file)) return changes;
+  return changes.map((c) => (movesToRenamedHost(c) ? { ...c, fidelity: 'manual', reason: `${c.v1} is ${c.v2} in v2: rename the host object in the reads and in the declared type (TypeScript)` } : c));
+}

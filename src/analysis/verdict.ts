@@ -212,7 +212,8 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     }
     // (the field that is lossy, when the read says which: others on the line may be plain renames)
     const f = r.fields.find((x) => x.v2 !== null && !embedded.includes(x.v1.split(/[.[]/)[0]!) && (x.fidelity === undefined || x.fidelity !== 'exact'));
-    if (f) needs.push(`${f.v1} is read (${where(r.file, r.span.line)}) and v2 changes its value${f.reason ? `: ${f.reason}` : ''}`);
+    // (a manual one says what to do in its reason)
+    if (f) needs.push(`${f.v1} is read (${where(r.file, r.span.line)})${f.fidelity === 'manual' && f.reason ? '' : ' and v2 changes its value'}${f.reason ? `: ${f.reason}` : ''}`);
   }
   const responseMaps = fieldMappings(rule, 'response').filter((x) => !x.wrapper);
   for (const r of m.reads) {

@@ -15,6 +15,7 @@ import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
 import { sharedTestFunction, STATUS_PROPS } from '../analysis/flow/functions.ts';
 import { STATUS_TEXT, statusReadOf, statusUses } from '../analysis/flow/status-uses.ts';
 import { answersWithoutBody, mainStep } from '../analysis/answer-changes.ts';
+import { isTypeScriptFile } from '../analysis/read-changes.ts';
 import { isJsonParseOf, isTransparent } from '../analysis/syntax.ts';
 import type { Node } from './parse.ts';
 import { bindingOf, type Module } from './pieces.ts';
@@ -177,7 +178,7 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
     // a host object v2 renamed whole (`{ user: { email } }` → `{ contact: { email } }`): its key;
     // one v2 flattened or split (cc_email, user's fields in two places): not rewritten inside a pattern
     // (TypeScript declares the host object's key in its types too, which this edit would not follow)
-    const host = isTypeScript(pf.file) ? undefined : renamedHost(maps, key!, prop.value);
+    const host = isTypeScriptFile(pf.file) ? undefined : renamedHost(maps, key!, prop.value);
     if (host) {
       tx.edits.push({ file: pf.file, start: prop.key.start, end: prop.key.end, text: host, why: `${name} → ${host}`, prop: { v1: name, v2: host, kind: 'rename', side: 'response', rule: rule.id } });
       tx.change(pf, prop, 'response-read', `{ ${name}: … } → { ${host}: … }`);
@@ -224,11 +225,7 @@ function inRenamedHost(pf: Module['pf'], prop: Node, maps: FieldMapping[], m: Fi
   const pattern = pf.parent(prop);
   const owner = pattern && pf.parent(pattern);
   const hostKey = parentPath(m.v1);
-  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !isTypeScript(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
-}
-
-function isTypeScript(file: string): boolean {
-  return /\.[cm]?tsx?$/.test(file);
+  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !isTypeScriptFile(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
@@ -310,8 +307,14 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
     const parent = pf.parent(step.member);
     const next = parent && isMember(parent) && parent.object === step.member ? memberName(parent) : undefined;
     const plan = next !== undefined ? hostPlan(maps, key, next) : null;
+    // (a host renamed whole in TypeScript: the declared type keeps the v1 host, tsc fails; as for patterns)
+    const moved = nested.filter((x) => x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ');
     if (!plan || plan.child === null) {
-      tx.marker(pf, step.member, rule.id, `${key} is gone in v2: ${nested.filter((x) => x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ')}`);
+      tx.marker(pf, step.member, rule.id, `${key} is gone in v2: ${moved}`);
+      return;
+    }
+    if (plan.host !== 'remove' && plan.host !== step.name && isTypeScriptFile(pf.file)) {
+      tx.marker(pf, step.member, rule.id, `${key} is ${plan.host} in v2 (${moved}): rename it in the reads and in the declared type`);
       return;
     }
     if (plan.host === 'remove') tx.edits.push({ file: pf.file, ...removeStepEdit(pf, step), why: `flatten ${key}` });

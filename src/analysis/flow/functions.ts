@@ -34,13 +34,28 @@ export function isListMapping(call: Node, fn: Node): boolean {
 
 /**
  * What fn returns becomes the result of the call it is handed to, which the tracer follows:
- * `.then(fn)`, `ids.map(fn)`.
+ * `.then(fn)`, `.catch(fn)`, `ids.map(fn)`.
  */
 export function returnsIntoCall(call: Node | undefined, fn: Node): boolean {
   if (!call || !isCall(call)) return false;
-  // (either callback of then: the promise's value is what the one called returns)
-  if (isMember(call.callee) && memberName(call.callee) === 'then' && (call.arguments as Node[]).some((x) => unwrapExpr(x) === fn)) return true;
+  // (either callback of then: the promise's value is what the one called returns; catch's
+  // handler gives the value when the first call failed: `get(url).catch(() => get(url))`)
+  const method = isMember(call.callee) ? memberName(call.callee) : undefined;
+  if ((method === 'then' || method === 'catch') && (call.arguments as Node[]).some((x) => unwrapExpr(x) === fn)) return true;
   return isListMapping(call, fn);
+}
+
+/**
+ * The node a function's result goes to and the node that stands for the function there: its
+ * parent (a call it is handed to as `fn`, a declarator), or for a function named once and handed
+ * to a call by that name (`.then(onOk)`, as namedFunctionOf follows it), that call and the name.
+ */
+export function handedTo(mod: TracedModule, fn: Node): [Node | undefined, Node] {
+  const parent = mod.tree.parent(fn);
+  const b = bindingOfFunction(mod, fn);
+  const ref = b && b.refs.length === 1 ? b.refs[0]! : undefined;
+  const at = ref && namedFunctionOf(mod, ref) === fn ? mod.tree.parent(ref) : undefined;
+  return at && isCall(at) && at.callee !== ref ? [at, ref!] : [parent, fn];
 }
 
 /** Calls of a function of this module by its name (`obj.method(...)` where obj = { method } is not followed). */

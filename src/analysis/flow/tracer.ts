@@ -14,8 +14,8 @@ import type { Node } from '../parse.ts';
 import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
-import { calleeName, isCall, isFunction, isMember, isStringLiteral, isTransparent, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, isListMapping, namedCallbackOf, returnsIntoCall, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
+import { calleeName, dottedName, isCall, isFunction, isMember, isStringLiteral, isTransparent, memberName, unwrapExpr } from '../syntax.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, handedTo, isListMapping, namedCallbackOf, returnsIntoCall, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, listOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
@@ -105,6 +105,13 @@ function isEmptyDefault(n: Node): boolean {
   return false;
 }
 
+/** An empty default, or an object of them (`{ data: [] }`): no field of the answer to read there. */
+function holdsOnlyEmpty(n: Node): boolean {
+  const e = unwrapExpr(n);
+  if (e.type !== 'ObjectExpression' || !e.properties.length) return isEmptyDefault(e);
+  return (e.properties as Node[]).every((p) => (p.type === 'ObjectProperty' || p.type === 'Property') && !p.computed && holdsOnlyEmpty(p.value));
+}
+
 /**
  * Does v2 answer the key of the value under another name, or not at all? The response wrapper (v2
  * answers the bare object), a field the catalogue renames or drops, any key of an object whose keys
@@ -154,6 +161,8 @@ export class ResponseTracer {
   private readonly boundTaints = new Map<Binding, Taint[]>();
   /** The other side of each choice the value is one side of (`cached ? cached : answer`). */
   private readonly choices: Array<{ other: Node; t: Taint }> = [];
+  /** What a `.catch(fn)` of the answer returns instead (`.catch(() => ({ data: [] }))`). */
+  private readonly fallbacks: Array<{ other: Node; t: Taint }> = [];
   /** Variables that are the request object itself (`xhr`), seeded whole. */
   private readonly carriers = new Set<Binding>();
   /** Functions whose result is tainted (local), and callback params (local). */
@@ -302,6 +311,15 @@ export class ResponseTracer {
       }
     }
     for (const { other, t } of this.choices) if (!this.carries(other, t.tx) && !isEmptyDefault(other)) this.merged(other, t, 'a choice between it and another value');
+    // what a `.catch` handler gives instead of the answer: a value of its own (a call's answer of
+    // the same rule has the same shape and moves with it; a call of anything else is not judged)
+    for (const { other, t } of this.fallbacks) {
+      const e = unwrapExpr(other);
+      const ofCall = isCall(e) || e.type === 'AwaitExpression' || e.type === 'NewExpression';
+      const sameShape = this.taints.get(e)?.some((x) => x.rule.id === t.rule.id);
+      const foreign = ofCall && !!this.taints.get(e)?.some((x) => x.rule.id !== t.rule.id);
+      if (!sameShape && !holdsOnlyEmpty(e) && (!ofCall || foreign)) this.merged(other, t, 'a value the .catch() handler gives instead');
+    }
   }
 
   /**
@@ -632,8 +650,20 @@ export class ResponseTracer {
     else if (unfollowed || keyedObjectOf(t)) this.exits.push({ kind: 'method', taint: t, call });
     // (Angular's HttpClient: the observable's subscriber gets the body)
     if (name === 'then' || name === 'done' || name === 'success' || name === 'subscribe') {
-      const fn = args[0] && unwrapExpr(args[0]);
-      if (fn && isFunction(fn)) {
+      const a0 = args[0] && unwrapExpr(args[0]);
+      // (a handler named there and used nowhere else is followed as if written there: `.then(onOk)`)
+      const fn = a0 && (isFunction(a0) ? a0 : namedFunctionOf(this.mod, a0));
+      // any other handler (a parameter, an import, a method, one used elsewhere too) reads the
+      // answer where it is not seen
+      // answer where it is not seen (a field read from it is a value: `.then(console.log)` of an id)
+      if (a0 && !fn && !isEmptyDefault(a0) && !isLogging(dottedName(a0) ?? '')) {
+        if (!isWholeValue(t) && !keyedObjectOf(t)) return;
+        const b = a0.type === 'Identifier' ? bindingOf(this.mod, a0) : undefined;
+        this.exits.push({ kind: 'method', taint: t, call });
+        this.escape(call, t, `the callback ${this.mod.tree.text(a0).slice(0, 30)} of .${name}()`, isCallersParam(this.mod, b));
+        return;
+      }
+      if (fn) {
         // (jQuery's `done`/`success` get the parsed document)
         const arg = (name === 'done' || name === 'success') && t.doc?.stage === 'raw' ? asDocument(t, { ...t.doc, stage: 'body' }) : t;
         this.taintParams(fn, arg, 0);
@@ -665,6 +695,9 @@ export class ResponseTracer {
       return;
     }
     if (name === 'catch' || name === 'finally' || name === 'fail' || name === 'error') {
+      const a0 = args[0] && unwrapExpr(args[0]);
+      const fn = name === 'catch' && a0 ? (isFunction(a0) ? a0 : namedFunctionOf(this.mod, a0)) : undefined;
+      if (fn) for (const r of returnedValues(fn)) this.fallbacks.push({ other: r, t });
       this.add(call, t);
       return;
     }
@@ -867,9 +900,10 @@ export class ResponseTracer {
 
   /** The function returns the value: its calls here, its importers (by the summary), a `.then` around it. */
   private returnedFrom(fn: Node, t: Taint, from: Node): void {
-    const parent = this.mod.tree.parent(fn);
-    // (a `.then(fn)` callback or a mapping's (`ids.map(get)`): that call's result)
-    const intoCall = returnsIntoCall(parent, fn);
+    // (a `.then(fn)` callback or a mapping's (`ids.map(get)`): that call's result; the same for a
+    // function named there and used nowhere else, `.then(onOk)`)
+    const [parent, handed] = handedTo(this.mod, fn);
+    const intoCall = returnsIntoCall(parent, handed);
     const calls = callsOf(this.mod, fn);
     // (a recursive call inside fn returns into fn again: no caller of it)
     const callers = calls.filter((c) => c.start < fn.start || c.start >= fn.end);
@@ -883,12 +917,32 @@ export class ResponseTracer {
     for (const name of names) this.summary.returns.set(name, t);
     // a mapping's result is the list of what fn returns (a list of names read from the answers is
     // no v1 shape), but rxjs 5's `.map` of one answer is that answer
-    if (intoCall && !isListMapping(parent!, fn)) this.add(parent!, t);
+    if (intoCall && !isListMapping(parent!, handed)) this.add(parent!, t);
     else if (intoCall && this.mapsOneAnswer(parent!)) this.add(parent!, t);
     else if (intoCall && (isWholeValue(t) || !!keyedObjectOf(t))) this.add(parent!, listOf(t));
     // (a function handed to another call: a promise executor, a callback whose result is that call's)
-    const passed = !!parent && isCall(parent) && parent.callee !== fn;
+    const passed = !!parent && isCall(parent) && parent.callee !== handed;
     if (!calls.length && !names.length && !intoCall && !passed) this.escape(fn, t, 'a return to callers that are not seen', callersUnseen(this.mod, fn));
   }
 }
 
+/** The values a function returns: its expression body, or the arguments of its own return statements. */
+function returnedValues(fn: Node): Node[] {
+  if (fn.body?.type !== 'BlockStatement') return fn.body ? [fn.body] : [];
+  const out: Node[] = [];
+  const walk = (n: Node | null | undefined): void => {
+    if (!n || typeof n.type !== 'string' || isFunction(n)) return;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) out.push(n.argument);
+      return;
+    }
+    for (const k of Object.keys(n)) {
+      if (k === 'loc' || k === 'start' || k === 'end') continue;
+      const v = (n as Record<string, unknown>)[k];
+      if (Array.isArray(v)) for (const x of v) walk(x as Node);
+      else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') walk(v as Node);
+    }
+  };
+  for (const st of fn.body.body as Node[]) walk(st);
+  return out;
+}
