@@ -153,6 +153,62 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     };
     a.addSite(site, { node: lit });
   }
+  findMessageTests(a, mod);
+}
+
+/** Methods that look for a text in a string (`err.message.includes('403')`). */
+const TEXT_SEARCH = new Set(['includes', 'indexOf', 'startsWith', 'endsWith', 'match', 'search']);
+
+/** The text of an error (`err.message`, `String(err)`, `e.toString()`, a variable named for it). */
+function isErrorText(mod: ModuleInfo, n: Node): boolean {
+  const u = unwrapExpr(n);
+  if (!u) return false;
+  if (u.type === 'Identifier') return /^(message|msg|errMsg|errorMessage|text)$/i.test(u.name);
+  if ((u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression') && !u.computed) return /^(message|stack|msg)$/.test(u.property.name);
+  if (u.type === 'CallExpression') {
+    const name = calleeName(mod, u.callee);
+    if (name === 'String' || name === 'JSON.stringify') return !!u.arguments[0] && /err|e\b|ex\b|message/i.test(mod.source.slice(u.arguments[0].start, u.arguments[0].end));
+    return /\.toString$/.test(name) && /err|message/i.test(name);
+  }
+  return false;
+}
+
+/**
+ * `String(err.message).includes('403')`, `err.message === 'Request failed with status code 403'`:
+ * a 403 read from an error's text, which on v2 says 429 when throttled. Never simple: the text is
+ * the client's, a human changes the test. On a request's own error with no word of what it means,
+ * it keeps that call on v1 as a 403 status test does.
+ */
+function findMessageTests(a: Analysis, mod: ModuleInfo): void {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  for (const lit of mod.nodes.strings) {
+    if (!isStringLiteral(lit) || typeof lit.value !== 'string' || lit.value.length > 60 || !/(^|\D)403(\D|$)/.test(lit.value)) continue;
+    const p = mod.parent.get(lit);
+    let check: Node | undefined;
+    if (p?.type === 'CallExpression' && p.arguments[0] === lit && p.callee.type === 'MemberExpression' && !p.callee.computed && TEXT_SEARCH.has(p.callee.property.name) && isErrorText(mod, p.callee.object)) check = p;
+    else if (p?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(p.operator) && isErrorText(mod, p.left === lit ? p.right : p.left)) check = p;
+    if (!check) continue;
+    const throttling = throttles(mod, check);
+    const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+    if (!throttling && !errorOf) continue;
+    const span = spanOf(mod, lit, a.mod.file);
+    const site: Site = {
+      kind: 'rate-limit',
+      span,
+      file: span.file ?? a.mod.file,
+      rule: RATE_LIMIT_RULE,
+      rules: [RATE_LIMIT_RULE],
+      method: null,
+      methodSource: null,
+      message: errorOf
+        ? `403 read from the text of the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+        : `403 read from an error's text as rate limiting (v2 throttles with ${v2}: test the status, or its text, for ${v2})`,
+      fidelity: 'exact',
+      fixable: false,
+      ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
+    };
+    a.addSite(site, { node: lit });
+  }
 }
 
 /**

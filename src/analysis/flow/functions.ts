@@ -165,6 +165,9 @@ function methodName(mod: TracedModule, fn: Node): string | undefined {
 /** A parameter of `fn` whose value `fn`'s unseen callers give (see callersUnseen). */
 export function isCallersParam(mod: TracedModule, b: Binding | undefined): boolean {
   if (b?.kind !== 'param') return false;
+  // (a store action's `{ commit, dispatch }` hands the answer to the store's mutations, whose
+  // readers (getters, components) are not the action's callers: Vuex, Pinia-style context)
+  if (b.path && /^(commit|dispatch)$/.test(b.name)) return false;
   const fn = enclosingFunction(mod, b.id);
   return !!fn && callersUnseen(mod, fn);
 }
