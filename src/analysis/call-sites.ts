@@ -30,10 +30,17 @@ export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
   if (shape.query) {
     const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
     if (q.t === 'obj') {
-      const keys = (q.node.properties as Node[]).map((p) => propertyKey(p)).filter((k): k is string => !!k);
-      if (keys.length > 0) {
+      // (a value written there is that value, `state: 'all'`; any other is named by its key)
+      const pairs = (q.node.properties as Node[]).flatMap((p) => {
+        const k = propertyKey(p);
+        if (!k) return [];
+        const v = p.value ? a.ev.eval(shape.query!.mod, p.value, shape.query!.frames) : undefined;
+        const text = v?.t === 'str' ? v.parts.map((x) => x.text).join('') : undefined;
+        return [`${encodeURIComponent(k)}=${text !== undefined && text.length < 200 && !/[&#?]/.test(text) ? encodeURIComponent(text).replace(/%7B/g, '{').replace(/%7D/g, '}') : `{${k}}`}`];
+      });
+      if (pairs.length > 0) {
         const joined = parts.map((p) => p.text).join('');
-        const text2 = (joined.includes('?') ? '&' : '?') + keys.map((k) => `${encodeURIComponent(k)}={${k}}`).join('&');
+        const text2 = (joined.includes('?') ? '&' : '?') + pairs.join('&');
         parts = [...parts, { ...a.ev.synthetic(shape.query.mod, shape.query.node, text2), dynamic: true }];
       }
     }

@@ -671,7 +671,12 @@ export class ResponseTracer {
         // body (jQuery its text): a status used there is not followed, so the call stays on v1
         const status = (name === 'done' || name === 'success') && t.level === 'pre' && t.prefix === '' ? (fn.params as Node[])[1] : undefined;
         const sb = status?.type === 'Identifier' ? bindingOf(this.mod, status) : undefined;
-        if (sb && sb.refs.some((r) => r !== status)) this.unfollowed(call, t, `the status parameter ${status.name} of .${name}()`);
+        // (a status only written to a log is no use: `$log.debug('loaded', status)`)
+        const logged = (r: Node) => {
+          const up = this.mod.tree.parent(r);
+          return !!up && isCall(up) && up.callee !== r && isLogging(calleeName(up) ?? '');
+        };
+        if (sb && sb.refs.some((r) => r !== status && !logged(r))) this.unfollowed(call, t, `the status parameter ${status.name} of .${name}()`);
         return;
       }
       this.add(call, t);
