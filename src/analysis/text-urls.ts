@@ -67,6 +67,9 @@ const METHOD_PATTERNS: RegExp[] = [
   /['"](GET|POST|PUT|DELETE|PATCH)['"]/,
 ];
 
+/** Clients written as one command a line: the method of a line around is another request's. */
+const COMMAND_CLIENT = /\bcurl\b|\bwget\b|\bInvoke-(RestMethod|WebRequest)\b/i;
+
 function methodOf(line: string): string | undefined {
   for (const re of METHOD_PATTERNS) {
     const m = re.exec(line);
@@ -75,6 +78,9 @@ function methodOf(line: string): string | undefined {
       if (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(v)) return v;
     }
   }
+  // PowerShell's Invoke-RestMethod / Invoke-WebRequest without `-Method` (nor a splatted
+  // `@params` that may carry one) is a GET, its default
+  if (/\bInvoke-(RestMethod|WebRequest)\b/i.test(line) && !/\s-Method\b|\s@\w+/i.test(line)) return 'GET';
   if (/\bcurl\b/.test(line) && /(\s-d\b|\s--data\S*\b|\s-F\b|\s--form\b)/.test(line)) return 'POST';
   if (/\bcurl\b/.test(line)) return 'GET';
   if (/CURLOPT_POST\b|wp_remote_post\b/.test(line)) return 'POST';
@@ -193,7 +199,8 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       // method: this line, then up to three lines around (earlier first)
       let method = methodOf(line);
       const li = lineIndexAt(text, abs);
-      if (!method) {
+      // a command of its own on this line (curl, wget, Invoke-RestMethod): another line's method is another command's
+      if (!method && !COMMAND_CLIENT.test(line)) {
         for (const d of [-1, -2, -3, 1, 2, 3]) {
           const l = origLines[li + d];
           if (l === undefined) continue;

@@ -1,0 +1,128 @@
+/**
+ * Issue 14, twelfth round (held-out eval28): request styles whose method or whose very finding was
+ * lost, and look-alikes that were taken for requests. Each case is the smallest code of its shape.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAudit } from '../../../src/audit/index.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'hdm-r12-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let n = 0;
+async function audit(files: Record<string, string>) {
+  const root = join(tmp, `u${n++}`);
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), text);
+  }
+  return runAudit({ root, jobs: 1 });
+}
+
+/** `file:line kind METHOD rule` of the live call and url findings. */
+async function calls(files: Record<string, string>): Promise<string[]> {
+  const r = await audit(files);
+  return r.findings
+    .filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment)
+    .map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
+}
+
+describe('twelfth round: methods named, not written', () => {
+  it('C#: WebRequest.CreateHttp / Create is a request; WebRequestMethods.Http.Put or a constant gives the method, none is GET', async () => {
+    const cs = [
+      'using System.Net;',
+      'class Forums {',
+      '  const string Base = "https://acme.freshdesk.com";',
+      '  const string VERB = "DELETE";',
+      '  static void Rename(int id) {',
+      '    HttpWebRequest req = WebRequest.CreateHttp(Base + "/discussions/categories/" + id + ".json");',
+      '    req.Method = WebRequestMethods.Http.Put;',
+      '    req.GetResponse().Close();',
+      '  }',
+      '  static void Show(int id) {',
+      '    var req = WebRequest.CreateHttp($"{Base}/discussions/categories/{id}.json");',
+      '    req.GetResponse().Close();',
+      '  }',
+      '  static void Drop(int id) {',
+      '    var req = WebRequest.Create($"{Base}/discussions/categories/{id}.json");',
+      '    req.Method = VERB;',
+      '    req.GetResponse().Close();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'Forums.cs': cs })).toEqual([
+      'Forums.cs:6 call PUT discussions.categories.update',
+      'Forums.cs:11 call GET discussions.categories.view',
+      'Forums.cs:15 call DELETE discussions.categories.delete',
+    ]);
+  });
+
+  it('Java: setRequestMethod(NAME) with a static final String constant gives its method', async () => {
+    const java = [
+      'import java.net.*;',
+      'public class Conn {',
+      '  private static final String REMOVE = "DELETE";',
+      '  private final String base = "https://acme.freshdesk.com";',
+      '  public int drop(long id) throws Exception {',
+      '    HttpURLConnection c = (HttpURLConnection) new URL(base + "/discussions/forums/" + id + ".json").openConnection();',
+      '    c.setRequestMethod(REMOVE);',
+      '    return c.getResponseCode();',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'Conn.java': java })).toEqual(['Conn.java:6 call DELETE discussions.forums.delete']);
+  });
+
+  it('PHP: file_get_contents takes the method of its stream context, GET when it sets none', async () => {
+    const php = [
+      '<?php',
+      'function ticket_sync($base, $id, $body) {',
+      "  $ctx = stream_context_create(['http' => ['method' => 'PUT', 'content' => $body]]);",
+      '  return file_get_contents("$base/helpdesk/tickets/$id.json", false, $ctx);',
+      '}',
+      'function company_rows($base) {',
+      "  $ctx = stream_context_create(['http' => ['header' => 'Accept: application/json']]);",
+      "  return file_get_contents($base . '/customers.json', false, $ctx);",
+      '}',
+    ].join('\n');
+    expect(await calls({ 'fd.php': php })).toEqual(['fd.php:4 call PUT tickets.update', 'fd.php:8 call GET companies.list']);
+  });
+
+  it('PowerShell: Invoke-RestMethod without -Method is a GET, and the line before it lends it no method', async () => {
+    const ps = [
+      '$base = "https://acme.freshdesk.com"',
+      'Invoke-RestMethod -Uri "$base/helpdesk/tickets/$Id.json" -Method Put -Headers $h -Body $body',
+      'Invoke-RestMethod -Uri "$base/contacts.json?state=all" -Headers $h',
+    ].join('\n');
+    expect(await calls({ 'close.ps1': ps })).toEqual(['close.ps1:2 call PUT tickets.update', 'close.ps1:3 call GET contacts.list']);
+  });
+});
+
+describe('twelfth round: rules and look-alikes', () => {
+  it('a method no rule has on a path keeps the path\'s plain rule, never a query-specific one whose query is absent', async () => {
+    const py = ['import requests', 'BASE = "https://acme.freshdesk.com"', 'requests.put(BASE + "/contacts.json", json={})', ''].join('\n');
+    const r = await audit({ 'c.py': py });
+    const f = r.findings.find((x) => x.kind === 'call')!;
+    expect(f.rule).not.toBe('contacts.list-by-letter');
+    expect(f.rule).toMatch(/^contacts\./);
+  });
+
+  it('a file store write (Laravel Storage, File facade, a filesystem object) is not a request', async () => {
+    const php = [
+      '<?php',
+      'use Illuminate\\Support\\Facades\\Storage;',
+      'class Cache {',
+      "  const CONTACTS_FILE = 'contacts.json';",
+      '  public function save() {',
+      "    Storage::disk('local')->put(self::CONTACTS_FILE, json_encode([]));",
+      "    Storage::put('/helpdesk/tickets.json', '[]');",
+      "    \\File::put('/helpdesk/tickets.json', '[]');",
+      "    $this->filesystem->get('/helpdesk/tickets.json');",
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'Cache.php': php })).toEqual([]);
+  });
+});
