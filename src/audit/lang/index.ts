@@ -1087,6 +1087,13 @@ function linkOrRedirect(d: Dialect, top: SyntaxNode): boolean {
   return false;
 }
 
+/** A closure, lambda or block handed to a call (a route's handler): code of its own, not the call's value. */
+const HANDLER_BODY = /^(anonymous_function|anonymous_function_creation_expression|arrow_function|closure|lambda|lambda_expression|lambda_literal|annotated_lambda|func_literal|anonymous_method_expression|do_block|block)$/;
+function isHandlerBody(a: SyntaxNode): boolean {
+  for (let n: SyntaxNode | null = a, k = 0; n && k < 3; n = n.namedChildCount === 1 ? n.namedChild(0) : null, k++) if (HANDLER_BODY.test(n.type)) return true;
+  return false;
+}
+
 /** PHP's file functions: their path is a file's. */
 const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime)$/;
 
@@ -1466,7 +1473,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // the app's own path, not a request; its strings are the route's (see routes.ts)
     if (inDecorator(c.node)) continue;
     if (isServerRoute(c, d, lang, text)) {
-      for (const a of c.args) consumeStrings(a);
+      // (not the handler's body: `Route::get('/x', function () { curlWrap(…, $url, …) })` makes requests of its own)
+      for (const a of c.args) if (!isHandlerBody(a)) consumeStrings(a);
       continue;
     }
     const helper = ctx.helpers.get(c.name);

@@ -125,4 +125,17 @@ describe('twelfth round: rules and look-alikes', () => {
     ].join('\n');
     expect(await calls({ 'Cache.php': php })).toEqual([]);
   });
+
+  it("a call inside a route's handler closure is a call; the route's own path stays quiet", async () => {
+    const php = [
+      '<?php',
+      "Route::get('/helpdesk/tickets/{id}.json', function ($id) {",
+      '  $jsondata = "";',
+      '  $url = "https://acme.freshdesk.com/contacts/5544.json";',
+      '  $data = curlWrap("freshdesk", $url, $jsondata, "GET");',
+      '  return response()->json($data);',
+      '});',
+    ].join('\n');
+    expect(await calls({ 'routes/web.php': php })).toEqual(['routes/web.php:4 call GET contacts.view']);
+  });
 });
