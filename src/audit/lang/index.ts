@@ -1685,6 +1685,34 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (annotated?.kind === 'client') annotationCall(arg, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
     }
   }
+  // shell functions that hand their arguments to a client (`fd() { curl -sf -u "$KEY:X" "$@"; }`):
+  // a call of one is that client's request with the caller's options, GET when they set no method
+  const forwarders = new Map<string, { client: string; body: CallView }>();
+  if (d === DIALECTS.shell) {
+    pf.index.calls.forEach((_x, i) => {
+      const c = callView(d, pf.index, i);
+      if (!c || !isClientCall(c, d) || !c.args.some((a) => /^"?\$(?:@|\{@\}|\*)"?$/.test(a.text))) return;
+      for (let p = c.node.parent; p; p = p.parent) {
+        const f = d.fn(p);
+        if (f) {
+          forwarders.set(f.name, { client: SHELL_PREFIX.test(c.name) ? (c.args.find((a) => SHELL_CLIENT.test(a.text))?.text ?? c.name) : c.name, body: c });
+          break;
+        }
+      }
+    });
+  }
+  const shellForwarded = (top: SyntaxNode): { method: HttpMethod; call: CallView } | null => {
+    if (!forwarders.size) return null;
+    let p: SyntaxNode | null = top.parent;
+    for (let k = 0; p && k < 3 && !d.call(p); k++) p = p.parent;
+    const c = p ? d.call(p) : null;
+    const fwd = c ? forwarders.get(c.name) : undefined;
+    if (!c || !fwd) return null;
+    const own = methodOfCall({ ...fwd.body, args: fwd.body.args.filter((a) => !/^"?\$(?:@|\{@\}|\*)"?$/.test(a.text)) }, d, text);
+    const given = methodOfCall({ ...c, name: fwd.client }, d, text);
+    const method = given && given !== 'GET' ? given : (own ?? given);
+    return method ? { method, call: c } : null;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -1729,10 +1757,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
-      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
+      // (a part another call used already: that call's URL; a host or base it shares with this one,
+      // `FD="https://acme.freshdesk.com"` of a direct curl, is no reason to drop this one)
+      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex && /\.(json|xml)\b/i.test(p.text))) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);

@@ -138,4 +138,16 @@ describe('twelfth round: rules and look-alikes', () => {
     ].join('\n');
     expect(await calls({ 'routes/web.php': php })).toEqual(['routes/web.php:4 call GET contacts.view']);
   });
+
+  it('shell: a function forwarding its arguments to curl is a request, GET without -X, also beside a direct curl sharing its base', async () => {
+    const sh = [
+      '#!/usr/bin/env bash',
+      'FD="https://acme.freshdesk.com"',
+      'fd() { curl -sf -u "${FD_KEY}:X" -H "Content-Type: application/json" "$@"; }',
+      'fd -X PUT -d \'{"helpdesk_ticket":{"status":4}}\' "$FD/helpdesk/tickets/$1.json"',
+      'curl -sf -u "${FD_KEY}:X" -X DELETE "$FD/helpdesk/tickets/$2.json"',
+      'fd "$FD/groups.json" | jq \'.[].group.name\'',
+    ].join('\n');
+    expect(await calls({ 'fd.sh': sh })).toEqual(['fd.sh:4 call PUT tickets.update', 'fd.sh:5 call DELETE tickets.delete', 'fd.sh:6 call GET groups.list']);
+  });
 });
