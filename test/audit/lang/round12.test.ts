@@ -150,4 +150,20 @@ describe('twelfth round: rules and look-alikes', () => {
     ].join('\n');
     expect(await calls({ 'fd.sh': sh })).toEqual(['fd.sh:4 call PUT tickets.update', 'fd.sh:5 call DELETE tickets.delete', 'fd.sh:6 call GET groups.list']);
   });
+
+  it('Python: httpx build_request(method, path) + send on a base_url client, and requests.Request + prepare_request, are calls with that method', async () => {
+    const py = [
+      'import httpx, requests',
+      'class Desk:',
+      '    def __init__(self, domain):',
+      '        self._http = httpx.AsyncClient(base_url=f"https://{domain}.freshdesk.com/helpdesk/")',
+      '    async def log_time(self, tid, entry):',
+      '        req = self._http.build_request("POST", f"tickets/{tid}/time_sheets.json", json={"time_entry": entry})',
+      '        return (await self._http.send(req)).json()',
+      'def close(s, base, tid):',
+      '    req = requests.Request("PUT", base + f"/helpdesk/tickets/{tid}.json", json={})',
+      '    return s.send(s.prepare_request(req))',
+    ].join('\n');
+    expect(await calls({ 'desk.py': py })).toEqual(['desk.py:6 call POST time-entries.create', 'desk.py:9 call PUT tickets.update']);
+  });
 });
