@@ -166,4 +166,28 @@ describe('twelfth round: rules and look-alikes', () => {
     ].join('\n');
     expect(await calls({ 'desk.py': py })).toEqual(['desk.py:6 call POST time-entries.create', 'desk.py:9 call PUT tickets.update']);
   });
+
+  it('Ruby: URI.open is a GET; a Net::HTTP::Delete later in the script is another request', async () => {
+    const rb = [
+      'require "open-uri"',
+      'require "net/http"',
+      'BASE = "https://acme.freshdesk.com"',
+      'agents = JSON.parse(URI.open("#{BASE}/agents.json", http_basic_authentication: [KEY, "X"]).read)',
+      'Net::HTTP.start(uri.host, uri.port, use_ssl: true) do |http|',
+      '  agents.each do |a|',
+      '    req = Net::HTTP::Delete.new("/agents/#{a["id"]}.json")',
+      '    http.request(req)',
+      '  end',
+      'end',
+    ].join('\n');
+    const got = await calls({ 'cleanup.rb': rb });
+    expect(got[0]).toBe('cleanup.rb:4 call GET agents.list');
+  });
+
+  it('XML written in the code is a body being built, not a response parsed', async () => {
+    const rb = ['url = "https://acme.freshdesk.com/customers.xml"', 'body = Nokogiri::XML("<customer><name>Alf</name></customer>")', 'RestClient.post url, body.to_xml, content_type: "text/xml"'].join('\n');
+    const r = await audit({ 'c.rb': rb });
+    const xml = r.findings.filter((f) => f.kind === 'xml').map((f) => f.message);
+    expect(xml).toEqual(['builds XML from a literal, likely a request body (Nokogiri::XML)']);
+  });
 });
