@@ -36,6 +36,8 @@ const CALL_CONTEXT: Array<[RegExp, string]> = [
   [/Net::HTTP/, 'Net::HTTP'],
   [/\bRestClient\b/, 'RestClient'],
   [/\bHTTParty\b|\bFaraday\b|\bURI\.open\b|\bopen-uri\b|\bTyphoeus\b|\bExcon\b/, 'ruby-http'],
+  // Perl: LWP::UserAgent (`$ua->get($url)`, `HTTP::Request->new(PUT => $url)`), HTTP::Tiny, Mojo, REST::Client
+  [/\bLWP::UserAgent\b|\bHTTP::Request\b|\bHTTP::Tiny\b|\bMojo::UserAgent\b|\bREST::Client\b|\$ua->(get|post|put|delete|request)\b/, 'perl-http'],
   [/\bcurl_(init|setopt|exec)\b|file_get_contents|\bGuzzle|->(get|post|put|delete|request)\s*\(|wp_remote_(get|post|request)/, 'php-http'],
   [/\bHttpClient\b|\bHttpWebRequest\b|\bWebRequest\b|\bWebClient\b|\bRestRequest\b|\bRestSharp\b|(Get|Post|Put|Delete)Async\s*\(/, 'dotnet-http'],
   [/\bHttpURLConnection\b|\bHttp(Get|Post|Put|Delete)\b|\bOkHttp|\bRequest\.Builder\b|\bHttpRequest\.newBuilder\b|\bRestTemplate\b|\bUnirest\b/, 'java-http'],
@@ -55,6 +57,10 @@ const METHOD_PATTERNS: RegExp[] = [
   /\bHttp(Get|Post|Put|Delete|Patch)\b/,
   /HttpMethod\.(Get|Post|Put|Delete|Patch)\b/i,
   /Method\.(GET|POST|PUT|DELETE|PATCH)\b/,
+  // Perl: `HTTP::Request->new(PUT => $url)`, `$ua->put($url)`, `HTTP::Request::Common::PUT $url`
+  /HTTP::Request->new\(\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/,
+  /->\s*(get|post|put|delete|patch)\s*\(/i,
+  /HTTP::Request::Common::(GET|POST|PUT|DELETE)\b/,
   /NewRequest(?:WithContext)?\(\s*(?:ctx\s*,\s*)?(?:"(\w+)"|http\.Method(\w+))/,
   /setRequestMethod\(\s*"(\w+)"/,
   /\b(Get|Post|Put|Delete|Patch)Async\s*\(/,
@@ -98,7 +104,7 @@ function interpolate(s: string, lang: Language, quote: string): string {
   let out = s;
   // (PowerShell's and the shell's `$(…)` subexpression: `$($ticket.id)`, `$(date +%s)`)
   if (lang === 'shell' && quote !== "'") out = out.replace(/\$\(([^()]*)\)/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '').slice(0, 30) || 'expr'}}`);
-  if ((lang === 'php' || lang === 'shell') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
+  if ((lang === 'php' || lang === 'shell' || lang === 'perl') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
   if (lang === 'ruby' || lang === 'coffeescript') out = out.replace(/#\{([^}]*)\}/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '') || 'expr'}}`);
   return out;
 }

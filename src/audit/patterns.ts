@@ -56,6 +56,8 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
       return { line: ['#'], block: [['=begin', '=end']], strings: ['"', "'"] };
     case 'shell':
       return { line: ['#'], block: [], strings: ['"', "'"] };
+    case 'perl':
+      return { line: ['#'], block: [['\n=pod', '\n=cut'], ['\n=head', '\n=cut'], ['\n=begin', '\n=cut']], strings: ['"', "'"] };
     case 'coffeescript':
       return { line: ['#'], block: [['###', '###']], strings: ['"', "'"] };
     case 'php':

@@ -190,4 +190,44 @@ describe('twelfth round: rules and look-alikes', () => {
     const xml = r.findings.filter((f) => f.kind === 'xml').map((f) => f.message);
     expect(xml).toEqual(['builds XML from a literal, likely a request body (Nokogiri::XML)']);
   });
+
+  it('Jupyter: the code cells are read as Python and `!curl` lines as shell, at the notebook\'s lines; markdown cells are not code', async () => {
+    const nb = {
+      cells: [
+        { cell_type: 'markdown', metadata: {}, source: ['# GET /helpdesk/tickets.json report'] },
+        {
+          cell_type: 'code',
+          execution_count: 1,
+          metadata: {},
+          outputs: [],
+          source: ['import requests\n', 'BASE = "https://acme.freshdesk.com"\n', '%matplotlib inline\n', 'agents = requests.get(f"{BASE}/agents.json", auth=AUTH).json()\n', '!curl -u "$KEY:X" -X PUT "https://acme.freshdesk.com/groups/7.json" -d @g.json'],
+        },
+      ],
+      metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    const text = JSON.stringify(nb, null, 1);
+    const line = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    const r = await audit({ 'report.ipynb': text });
+    const got = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}`);
+    expect(got).toEqual([`${line('agents.json')} GET agents.list syntax`, `${line('!curl')} PUT groups.update syntax`]);
+    expect(r.summary.files.parsed).toBe(1);
+  });
+
+  it('Perl has no grammar here: it is audited by pattern and says so (LWP verbs, HTTP::Request->new(PUT => …))', async () => {
+    const pl = [
+      'use LWP::UserAgent;',
+      'my $base = "https://acme.freshdesk.com";',
+      'my $ua = LWP::UserAgent->new;',
+      'my $res = $ua->get("$base/agents.json");',
+      'my $req = HTTP::Request->new(PUT => "$base/groups/$ARGV[0].json");',
+      '$ua->request($req);',
+      '$ua->delete("$base/helpdesk/tickets/$id.json");',
+      '# $ua->post("$base/contacts.json")',
+    ].join('\n');
+    const r = await audit({ 'tools/fd.pl': pl });
+    const got = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}${f.inComment ? ' (comment)' : ''}`);
+    expect(got).toEqual(['4 GET agents.list pattern', '5 PUT groups.update pattern', '7 DELETE tickets.delete pattern', '8 POST contacts.create pattern (comment)']);
+  });
 });
