@@ -269,6 +269,15 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   if (via !== 'ast') sites = sites.filter((x) => !(x.url?.origin && isOtherService(hostOf(x.url.origin.replace(/\/\/[^@/]*@/, '//')) ?? '')));
   const findingOf = new Map<Site, Finding>();
   analyseSites(task, text, ctx, result, sites, via, findingOf);
+  // a compact notebook's code ran past the file's lines: back to the notebook's own lines
+  if (notebook && notebook.fileLine.some((l, i) => l !== i + 1)) {
+    const back = (l: number) => notebook!.fileLine[l - 1] ?? l;
+    for (const f of result.findings) {
+      if (f.file !== task.rel) continue;
+      f.line = back(f.line);
+      if (f.endLine !== undefined) f.endLine = Math.max(f.line, back(f.endLine));
+    }
+  }
   embeddedReads(result.findings, ctx.cat);
   if (via === 'ast') {
     const rewritable = rewrittenByCodemod(task.rel, task.language);

@@ -16,6 +16,8 @@ export interface NotebookSources {
   python: string;
   /** The shell escapes (`!cmd` without its `!`, `%%bash` cells), every other line blank. */
   shell: string;
+  /** The notebook's line (1-based) of each line of `text` (0-based): a compact notebook's code has more lines than the file. */
+  fileLine: number[];
 }
 
 interface Cell {
@@ -54,6 +56,7 @@ export function notebookSources(raw: string): NotebookSources | null {
   const py: string[] = new Array(n).fill('');
   const sh: string[] = new Array(n).fill('');
   const used = new Set<number>();
+  const origin: number[] = Array.from({ length: n }, (_, i) => i);
   cells.forEach((cell, k) => {
     if (cell?.cell_type !== 'code') return;
     const elements = sourceElements(raw, keys[k]!);
@@ -67,10 +70,13 @@ export function notebookSources(raw: string): NotebookSources | null {
     lines.forEach((line, i) => {
       let at = inPlace ? lineAt(elements[i]!.at) : cursor;
       while (!inPlace && used.has(at)) at++;
-      if (at >= n) {
+      while (py.length <= at) {
         py.push('');
         sh.push('');
+        origin.push(lineAt(elements[0]!.at));
       }
+      // (not in place: the line of the element the code line comes from, at best the cell's first)
+      if (!inPlace) origin[at] = lineAt(elements[Math.min(i, elements.length - 1)]!.at);
       used.add(at);
       cursor = at + 1;
       if (shellCell) {
@@ -96,7 +102,7 @@ export function notebookSources(raw: string): NotebookSources | null {
     python.push(p ? p : ' '.repeat(line.length));
     shell.push(s ? s : ' '.repeat(line.length));
   }
-  return { text: text.join('\n'), python: python.join('\n'), shell: shell.join('\n') };
+  return { text: text.join('\n'), python: python.join('\n'), shell: shell.join('\n'), fileLine: origin.map((l) => Math.min(l, n - 1) + 1) };
 }
 
 /** The strings of a `source` value at `from`: an array's elements or one string, with their offsets. */

@@ -213,6 +213,9 @@ describe('twelfth round: rules and look-alikes', () => {
     const got = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule} ${f.via}`);
     expect(got).toEqual([`${line('agents.json')} GET agents.list syntax`, `${line('!curl')} PUT groups.update syntax`]);
     expect(r.summary.files.parsed).toBe(1);
+    // written compactly (the whole notebook on one line): the findings stay on the file's lines
+    const compact = await audit({ 'c.ipynb': JSON.stringify(nb) });
+    expect(compact.findings.filter((f) => f.kind === 'call').map((f) => `${f.line} ${f.method} ${f.rule}`).sort()).toEqual(['1 GET agents.list', '1 PUT groups.update']);
   });
 
   it('Perl has no grammar here: it is audited by pattern and says so (LWP verbs, HTTP::Request->new(PUT => …))', async () => {
