@@ -16,6 +16,7 @@ export type Language =
   | 'vb'
   | 'go'
   | 'kotlin'
+  | 'perl'
   | 'html'
   | 'json';
 

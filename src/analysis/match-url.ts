@@ -176,13 +176,30 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
   if (m && (METHODS as readonly string[]).includes(m)) {
     const found = cat.match(m as HttpMethod, um.target)?.rule ?? undocumented(um, m);
     if (found) return { rule: found, rules: order(found), methodMismatch: false };
-    return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: true };
+    const byPath = pathRule(um);
+    return { rule: byPath, rules: order(byPath), methodMismatch: true };
   }
   for (const mm of METHODS) {
     const found = cat.match(mm, um.target);
     if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };
   }
-  return { rule: um.matches[0]!.rule, rules: ids, methodMismatch: false };
+  const byPath = pathRule(um);
+  return { rule: byPath, rules: order(byPath), methodMismatch: false };
+}
+
+/**
+ * The rule of a path when no rule has the code's method on it (a PUT to `/contacts.json`): chosen
+ * by path and query as the catalogue would for any method (the most literal template; a rule that
+ * needs query parameters only when they are present, else the plain one), never a query-specific
+ * variant (`contacts.list-by-letter`) whose query the URL does not carry.
+ */
+function pathRule(um: UrlMatch): Rule {
+  const lit = (t: string) => t.split('/').filter((s) => s && !s.startsWith(':')).length;
+  const top = Math.max(...um.matches.map((m) => lit(m.template)));
+  const best = um.matches.filter((m) => lit(m.template) === top);
+  const withQuery = best.find((m) => m.rule.v1.whenQuery?.length && m.rule.v1.whenQuery.every((q) => q in um.query));
+  const plain = best.find((m) => !m.rule.v1.whenQuery?.length);
+  return (withQuery ?? plain ?? best[0]!).rule;
 }
 
 /** The undocumented-endpoint rule of that method, when the path matched only those (catalogue/undocumented.ts). */

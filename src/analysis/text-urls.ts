@@ -36,6 +36,8 @@ const CALL_CONTEXT: Array<[RegExp, string]> = [
   [/Net::HTTP/, 'Net::HTTP'],
   [/\bRestClient\b/, 'RestClient'],
   [/\bHTTParty\b|\bFaraday\b|\bURI\.open\b|\bopen-uri\b|\bTyphoeus\b|\bExcon\b/, 'ruby-http'],
+  // Perl: LWP::UserAgent (`$ua->get($url)`, `HTTP::Request->new(PUT => $url)`), HTTP::Tiny, Mojo, REST::Client
+  [/\bLWP::UserAgent\b|\bHTTP::Request\b|\bHTTP::Tiny\b|\bMojo::UserAgent\b|\bREST::Client\b|\$ua->(get|post|put|delete|request)\b/, 'perl-http'],
   [/\bcurl_(init|setopt|exec)\b|file_get_contents|\bGuzzle|->(get|post|put|delete|request)\s*\(|wp_remote_(get|post|request)/, 'php-http'],
   [/\bHttpClient\b|\bHttpWebRequest\b|\bWebRequest\b|\bWebClient\b|\bRestRequest\b|\bRestSharp\b|(Get|Post|Put|Delete)Async\s*\(/, 'dotnet-http'],
   [/\bHttpURLConnection\b|\bHttp(Get|Post|Put|Delete)\b|\bOkHttp|\bRequest\.Builder\b|\bHttpRequest\.newBuilder\b|\bRestTemplate\b|\bUnirest\b/, 'java-http'],
@@ -55,6 +57,10 @@ const METHOD_PATTERNS: RegExp[] = [
   /\bHttp(Get|Post|Put|Delete|Patch)\b/,
   /HttpMethod\.(Get|Post|Put|Delete|Patch)\b/i,
   /Method\.(GET|POST|PUT|DELETE|PATCH)\b/,
+  // Perl: `HTTP::Request->new(PUT => $url)`, `$ua->put($url)`, `HTTP::Request::Common::PUT $url`
+  /HTTP::Request->new\(\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/,
+  /->\s*(get|post|put|delete|patch)\s*\(/i,
+  /HTTP::Request::Common::(GET|POST|PUT|DELETE)\b/,
   /NewRequest(?:WithContext)?\(\s*(?:ctx\s*,\s*)?(?:"(\w+)"|http\.Method(\w+))/,
   /setRequestMethod\(\s*"(\w+)"/,
   /\b(Get|Post|Put|Delete|Patch)Async\s*\(/,
@@ -67,6 +73,9 @@ const METHOD_PATTERNS: RegExp[] = [
   /['"](GET|POST|PUT|DELETE|PATCH)['"]/,
 ];
 
+/** Clients written as one command a line: the method of a line around is another request's. */
+const COMMAND_CLIENT = /\bcurl\b|\bwget\b|\bInvoke-(RestMethod|WebRequest)\b/i;
+
 function methodOf(line: string): string | undefined {
   for (const re of METHOD_PATTERNS) {
     const m = re.exec(line);
@@ -75,6 +84,9 @@ function methodOf(line: string): string | undefined {
       if (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(v)) return v;
     }
   }
+  // PowerShell's Invoke-RestMethod / Invoke-WebRequest without `-Method` (nor a splatted
+  // `@params` that may carry one) is a GET, its default
+  if (/\bInvoke-(RestMethod|WebRequest)\b/i.test(line) && !/\s-Method\b|\s@\w+/i.test(line)) return 'GET';
   if (/\bcurl\b/.test(line) && /(\s-d\b|\s--data\S*\b|\s-F\b|\s--form\b)/.test(line)) return 'POST';
   if (/\bcurl\b/.test(line)) return 'GET';
   if (/CURLOPT_POST\b|wp_remote_post\b/.test(line)) return 'POST';
@@ -92,7 +104,7 @@ function interpolate(s: string, lang: Language, quote: string): string {
   let out = s;
   // (PowerShell's and the shell's `$(…)` subexpression: `$($ticket.id)`, `$(date +%s)`)
   if (lang === 'shell' && quote !== "'") out = out.replace(/\$\(([^()]*)\)/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '').slice(0, 30) || 'expr'}}`);
-  if ((lang === 'php' || lang === 'shell') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
+  if ((lang === 'php' || lang === 'shell' || lang === 'perl') && quote !== "'") out = out.replace(/\{?\$\{?([A-Za-z_]\w*)(?:\[[^\]]*\]|->\w+)*\}?\}?/g, '{$1}');
   if (lang === 'ruby' || lang === 'coffeescript') out = out.replace(/#\{([^}]*)\}/g, (_m, e: string) => `{${e.replace(/[^\w.]/g, '') || 'expr'}}`);
   return out;
 }
@@ -193,7 +205,8 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       // method: this line, then up to three lines around (earlier first)
       let method = methodOf(line);
       const li = lineIndexAt(text, abs);
-      if (!method) {
+      // a command of its own on this line (curl, wget, Invoke-RestMethod): another line's method is another command's
+      if (!method && !COMMAND_CLIENT.test(line)) {
         for (const d of [-1, -2, -3, 1, 2, 3]) {
           const l = origLines[li + d];
           if (l === undefined) continue;

@@ -20,6 +20,7 @@ import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
 import { analyzeSyntax } from './lang/index.ts';
+import { notebookSources, type NotebookSources } from './lang/notebook.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
 export { addProjectText, helperCallers, prepareLanguage, projectScanConfig, resetProjects, sealProjects, syntaxLanguage, useProjectFiles, type TextMatcher } from './lang/index.ts';
 import { configKind, languageOf, relPath } from '../analysis/run/walk.ts';
@@ -193,6 +194,16 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     requestTemplates(task, text, ctx, result);
     return;
   }
+  // a Jupyter notebook: its code cells as Python, its `!curl` escapes as shell, at the notebook's lines
+  let notebook: NotebookSources | null = null;
+  if (/\.ipynb$/i.test(task.rel)) {
+    notebook = notebookSources(text);
+    if (!notebook) {
+      result.skipped = { file: task.rel, reason: 'unreadable', detail: 'not a Python notebook (JSON with code cells): not read' };
+      return;
+    }
+    text = notebook.text;
+  }
   let sites: Site[] = [];
   /** Reads of this file's answers in the files that import it (with `ctx.importers`). */
   let callerReads: Site[] = [];
@@ -235,7 +246,7 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   } else {
     // Python, PHP, Ruby, C#, Java, Kotlin, Go, shell: by tree-sitter tree when the grammar is loaded (see prepareLanguage)
     // shell in a Makefile or CI file: its shell only, at the same offsets (the findings' snippets are the file's own lines)
-    const source = task.language === 'shell' ? shellSource(task.rel, text) : text;
+    const source = notebook ? notebook.python : task.language === 'shell' ? shellSource(task.rel, text) : text;
     const tree = analyzeSyntax({ cat, text: source, language: task.language, abs: task.abs, root: ctx.root });
     if (tree && !tree.unparsed) {
       result.parsed = true;
@@ -245,6 +256,11 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
       if (tree?.unparsed) result.skipped = { file: task.rel, reason: 'parse-error', detail: `${tree.unparsed}; audited by pattern instead` };
       sites = analyzeText(cat, source, task.language, task.abs).sites;
     }
+    // the notebook's shell escapes (`!curl -X PUT …`), by the shell audit at the same offsets
+    if (notebook && /\S/.test(notebook.shell)) {
+      const shell = analyzeSyntax({ cat, text: notebook.shell, language: 'shell', abs: task.abs, root: ctx.root });
+      sites = [...sites, ...(shell && !shell.unparsed ? shell.sites : analyzeText(cat, notebook.shell, 'shell', task.abs).sites)];
+    }
     // a workflow's `actions/github-script` steps hold JavaScript: the JS audit, at the file's offsets
     if (task.language === 'shell') sites = [...sites, ...githubScriptSites(task, text, ctx)];
     result.markers.push(...markersIn(text, task.language, task.rel));
@@ -253,6 +269,15 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   if (via !== 'ast') sites = sites.filter((x) => !(x.url?.origin && isOtherService(hostOf(x.url.origin.replace(/\/\/[^@/]*@/, '//')) ?? '')));
   const findingOf = new Map<Site, Finding>();
   analyseSites(task, text, ctx, result, sites, via, findingOf);
+  // a compact notebook's code ran past the file's lines: back to the notebook's own lines
+  if (notebook && notebook.fileLine.some((l, i) => l !== i + 1)) {
+    const back = (l: number) => notebook!.fileLine[l - 1] ?? l;
+    for (const f of result.findings) {
+      if (f.file !== task.rel) continue;
+      f.line = back(f.line);
+      if (f.endLine !== undefined) f.endLine = Math.max(f.line, back(f.endLine));
+    }
+  }
   embeddedReads(result.findings, ctx.cat);
   if (via === 'ast') {
     const rewritable = rewrittenByCodemod(task.rel, task.language);

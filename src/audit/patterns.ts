@@ -56,6 +56,8 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
       return { line: ['#'], block: [['=begin', '=end']], strings: ['"', "'"] };
     case 'shell':
       return { line: ['#'], block: [], strings: ['"', "'"] };
+    case 'perl':
+      return { line: ['#'], block: [['\n=pod', '\n=cut'], ['\n=head', '\n=cut'], ['\n=begin', '\n=cut']], strings: ['"', "'"] };
     case 'coffeescript':
       return { line: ['#'], block: [['###', '###']], strings: ['"', "'"] };
     case 'php':
@@ -343,7 +345,9 @@ export function analyzeText(
         rules: [XML_RULE],
         method: null,
         methodSource: null,
-        message: `parses an XML response (${m[0]})`,
+        // (`Nokogiri::XML("<customer>…</customer>")`, `fromstring('<note/>')`: XML written in the code
+        // is a request body being built, not a response read)
+        message: /^\s*\(?\s*(?:['"]|<<~?['"]?\w+['"]?\s*\n\s*)\s*</.test(text.slice(re.lastIndex, re.lastIndex + 80)) ? `builds XML from a literal, likely a request body (${m[0]})` : `parses an XML response (${m[0]})`,
         fidelity: 'exact',
       });
     }

@@ -47,6 +47,8 @@ const EXT_LANG: Record<string, Language> = {
   mts: 'typescript',
   cts: 'typescript',
   py: 'python',
+  // Jupyter: the code cells, read as Python (src/audit/lang/notebook.ts)
+  ipynb: 'python',
   php: 'php',
   phtml: 'php',
   rb: 'ruby',
@@ -57,6 +59,9 @@ const EXT_LANG: Record<string, Language> = {
   zsh: 'shell',
   ksh: 'shell',
   ps1: 'shell',
+  // Perl: no grammar here; audited by pattern (and said so: `via: "pattern"`)
+  pl: 'perl',
+  pm: 'perl',
   psm1: 'shell',
   java: 'java',
   kt: 'kotlin',

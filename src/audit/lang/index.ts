@@ -681,10 +681,13 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|CreateHttp|build_request|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
 
 /** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
 const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
+
+/** A file store's receiver: Laravel's `Storage`/`File` facades and disks, Flysystem, a `filesystem`/`disk`/`storage` object. */
+const FILE_STORE_RECEIVER = /^\\?(?:Illuminate\\Support\\Facades\\)?(?:Storage|File|Flysystem)(?:$|::|->)|(?:^|->|::|\.)disk\s*\(|^(?:\$this->|self\.|@|\$)?(?:\w*_)?(?:filesystem|fileSystem|Filesystem|disk|storage|fs)$/;
 
 function isClientCall(c: CallView, d: Dialect): boolean {
   // (also behind a prefix command: `exec curl …`, `sudo -E curl …`, `nohup wget …`)
@@ -701,6 +704,9 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (c.name === 'newBuilder') return /^HttpRequest$/.test(c.receiver);
   // a cache or key-value store keyed by the path (`Rails.cache.fetch(path) { get(path) }`, `redis.get(url)`): not a request
   if (CACHE_RECEIVER.test(c.receiver.replace(/^.*(?:\.|->|::)/, ''))) return false;
+  // a file store or filesystem (`Storage::disk('local')->put(name, …)`, `File::put`, Flysystem's
+  // `$filesystem->write`, `$this->disk->get`): a file written or read, not a request
+  if (FILE_STORE_RECEIVER.test(c.receiver)) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
@@ -874,6 +880,20 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
   return scoped ? normaliseMethod(scoped[1]) : null;
 }
 
+/**
+ * A method given by a name, not a literal: .NET's `WebRequestMethods.Http.Put`, a name that is the
+ * verb (`DELETE`, `Verbs.PUT`, `METHOD_POST`), or a constant of the file holding the verb's word
+ * (`static final String DEL = "DELETE"`, `const string M = "PUT"`).
+ */
+function methodOfName(name: string, text: string): HttpMethod | null {
+  const last = name.replace(/^.*\./, '');
+  const word = /^(?:METHOD_|HTTP_)?(GET|POST|PUT|DELETE|PATCH)$/i.exec(last);
+  if (word && (/^WebRequestMethods\.Http\./.test(name) || /^[A-Z_]+$/.test(last))) return normaliseMethod(word[1]);
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  const def = new RegExp(`(?:^|[^\\w.$])${name}\\s*(?::\\s*\\w+\\s*)?=\\s*["'](GET|POST|PUT|DELETE|PATCH)["']`, 'i').exec(text);
+  return def ? normaliseMethod(def[1]) : null;
+}
+
 function normaliseMethod(s: string | undefined | null): HttpMethod | null {
   if (!s) return null;
   const m = s.replace(/^[:'"]+|['"]+$/g, '').toUpperCase();
@@ -909,6 +929,25 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
   if (GET_ONLY.test(c.name)) return 'GET';
+  // Ruby's open-uri (`URI.open(url)`, `URI(url).open`, `OpenURI.open_uri`, `open(url)`) only GETs:
+  // a Net::HTTP::Delete written later in the script is another request's
+  if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI\s*\(/.test(c.receiver)))) return 'GET';
+  // PHP's `file_get_contents($url, false, $ctx)` / `fopen($url, 'r', false, $ctx)`: the method of
+  // the stream context (`stream_context_create(['http' => ['method' => 'PUT', …]])`), else GET
+  if (d === DIALECTS.php && /^(file_get_contents|fopen)$/.test(c.name) && !c.receiver) {
+    const ctxArg = c.args[c.name === 'fopen' ? 3 : 2];
+    if (!ctxArg) return 'GET';
+    let made = ctxArg.text;
+    if (/^\$\w+$/.test(ctxArg.text)) {
+      const before = text.slice(0, c.node.startIndex);
+      const at = before.search(new RegExp(`\\${ctxArg.text}\\s*=\\s*stream_context_create\\s*\\((?![\\s\\S]*\\${ctxArg.text}\\s*=\\s*stream_context_create)`));
+      made = at >= 0 ? before.slice(at) : '';
+    }
+    if (/stream_context_create/.test(made)) {
+      const m = /['"]method['"]\s*=>\s*['"](\w+)['"]/i.exec(made);
+      return m ? normaliseMethod(m[1]) : /['"]method['"]\s*=>/.test(made) ? null : 'GET';
+    }
+  }
   // Ruby's Net::HTTP class methods that GET: `get_response(uri)`, `get_print(uri)`
   if (/^(get_response|get_print)$/.test(c.name) && /(^|::)HTTP$/.test(c.receiver)) return 'GET';
   // a request builder whose method is a call of its chain: WebClient `client.post().uri(…)`,
@@ -994,17 +1033,26 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     const use = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\[[^\\]\\n]*\\]\\s*)?(?:\\.|->)\\s*(get|post|put|delete|patch)\\b(?!\\w)`, 'i').exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
     if (use) return normaliseMethod(use[1]);
     // `createRequest.Method = "POST"` (HttpWebRequest), `req.method = 'PUT'`: the method of that object, not of another request in the function
-    const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*["'](\\w+)["']`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
-    if (set) return normaliseMethod(set[1]);
+    // (also a named method: `req.Method = WebRequestMethods.Http.Put`, `req.Method = PUT` with `const string PUT = "PUT"`)
+    const set = new RegExp(`(?:^|[^\\w$@])${esc}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=\\s*(?:["'](\\w+)["']|([\\w.]+))`).exec(text.slice(statement.endIndex, fn ? fn.endIndex : c.node.endIndex + scope.length));
+    const setMethod = set ? (set[1] ? normaliseMethod(set[1]) : methodOfName(set[2]!, text)) : null;
+    if (setMethod) return setMethod;
   }
-  const fromScope = methodInScope(scope);
+  const fromScope = methodInScope(scope, text);
   if (fromScope !== undefined) return fromScope;
-  if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
+  if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|CreateHttp|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
   return null;
 }
 
 /** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
-function methodInScope(scope: string): HttpMethod | null | undefined {
+function methodInScope(scope: string, text?: string): HttpMethod | null | undefined {
+  // the method set by name: `setRequestMethod(DELETE)` with `static final String DELETE = "DELETE"`,
+  // `req.Method = WebRequestMethods.Http.Put`, `requestMethod = METHOD`
+  const byName = /(?:setRequestMethod\(\s*|\.Method\s*=\s*|\brequestMethod\s*=\s*)((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*[);\n]/.exec(scope);
+  if (byName) {
+    const m = methodOfName(byName[1]!, text ?? scope);
+    if (m) return m;
+  }
   const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
   // a client's method constants (`Zend_Http_Client::PUT`, `HttpRequest::METHOD_POST`): one says which,
@@ -1038,6 +1086,26 @@ function linkOrRedirect(d: Dialect, top: SyntaxNode): boolean {
   for (let k = 0; p && k < 3; k++, p = p.parent) {
     const c = d.call(p);
     if (c && c.node.startIndex !== top.startIndex) return LINK_HELPERS.test(c.name) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+  }
+  return false;
+}
+
+/** A closure, lambda or block handed to a call (a route's handler): code of its own, not the call's value. */
+const HANDLER_BODY = /^(anonymous_function|anonymous_function_creation_expression|arrow_function|closure|lambda|lambda_expression|lambda_literal|annotated_lambda|func_literal|anonymous_method_expression|do_block|block)$/;
+function isHandlerBody(a: SyntaxNode): boolean {
+  for (let n: SyntaxNode | null = a, k = 0; n && k < 3; n = n.namedChildCount === 1 ? n.namedChild(0) : null, k++) if (HANDLER_BODY.test(n.type)) return true;
+  return false;
+}
+
+/** PHP's file functions: their path is a file's. */
+const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime)$/;
+
+/** The string is the path of a file store's or a file function's call (`Storage::disk('local')->put('/helpdesk/tickets.json', …)`): a file, no URL. */
+function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
+  let p: SyntaxNode | null = top.parent;
+  for (let k = 0; p && k < 3; k++, p = p.parent) {
+    const c = d.call(p);
+    if (c && c.node.startIndex !== top.startIndex) return (FILE_STORE_RECEIVER.test(c.receiver) || (!c.receiver && FILE_FUNCTIONS.test(c.name))) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
   }
   return false;
 }
@@ -1408,7 +1476,8 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // the app's own path, not a request; its strings are the route's (see routes.ts)
     if (inDecorator(c.node)) continue;
     if (isServerRoute(c, d, lang, text)) {
-      for (const a of c.args) consumeStrings(a);
+      // (not the handler's body: `Route::get('/x', function () { curlWrap(…, $url, …) })` makes requests of its own)
+      for (const a of c.args) if (!isHandlerBody(a)) consumeStrings(a);
       continue;
     }
     const helper = ctx.helpers.get(c.name);
@@ -1619,6 +1688,34 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (annotated?.kind === 'client') annotationCall(arg, annotated.node!, annotated.method, annotated.verbInText, annotated.prefix);
     }
   }
+  // shell functions that hand their arguments to a client (`fd() { curl -sf -u "$KEY:X" "$@"; }`):
+  // a call of one is that client's request with the caller's options, GET when they set no method
+  const forwarders = new Map<string, { client: string; body: CallView }>();
+  if (d === DIALECTS.shell) {
+    pf.index.calls.forEach((_x, i) => {
+      const c = callView(d, pf.index, i);
+      if (!c || !isClientCall(c, d) || !c.args.some((a) => /^"?\$(?:@|\{@\}|\*)"?$/.test(a.text))) return;
+      for (let p = c.node.parent; p; p = p.parent) {
+        const f = d.fn(p);
+        if (f) {
+          forwarders.set(f.name, { client: SHELL_PREFIX.test(c.name) ? (c.args.find((a) => SHELL_CLIENT.test(a.text))?.text ?? c.name) : c.name, body: c });
+          break;
+        }
+      }
+    });
+  }
+  const shellForwarded = (top: SyntaxNode): { method: HttpMethod; call: CallView } | null => {
+    if (!forwarders.size) return null;
+    let p: SyntaxNode | null = top.parent;
+    for (let k = 0; p && k < 3 && !d.call(p); k++) p = p.parent;
+    const c = p ? d.call(p) : null;
+    const fwd = c ? forwarders.get(c.name) : undefined;
+    if (!c || !fwd) return null;
+    const own = methodOfCall({ ...fwd.body, args: fwd.body.args.filter((a) => !/^"?\$(?:@|\{@\}|\*)"?$/.test(a.text)) }, d, text);
+    const given = methodOfCall({ ...c, name: fwd.client }, d, text);
+    const method = given && given !== 'GET' ? given : (own ?? given);
+    return method ? { method, call: c } : null;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -1659,14 +1756,16 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
     // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
     // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
-    if (linkOrRedirect(d, top)) continue;
+    if (linkOrRedirect(d, top) || fileStoreArgument(d, top)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
-      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex)) continue;
+      // (a part another call used already: that call's URL; a host or base it shares with this one,
+      // `FD="https://acme.freshdesk.com"` of a direct curl, is no reason to drop this one)
+      if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex && /\.(json|xml)\b/i.test(p.text))) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling && !choice.methodMismatch ? sibling.method : null;
       const span = spanOf(pf, n);
