@@ -115,7 +115,7 @@ export const ITEM_METHODS: ReadonlySet<string> = new Set(['map', 'forEach', 'fil
  * their own terms (events of a response stream, promise steps): any other method of the answer
  * called with a callback hands the answer to code the flows do not follow (`list.eachSlice(fn)`).
  */
-export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', 'spread', 'done', 'success', 'subscribe', 'catch', 'finally', 'fail', 'error', 'always', 'on', 'once', 'addEventListener', 'reduce', 'pipe', 'end']);
+export const FOLLOWED_CALLBACK_METHODS: ReadonlySet<string> = new Set(['then', 'spread', 'done', 'success', 'subscribe', 'catch', 'finally', 'fail', 'error', 'always', 'on', 'once', 'addEventListener', 'reduce', 'pipe', 'end', 'retry']);
 
 /**
  * Library functions that call a callback with each item of the list they are given, and which

@@ -413,6 +413,8 @@ export class Evaluator {
       case 'ns':
         return this.exportValue(v.mod, key, 0);
       case 'pkg':
+        // (`global.fetch`, `window.fetch`: the global itself)
+        if (!v.member.length && /^global:(global|globalThis|window|self)$/.test(v.name)) return { t: 'pkg', name: `global:${key}`, member: [] };
         return { t: 'pkg', name: v.name, member: [...v.member, key] };
       case 'arr': {
         if (/^\d+$/.test(key)) {

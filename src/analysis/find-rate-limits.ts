@@ -336,7 +336,9 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
   // a value (`retryIf: (e) => e.status === 403`, `if (s !== 403) return r;` then a retry): the function around it
   const around = fn ? src(fn) : mod.source;
   const owner = fn ? mod.parent.get(fn) : undefined;
-  const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? calleeName(mod, owner.callee) : '';
+  // (superagent's `.retry(3, (err, res) => …)` at the end of a chain: the method's own name)
+  const method = owner?.type === 'CallExpression' && owner.callee.type === 'MemberExpression' && !owner.callee.computed ? owner.callee.property.name : '';
+  const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? `${calleeName(mod, owner.callee)} ${method}` : '';
   return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
 }
 

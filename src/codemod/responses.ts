@@ -243,8 +243,10 @@ function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
     tx.edits.push({ file: pf.file, start: pattern.start, end: inner.start, text: '', why: `unwrap ${wrapper}` });
     tx.edits.push({ file: pf.file, start: inner.end, end: pattern.end, text: '', why: `unwrap ${wrapper}` });
     tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
-  } else if (props.length === 1 && hit.value.type !== 'ObjectPattern' && hit.value.type !== 'AssignmentPattern') {
-    tx.replace(pf, pattern, pf.text(hit.value), `unwrap ${wrapper}`);
+  } else if (props.length === 1 && hit.value.type !== 'ObjectPattern' && (hit.value.type !== 'AssignmentPattern' || hit.value.left.type === 'Identifier')) {
+    // (`{ user: contact = {} }` → `contact`: the default stood in for a missing wrapper, as above)
+    const name = hit.value.type === 'AssignmentPattern' ? hit.value.left : hit.value;
+    tx.replace(pf, pattern, pf.text(name), `unwrap ${wrapper}`);
     tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${wrapper}`);
   } else tx.marker(pf, pattern, t.rule.id, `v2 does not wrap the response in ${wrapper}: take the fields from the response itself`);
 }

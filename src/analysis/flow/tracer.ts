@@ -654,7 +654,6 @@ export class ResponseTracer {
       // (a handler named there and used nowhere else is followed as if written there: `.then(onOk)`)
       const fn = a0 && (isFunction(a0) ? a0 : namedFunctionOf(this.mod, a0));
       // any other handler (a parameter, an import, a method, one used elsewhere too) reads the
-      // answer where it is not seen
       // answer where it is not seen (a field read from it is a value: `.then(console.log)` of an id)
       if (a0 && !fn && !isEmptyDefault(a0) && !isLogging(dottedName(a0) ?? '')) {
         if (!isWholeValue(t) && !keyedObjectOf(t)) return;
@@ -733,6 +732,14 @@ export class ResponseTracer {
         this.escape(call, t, `the callback ${this.mod.tree.text(arg).slice(0, 30)} of .reduce()`);
       }
       if (fn) this.taintParams(fn, itemOf(t), 1);
+      return;
+    }
+    // superagent's `.retry(count, (err, res) => …)` asks its callback whether to send again: the
+    // callback sees the response (its status), the chain goes on with the answer
+    if (name === 'retry') {
+      const fn = (args as Node[]).map((x) => unwrapExpr(x)).find((x) => isFunction(x));
+      if (fn) this.taintParams(fn, t, 1);
+      this.add(call, t);
       return;
     }
     if (name === 'on' || name === 'once') {
