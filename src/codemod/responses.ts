@@ -223,9 +223,11 @@ function renamedHost(maps: FieldMapping[], key: string, value: Node | undefined)
 /** A field taken from a host object whose key the pattern renames whole (see renamedHost): nothing to change here. */
 function inRenamedHost(pf: Module['pf'], prop: Node, maps: FieldMapping[], m: FieldMapping): boolean {
   const pattern = pf.parent(prop);
-  const owner = pattern && pf.parent(pattern);
+  // (`{ user: { email } = {} }`: the host's pattern under its default)
+  const up = pattern && pf.parent(pattern);
+  const owner = up?.type === 'AssignmentPattern' && up.left === pattern ? pf.parent(up) : up;
   const hostKey = parentPath(m.v1);
-  return !!owner && isObjectProperty(owner) && owner.value === pattern && propName(owner) === lastSegment(hostKey) && !isTypeScriptFile(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
+  return !!owner && isObjectProperty(owner) && (owner.value === pattern || owner.value === up) && propName(owner) === lastSegment(hostKey) && !isTypeScriptFile(pf.file) && renamedHost(maps, hostKey, pattern) !== undefined;
 }
 
 function destructuring(mod: Module, pattern: Node, t: Taint, tx: Tx): void {
