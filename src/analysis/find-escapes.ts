@@ -16,7 +16,7 @@ import { bindingAt, isFunctionNode, isJsonStringify, memberPath, type Binding } 
 import type { Node } from './parse.ts';
 import type { TracedResponses } from './trace-responses.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
-import { callersUnseen, isCallersParam, isHttpReply, returnsIntoCall, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
+import { callersUnseen, callsOf, exportNames, isCallersParam, isHttpReply, returnsIntoCall, sharedTestFunction, STATUS_PROPS, unfollowedCallbackArg } from './flow/functions.ts';
 import { isJsonParseOf, isMember, memberName } from './syntax.ts';
 import { answersWithoutBody, statusChange } from './answer-changes.ts';
 import { STATUS_TEXT, statusReadOf, statusUses } from './flow/status-uses.ts';
@@ -195,7 +195,9 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
         // the resource inside its wrapper, handed to a callback parameter, is what the function
         // answers its callers (`cb(null, JSON.parse(body).helpdesk_ticket)`): the codemod follows
         // it to them through the function's callbacks, so only the document itself counts here
-        if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]') continue;
+        // (when the tracer can: the function is called here or exported by name; a prototype
+        // method's callers are not followed, `Lib.prototype.getContact = function (id, cb)`)
+        if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]' && calleeBinding.fn && (callsOf(tm, calleeBinding.fn).length > 0 || exportNames(tm, calleeBinding.fn).length > 0)) continue;
         out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start, toCallers: isCallersParam(tm, calleeBinding) });
         continue;
       }

@@ -12,7 +12,7 @@ import type { DocumentDepth, Taint } from './flow/taint.ts';
 import { tracedModuleOf } from './flow/traced-module.ts';
 
 export { tracedModuleOf };
-import { ResponseTracer } from './flow/tracer.ts';
+import { ERROR_PARAM, ResponseTracer } from './flow/tracer.ts';
 import { isFunctionNode } from './module.ts';
 import { unwrapExpr } from './syntax.ts';
 import type { Node } from './parse.ts';
@@ -42,7 +42,7 @@ export function traceResponses(a: Analysis): TracedResponses {
     if (call && !calls.has(tx)) calls.set(tx, call);
     seeded.set(tx, { node: it.node, shape: it.shape });
     // a function of the repo may return the response or already its body
-    seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw');
+    seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw', call?.client === 'wrapper');
   }
   // the answers imported functions return or call back with (their module's exported flows)
   const foreign = new Map<string, ExportedFlows>();
@@ -134,15 +134,19 @@ const RESPONSE_OBSERVERS = /\b(interceptors|transformResponse|afterResponse|ajax
 /** Clients (and the repo's own wrappers) that may answer through a function given as the last argument. */
 const CALLBACK_CLIENTS: ReadonlySet<string> = new Set(['request', 'needle', 'http', 'https', 'jquery', 'wrapper', 'generic', 'app-request']);
 
-function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage']): void {
+function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallShape | undefined, rule: Rule, tx: string, stage: DocumentDepth['stage'], viaWrapper = false): void {
   const t = (s: DocumentDepth['stage']): Taint => ({ rule, level: 'pre', prefix: '', tx, doc: { stage: s, prefix: [] } });
   const args: Node[] = call.arguments ?? [];
   // a callback written at the call, or a function of this module named there
   const fnArg = [...args].reverse().find((x) => isFunctionNode(x)) ?? tracer.namedCallback(call);
-  const client = shape?.client;
+  // (a repo wrapper's callback has the wrapper's arguments, `(err, body)` of `cb(null, body)`,
+  // whatever client sends the request inside it: as the codemod seeds it)
+  const client = viaWrapper && fnArg && shape?.client !== 'wrapper' ? 'wrapper' : shape?.client;
   // request-promise's promise: the body (`json: true`), or the whole response with
   // `resolveWithFullResponse`; request itself answers only through its callback
-  if (!answersThroughCallback(client, call)) tracer.seed(call, t(client === 'request' && !fnArg ? 'maybe' : stage));
+  // (whether the call itself gives the answer is its inner client's: `this._get(…, cb)` over
+  // `request(…, cb)` gives the request object)
+  if (!answersThroughCallback(shape?.client, call)) tracer.seed(call, t(shape?.client === 'request' && !fnArg ? 'maybe' : stage));
   if (fnArg && (client === 'request' || client === 'needle')) {
     tracer.seedParam(fnArg, 1, t('raw'));
     tracer.seedParam(fnArg, 2, t('body'));
@@ -157,7 +161,7 @@ function seedCall(a: Analysis, tracer: ResponseTracer, call: Node, shape: CallSh
     if (n >= 3) {
       tracer.seedParam(fnArg, 1, t('raw'));
       tracer.seedParam(fnArg, 2, t('maybe'));
-    } else tracer.seedParam(fnArg, n === 2 ? 1 : 0, t('maybe'));
+    } else if (n === 2 || !ERROR_PARAM.test(fnArg.params?.[0]?.name ?? '')) tracer.seedParam(fnArg, n === 2 ? 1 : 0, t('maybe'));
   }
   // XMLHttpRequest: the object the request was opened on carries status and response (as the codemod seeds it)
   const callee = call.callee && unwrapExpr(call.callee);

@@ -25,7 +25,7 @@ import { isStatusRead, statusReadOf } from './status-uses.ts';
 const DEFERRED_MEMBERS = new Set(['resolve', 'reject', 'notify', 'promise']);
 
 /** A node-style callback's error parameter (`(err, res, body)`): never the answer. */
-const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
+export const ERROR_PARAM = /^(err|error|e|er|ex|exc|exception|_err|_error)$/i;
 /** Where a response object holds its headers (`res.headers`, node's `rawHeaders`, superagent's `header`). */
 const RESPONSE_HEADERS: ReadonlySet<string> = new Set(['headers', 'rawHeaders', 'header']);
 
