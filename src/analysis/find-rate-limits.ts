@@ -174,41 +174,57 @@ function isErrorText(mod: ModuleInfo, n: Node): boolean {
 }
 
 /**
- * `String(err.message).includes('403')`, `err.message === 'Request failed with status code 403'`:
+ * `String(err.message).includes('403')`, `/403/.test(err.message)`, a comparison with the message:
  * a 403 read from an error's text, which on v2 says 429 when throttled. Never simple: the text is
  * the client's, a human changes the test. On a request's own error with no word of what it means,
  * it keeps that call on v1 as a 403 status test does.
  */
 function findMessageTests(a: Analysis, mod: ModuleInfo): void {
-  const v2 = TRANSPORT.rateLimit.v2.status;
   for (const lit of mod.nodes.strings) {
     if (!isStringLiteral(lit) || typeof lit.value !== 'string' || lit.value.length > 60 || !/(^|\D)403(\D|$)/.test(lit.value)) continue;
     const p = mod.parent.get(lit);
     let check: Node | undefined;
     if (p?.type === 'CallExpression' && p.arguments[0] === lit && p.callee.type === 'MemberExpression' && !p.callee.computed && TEXT_SEARCH.has(p.callee.property.name) && isErrorText(mod, p.callee.object)) check = p;
     else if (p?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(p.operator) && isErrorText(mod, p.left === lit ? p.right : p.left)) check = p;
-    if (!check) continue;
-    const throttling = throttles(mod, check);
-    const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
-    if (!throttling && !errorOf) continue;
-    const span = spanOf(mod, lit, a.mod.file);
-    const site: Site = {
-      kind: 'rate-limit',
-      span,
-      file: span.file ?? a.mod.file,
-      rule: RATE_LIMIT_RULE,
-      rules: [RATE_LIMIT_RULE],
-      method: null,
-      methodSource: null,
-      message: errorOf
-        ? `403 read from the text of the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
-        : `403 read from an error's text as rate limiting (v2 throttles with ${v2}: test the status, or its text, for ${v2})`,
-      fidelity: 'exact',
-      fixable: false,
-      ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
-    };
-    a.addSite(site, { node: lit });
+    if (check) addMessageTest(a, mod, lit, check);
   }
+  // `/403/.test(err.message)`, `err.message.match(/403/)`
+  for (const call of mod.nodes.calls) {
+    const callee = call.callee;
+    if (callee?.type !== 'MemberExpression' || callee.computed) continue;
+    const method = callee.property.name;
+    const re = method === 'test' ? unwrapExpr(callee.object) : method === 'match' || method === 'search' ? unwrapExpr(call.arguments[0]) : undefined;
+    const text = method === 'test' ? call.arguments[0] : callee.object;
+    // (Babel's RegExpLiteral, or an ESTree Literal with `regex`, as the codemod's parser gives it)
+    const pattern: unknown = re?.type === 'RegExpLiteral' ? re.pattern : re?.type === 'Literal' ? re.regex?.pattern : undefined;
+    if (typeof pattern !== 'string' || !/(^|\D)403(\D|$)/.test(pattern) || !text || !isErrorText(mod, text)) continue;
+    addMessageTest(a, mod, re, call);
+  }
+}
+
+/** The rate-limit site of a 403 found in an error's text (`lit`: the string or regex literal). */
+function addMessageTest(a: Analysis, mod: ModuleInfo, lit: Node, check: Node): void {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  const throttling = throttles(mod, check);
+  const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+  if (!throttling && !errorOf) return;
+  const span = spanOf(mod, lit, a.mod.file);
+  const site: Site = {
+    kind: 'rate-limit',
+    span,
+    file: span.file ?? a.mod.file,
+    rule: RATE_LIMIT_RULE,
+    rules: [RATE_LIMIT_RULE],
+    method: null,
+    methodSource: null,
+    message: errorOf
+      ? `403 read from the text of the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+      : `403 read from an error's text as rate limiting (v2 throttles with ${v2}: test the status, or its text, for ${v2})`,
+    fidelity: 'exact',
+    fixable: false,
+    ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
+  };
+  a.addSite(site, { node: lit });
 }
 
 /**
@@ -328,7 +344,8 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
   const holderOf = mod.parent.get(cond);
   if (OTHER_API_LIMIT.test(src(cond)) || (holderOf?.type === 'IfStatement' && holderOf.test === cond && OTHER_API_LIMIT.test(src(holderOf.consequent)))) return false;
   if (RETRY_WORDS.test(src(cond))) return true;
-  const negated = check.type === 'BinaryExpression' && (check.operator === '!==' || check.operator === '!=');
+  // (`if (!/403/.test(err.message)) throw err;`: what follows the if is the 403's branch)
+  const negated = (check.type === 'BinaryExpression' && (check.operator === '!==' || check.operator === '!=')) || (cond.type === 'UnaryExpression' && cond.operator === '!');
   const holder = mod.parent.get(cond);
   if (!negated && holder?.type === 'IfStatement' && holder.test === cond) return evidence(src(holder.consequent));
   if (!negated && holder?.type === 'ConditionalExpression' && holder.test === cond) return evidence(src(holder.consequent));

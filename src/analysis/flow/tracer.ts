@@ -161,6 +161,8 @@ export class ResponseTracer {
   private readonly boundTaints = new Map<Binding, Taint[]>();
   /** The other side of each choice the value is one side of (`cached ? cached : answer`). */
   private readonly choices: Array<{ other: Node; t: Taint }> = [];
+  /** Lists joined to a list of answers (`answers.concat(others)`). */
+  private readonly joined: Array<{ other: Node; t: Taint }> = [];
   /** What a `.catch(fn)` of the answer returns instead (`.catch(() => ({ data: [] }))`). */
   private readonly fallbacks: Array<{ other: Node; t: Taint }> = [];
   /** Variables that are the request object itself (`xhr`), seeded whole. */
@@ -311,14 +313,17 @@ export class ResponseTracer {
       }
     }
     for (const { other, t } of this.choices) if (!this.carries(other, t.tx) && !isEmptyDefault(other)) this.merged(other, t, 'a choice between it and another value');
-    // what a `.catch` handler gives instead of the answer: a value of its own (a call's answer of
-    // the same rule has the same shape and moves with it; a call of anything else is not judged)
+    // what a `.catch` handler gives instead of the answer: a call's answer of the same rule has the
+    // same shape and moves with it; nothing, a rejection or a log line give no value to read; any
+    // other value (a stand-in, another API's answer, what a `.then` builds from one) may be read
+    // as the v1 answer is
+    for (const { other, t } of this.joined) if (!this.carries(other, t.tx) && !holdsOnlyEmpty(other)) this.merged(other, t, 'a list .concat() joins to it');
     for (const { other, t } of this.fallbacks) {
-      const e = unwrapExpr(other);
-      const ofCall = isCall(e) || e.type === 'AwaitExpression' || e.type === 'NewExpression';
-      const sameShape = this.taints.get(e)?.some((x) => x.rule.id === t.rule.id);
-      const foreign = ofCall && !!this.taints.get(e)?.some((x) => x.rule.id !== t.rule.id);
-      if (!sameShape && !holdsOnlyEmpty(e) && (!ofCall || foreign)) this.merged(other, t, 'a value the .catch() handler gives instead');
+      const e = unwrapExpr(other.type === 'AwaitExpression' ? other.argument : other);
+      const sameShape = this.taints.get(e)?.some((x) => x.rule.id === t.rule.id && !x.prefix && x.level === t.level);
+      const name = isCall(e) ? (calleeName(e) ?? '') : '';
+      const noValue = name === 'Promise.reject' || isLogging(name) || e.type === 'UnaryExpression';
+      if (!sameShape && !noValue && !holdsOnlyEmpty(e)) this.merged(other, t, 'a value the .catch() handler gives instead');
     }
   }
 
@@ -781,6 +786,8 @@ export class ResponseTracer {
       return;
     }
     if (name && PASS_THROUGH_CALLS.has(name)) {
+      // (`a.concat(b)`: b's items join a's, and a read of the result may be of them)
+      if (name === 'concat') for (const x of args) this.joined.push({ other: x, t });
       this.add(call, t);
       return;
     }
