@@ -601,6 +601,8 @@ export class ResponseTracer {
         return;
       case 'ArrayExpression':
       case 'SpreadElement': {
+        // `const [c, g] = await Promise.all([getContact(), getGroup()])`: each answer to its element
+        if (parent.type === 'ArrayExpression' && this.tupleElement(parent, cur, t)) return;
         // `{ ...ticket, fetched: now }`: a copy of the object, read as the object is
         const copy = parent.type === 'SpreadElement' ? tree.parent(parent) : undefined;
         if (copy?.type === 'ObjectExpression' && isWholeValue(t) && !setsAnswerKeys(copy, t)) {
@@ -905,6 +907,42 @@ export class ResponseTracer {
       else if (cb) this.escape(call, t, `the callback ${this.mod.tree.text(cb).slice(0, 30)}`);
     }
     return n;
+  }
+
+  /**
+   * The element of `Promise.all([a, b])`'s result that takes apart the answer at `item` of the list:
+   * `const [x, y] = await Promise.all(list)`, `.then(([x, y]) => …)`. False when the result is
+   * used any other way (the list then escapes as an array).
+   */
+  private tupleElement(list: Node, item: Node, t: Taint): boolean {
+    const tree = this.mod.tree;
+    const index = (list.elements as Array<Node | null>).indexOf(item);
+    let all = tree.parent(list);
+    while (all && isTransparent(all)) all = tree.parent(all);
+    if (index < 0 || !all || !isCall(all) || calleeName(all) !== 'Promise.all' || unwrapExpr(all.arguments[0]) !== list) return false;
+    // (a spread before the item: its position at run time is not its place in the text)
+    if ((list.elements as Array<Node | null>).slice(0, index).some((e) => e?.type === 'SpreadElement')) return false;
+    let use: Node = all;
+    let up = tree.parent(use);
+    while (up && (isTransparent(up) || up.type === 'AwaitExpression')) {
+      use = up;
+      up = tree.parent(use);
+    }
+    let pattern: Node | undefined;
+    if (up?.type === 'VariableDeclarator' && up.init === use) pattern = up.id;
+    else if (up?.type === 'AssignmentExpression' && up.right === use) pattern = up.left;
+    else if (up && isMember(up) && up.object === use && memberName(up) === 'then') {
+      const call = tree.parent(up);
+      const fn = call && isCall(call) && call.callee === up ? unwrapExpr(call.arguments[0]) : undefined;
+      pattern = fn && isFunction(fn) ? (fn.params as Node[])[0] : undefined;
+    }
+    if (pattern?.type !== 'ArrayPattern') return false;
+    const elements = pattern.elements as Array<Node | null>;
+    // (a rest element or a hole before it: the positions no longer match)
+    if (elements.slice(0, index + 1).some((e) => e?.type === 'RestElement')) return false;
+    const el = elements[index];
+    if (el) this.taintPattern(el, t);
+    return true;
   }
 
   /**
