@@ -678,9 +678,15 @@ export class ResponseTracer {
         const status = (name === 'done' || name === 'success') && t.level === 'pre' && t.prefix === '' ? (fn.params as Node[])[1] : undefined;
         const sb = status?.type === 'Identifier' ? bindingOf(this.mod, status) : undefined;
         // (a status only written to a log is no use: `$log.debug('loaded', status)`)
+        // (or into the text of one: `$log.info('loaded with HTTP ' + status)`)
         const logged = (r: Node) => {
-          const up = this.mod.tree.parent(r);
-          return !!up && isCall(up) && up.callee !== r && isLogging(calleeName(up) ?? '');
+          let at = r;
+          let up = this.mod.tree.parent(r);
+          while (up && ((up.type === 'BinaryExpression' && up.operator === '+') || up.type === 'TemplateLiteral' || isTransparent(up))) {
+            at = up;
+            up = this.mod.tree.parent(up);
+          }
+          return !!up && isCall(up) && up.callee !== at && isLogging(calleeName(up) ?? '');
         };
         if (sb && sb.refs.some((r) => r !== status && !logged(r))) this.unfollowed(call, t, `the status parameter ${status.name} of .${name}()`);
         return;
