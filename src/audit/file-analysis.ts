@@ -131,7 +131,7 @@ export function scriptOnly(html: string): string | null {
 
 function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
   if (!text.includes('@hdmigrate-')) return [];
-  const ranges = commentRanges(text, lang);
+  const ranges = commentRanges(text, lang, rel);
   const out: MarkerRecord[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {

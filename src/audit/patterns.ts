@@ -57,7 +57,7 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
     case 'shell':
       return { line: ['#'], block: [], strings: ['"', "'"] };
     case 'perl':
-      return { line: ['#'], block: [['\n=pod', '\n=cut'], ['\n=head', '\n=cut'], ['\n=begin', '\n=cut']], strings: ['"', "'"] };
+      return { line: ['#'], block: [], strings: ['"', "'"] }; // POD and __END__: in commentRanges
     case 'coffeescript':
       return { line: ['#'], block: [['###', '###']], strings: ['"', "'"] };
     case 'php':
@@ -71,14 +71,33 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
   }
 }
 
-/** Ranges [start, end) of comments, from a small lexer that skips strings. */
-export function commentRanges(text: string, lang: Language): Array<[number, number]> {
+/** PowerShell files (audited as shell by pattern): `<# … #>` block comments too. */
+const POWERSHELL_FILE = /\.(ps1|psm1|psd1)$/i;
+
+/** Ranges [start, end) of comments, from a small lexer that skips strings. `file` tells PowerShell from sh. */
+export function commentRanges(text: string, lang: Language, file?: string): Array<[number, number]> {
   const syn = commentSyntax(lang);
+  if (lang === 'shell' && file && POWERSHELL_FILE.test(file)) syn.block = [['<#', '#>']];
   const out: Array<[number, number]> = [];
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text[i]!;
+    if (lang === 'perl' && (i === 0 || text[i - 1] === '\n')) {
+      // Perl: nothing after `__END__` / `__DATA__` is compiled (data, or POD)
+      if (/^__(END|DATA)__[ \t\r]*(\n|$)/.test(text.slice(i, i + 12))) {
+        out.push([i, n]);
+        break;
+      }
+      // POD: any `=word` at a line start (`=head1`, `=over`, `=item`, `=encoding` …) up to the line after `=cut`
+      if (/^=[a-zA-Z]/.test(text.slice(i, i + 2))) {
+        const cut = /^=cut\b.*$/m.exec(text.slice(i));
+        const stop = cut ? i + cut.index + cut[0].length : n;
+        out.push([i, stop]);
+        i = stop;
+        continue;
+      }
+    }
     if (syn.strings.includes(c)) {
       // a VB/shell apostrophe is a comment or a string depending on the language
       let j = i + 1;
@@ -130,7 +149,7 @@ export function analyzeText(
 ): PatternResult {
   const facts = catalogueFacts(cat);
   const textLines = { lineStarts: lineStartsOf(text) };
-  const comments = given?.comments ?? commentRanges(text, lang);
+  const comments = given?.comments ?? commentRanges(text, lang, file);
   const inComment = (off: number) => comments.some(([a, b]) => off >= a && off < b);
   const sites: Site[] = [];
   const seen = new Set<string>();
