@@ -133,6 +133,7 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
     }
   }
   const joined = chars.join('');
+  const bases = absoluteBases(text, lang);
   const origLines = text.split('\n');
   const hits: TextUrlHit[] = [];
   const seen = new Set<number>();
@@ -193,11 +194,17 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       const s = m.index;
       if (literals.some((l) => s >= l.start && s < l.end)) continue;
       if (m[0].length < 4) continue;
+      // the tail of a relative path (`cat data/helpdesk/tickets.json`, `ls backup/contacts.json`): a file
+      if (m[0][0] === '/' && s > 0 && /[\w.\\-]/.test(line[s - 1]!)) continue;
       groups.push({ start: s, end: s + m[0].length, pattern: interpolate(m[0], lang === 'javascript' ? 'shell' : lang, '"') });
     }
     const client = clientOf(line);
     for (const g of groups) {
-      const um = matchUrl(cat, g.pattern.replace(/%[sd]/g, (x) => x));
+      // a variable set once to an absolute URL (`$zd = "https://acme.zendesk.com/api/v2"`): the URL
+      // is under it (another product's API, or a v2 base, is then no v1 URL)
+      const head = /^\{(\w+)\}/.exec(g.pattern);
+      const base = head ? bases.get(head[1]!) : undefined;
+      const um = matchUrl(cat, base ? base + g.pattern.slice(head![0].length) : g.pattern);
       if (!um) continue;
       const abs = lineOffset + g.start;
       if (seen.has(abs)) continue;
@@ -248,4 +255,22 @@ function lineIndexAt(text: string, offset: number): number {
   let n = 0;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
   return n;
+}
+
+/**
+ * Variables (shell, PowerShell, Perl, PHP) assigned exactly once in the text, to a quoted absolute
+ * URL with nothing interpolated: `$zd = "https://acme.zendesk.com/api/v2"`, `my $base = '…';`, `FD=…`.
+ */
+function absoluteBases(text: string, lang: Language): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!['shell', 'perl', 'php'].includes(lang)) return out;
+  const seen = new Map<string, number>();
+  const re = /^[ \t]*(?:my\s+|our\s+|local\s+|export\s+|readonly\s+)?\$?(?:script:|global:)?([A-Za-z_]\w*)\s*=\s*(?:(["'])(https?:\/\/[^"'$\s{}]*)\2|(\S))?/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const name = m[1]!;
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+    if (m[3]) out.set(name, m[3].replace(/\/+$/, ''));
+  }
+  for (const [name, k] of seen) if (k !== 1) out.delete(name);
+  return out;
 }

@@ -41,6 +41,9 @@ export function syntaxLanguage(lang: Language, file: string): Language | null {
 /** Loads the grammar a file of this language needs (once per thread). */
 export async function prepareLanguage(lang: Language): Promise<void> {
   if (hasGrammar(lang)) await loadGrammar(lang);
+  // a Jupyter notebook (audited as Python) has shell escapes (`!cat data/…`, `%%bash` cells): read by
+  // the shell grammar, not by the pattern finder, which takes any v1-shaped path for a URL
+  if (lang === 'python' && hasGrammar('shell')) await loadGrammar('shell');
 }
 
 export interface SyntaxResult {
@@ -707,6 +710,10 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   // a file store or filesystem (`Storage::disk('local')->put(name, …)`, `File::put`, Flysystem's
   // `$filesystem->write`, `$this->disk->get`): a file written or read, not a request
   if (FILE_STORE_RECEIVER.test(c.receiver)) return false;
+  // PHP's file functions (`file_put_contents` is no `put`) and Python's builtin `open()` (no open-uri
+  // in Python: `open("contacts.json", "w")` is a local file)
+  if (!c.receiver && (d === DIALECTS.php ? FILE_FUNCTIONS.test(c.name) : d === DIALECTS.python && c.name === 'open')) return false;
+  if (d === DIALECTS.python && c.name === 'open' && /^(io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
@@ -1097,15 +1104,36 @@ function isHandlerBody(a: SyntaxNode): boolean {
   return false;
 }
 
-/** PHP's file functions: their path is a file's. */
-const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime)$/;
+/** PHP's file functions and Laravel's path helpers (`storage_path('helpdesk/tickets.json')`): their path is a file's. */
+const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime|storage_path|base_path|public_path|app_path|resource_path|database_path|config_path|lang_path)$/;
 
-/** The string is the path of a file store's or a file function's call (`Storage::disk('local')->put('/helpdesk/tickets.json', …)`): a file, no URL. */
+/** Files and paths of the standard libraries: `File(…)`, `new FileWriter(…)`, `Paths.get`, `Path.of`, `Files.write`, Ruby's/C#'s `File.write`, `os.path.join`. */
+const FILE_CLASS = /^(File|FileInfo|FileReader|FileWriter|FileInputStream|FileOutputStream|FileStream|StreamReader|StreamWriter|PrintWriter|RandomAccessFile|Path|PurePath|PosixPath|DirectoryInfo)$/;
+const FILE_RECEIVER = /^(Files|File|Paths|Path|FileUtils|Directory|os\.path|os|shutil|pathlib|IO|java\.io\.File|java\.nio\.file\.(Files|Paths|Path)|System\.IO\.File)$/;
+/** Printed or logged: `println`, `print`, `puts`, `echo`, `Console.WriteLine`, `System.out.println`, `logger.info`. */
+const PRINT_NAME = /^(print|println|printf|puts|echo|warn|say|pp|var_dump|print_r|error_log|Write|WriteLine|Print|Println|Printf)$/;
+const PRINT_RECEIVER = /^(|System\.(out|err)|Console|fmt|\$stderr|\$stdout|STDERR|STDOUT|sys\.stdout|sys\.stderr|Debug|Trace)$/;
+const LOG_RECEIVER = /(^|\.|->|::|@|\$)(log|logger|LOG|LOGGER|Log|Logger|logging|_log|_logger|Rails\.logger)$/;
+const LOG_NAME = /^(debug|info|warn|warning|error|fatal|trace|notice|critical|exception|log|Debug|Info|Warn|Warning|Error|Fatal|Trace|LogInformation|LogDebug|LogWarning|LogError|LogTrace|d|i|w|e|v)$/;
+
+/** A call that takes a file's path (file stores, caches, file functions and classes) or only prints or logs its argument. */
+function fileOrPrintCall(d: Dialect, c: CallView): boolean {
+  const last = c.receiver.replace(/^.*(?:\.|->|::)/, '');
+  if (FILE_STORE_RECEIVER.test(c.receiver) || (c.receiver && CACHE_RECEIVER.test(last))) return true;
+  if (!c.receiver && d === DIALECTS.php && FILE_FUNCTIONS.test(c.name)) return true;
+  if (d === DIALECTS.python && c.name === 'open' && /^(|io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return true;
+  if (FILE_CLASS.test(c.name) && (!c.receiver || /^(java\.io|java\.nio\.file|pathlib|System\.IO|io)$/.test(c.receiver))) return true;
+  if (FILE_RECEIVER.test(c.receiver)) return true;
+  if (PRINT_NAME.test(c.name) && PRINT_RECEIVER.test(c.receiver)) return true;
+  return LOG_RECEIVER.test(c.receiver) && LOG_NAME.test(c.name);
+}
+
+/** The string is the path of a file store's or a file function's call (`Storage::disk('local')->put('/helpdesk/tickets.json', …)`), or only printed: a file or text, no URL. */
 function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
   let p: SyntaxNode | null = top.parent;
-  for (let k = 0; p && k < 3; k++, p = p.parent) {
+  for (let k = 0; p && k < 5; k++, p = p.parent) {
     const c = d.call(p);
-    if (c && c.node.startIndex !== top.startIndex) return (FILE_STORE_RECEIVER.test(c.receiver) || (!c.receiver && FILE_FUNCTIONS.test(c.name))) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+    if (c && c.node.startIndex !== top.startIndex) return fileOrPrintCall(d, c) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
   }
   return false;
 }
@@ -1614,6 +1642,30 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return out;
   };
   /**
+   * The string is a variable's or constant's value (`const val CACHE = "helpdesk/tickets.json"`) whose
+   * every use in the file is a file's path or printed (`File(CACHE)`, `println("mock for $OLD")`): no URL.
+   */
+  const onlyFileOrPrintUses = (top: SyntaxNode): boolean => {
+    let def: { name: string; node: SyntaxNode } | null = null;
+    for (let p = top.parent, i = 0; p && i < 3 && !def; p = p.parent, i++) {
+      if (!d.kinds.def.has(p.type)) continue;
+      // (a field or constant too: `const val CACHE`, `static final String OLD`, used as `X.OLD` or `this.OLD`)
+      const hit = d.defs(p).find((x) => x.value.startIndex === top.startIndex && x.value.endIndex === top.endIndex);
+      if (hit) def = { name: hit.name, node: p };
+    }
+    if (!def || !/^\w+$/.test(def.name)) return false;
+    const re = new RegExp(`(?<!\\w)${def.name}\\b`, 'g');
+    let uses = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m.index >= def.node.startIndex && m.index < def.node.endIndex) continue;
+      if (comments.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+      const at = pf.tree.rootNode.descendantForIndex(m.index, m.index + def.name.length);
+      if (!at || !fileStoreArgument(d, at)) return false;
+      uses++;
+    }
+    return uses > 0;
+  };
+  /**
    * A declarative client's request (Retrofit `@POST("helpdesk/tickets.json")`, Refit `[Put("/contacts/{id}.json")]`,
    * Feign `@RequestLine("POST /…")`): a call with the annotation's method. Its paths are relative to the
    * base the client is built with, which is the account's root: read from the root.
@@ -1756,7 +1808,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
     // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
     // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
-    if (linkOrRedirect(d, top) || fileStoreArgument(d, top)) continue;
+    if (linkOrRedirect(d, top) || fileStoreArgument(d, top) || onlyFileOrPrintUses(top)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;

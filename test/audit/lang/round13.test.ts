@@ -13,18 +13,18 @@ const tmp = mkdtempSync(join(tmpdir(), 'hdm-r13-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let n = 0;
-async function audit(files: Record<string, string>) {
+async function audit(files: Record<string, string>, jobs = 1) {
   const root = join(tmp, `u${n++}`);
   for (const [f, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, f)), { recursive: true });
     writeFileSync(join(root, f), text);
   }
-  return runAudit({ root, jobs: 1 });
+  return runAudit({ root, jobs });
 }
 
 /** `file:line kind METHOD rule` of the live call and url findings. */
-async function calls(files: Record<string, string>): Promise<string[]> {
-  const r = await audit(files);
+async function calls(files: Record<string, string>, jobs = 1): Promise<string[]> {
+  const r = await audit(files, jobs);
   return r.findings
     .filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment)
     .map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
@@ -56,5 +56,85 @@ describe('thirteenth round: comments and data are quiet', () => {
     ].join('\n');
     const pl = ['my $ua = LWP::UserAgent->new;', '__DATA__', '$ua->delete("https://acme.freshdesk.com/helpdesk/tickets/1.json");'].join('\n');
     expect(await calls({ 'lib/Desk.pm': pm, 'bin/x.pl': pl })).toEqual(['lib/Desk.pm:7 call GET groups.list']);
+  });
+});
+
+describe('thirteenth round: file paths and printed text are not URLs', () => {
+  it('PHP: file_put_contents, a path helper inside File::put, and Cache::forget take paths, not URLs', async () => {
+    const php = [
+      '<?php',
+      'use Illuminate\\Support\\Facades\\File;',
+      'use Illuminate\\Support\\Facades\\Cache;',
+      'function save($c, $t) {',
+      "  File::put(storage_path('helpdesk/tickets.json'), json_encode($t));",
+      "  Cache::forget('/contacts.json');",
+      "  file_put_contents('contacts.json', json_encode($c));",
+      "  return Http::get('https://acme.freshdesk.com/groups.json');",
+      '}',
+    ].join('\n');
+    expect(await calls({ 'Snap.php': php })).toEqual(['Snap.php:8 call GET groups.list']);
+  });
+
+  it("Python: the builtin open() is a local file, not open-uri", async () => {
+    const py = [
+      'import json',
+      'contacts = {}',
+      'json.dump(contacts, open("contacts.json", "w"))',
+      'data = json.load(open("helpdesk/tickets.json"))',
+      'with open("/groups.json") as f:',
+      '    print(f.read())',
+    ].join('\n');
+    expect(await calls({ 'x.py': py })).toEqual([]);
+  });
+
+  it('Jupyter: !cat / !ls of local files in shell escapes are files, read by the shell grammar', async () => {
+    const nb = JSON.stringify({
+      cells: [
+        { cell_type: 'code', metadata: {}, outputs: [], source: ['import requests\n', 'requests.get("https://acme.freshdesk.com/agents.json")\n'] },
+        { cell_type: 'code', metadata: {}, outputs: [], source: ['!cat data/helpdesk/tickets.json | head\n', '!ls backup/contacts.json\n', '!curl -X DELETE https://acme.freshdesk.com/groups/3.json'] },
+      ],
+      metadata: { kernelspec: { language: 'python', name: 'python3' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    }, null, 1);
+    // (on workers, as the command line runs: a worker loads the grammar of the file's language only)
+    const got = await calls({ 'n.ipynb': nb, 'a.py': 'x = 1\n' }, 2);
+    expect(got.map((x) => x.replace(/:\d+ /, ' '))).toEqual(['n.ipynb call GET agents.list', 'n.ipynb call DELETE groups.delete']);
+  });
+
+  it('Kotlin: constants used only as a File path or printed are not URLs; one used in a URL is', async () => {
+    const kt = [
+      'import java.io.File',
+      'const val CACHE = "helpdesk/tickets.json"',
+      'const val OLD = "/contacts.json"',
+      'const val GROUPS = "/groups.json"',
+      'fun main() {',
+      '  File(CACHE).writeText("[]")',
+      '  println("mock for $OLD")',
+      '  println(java.net.URL("https://acme.freshdesk.com" + GROUPS).readText())',
+      '}',
+    ].join('\n');
+    const got = await calls({ 'Main.kt': kt });
+    expect(got.filter((x) => /tickets|contacts/.test(x))).toEqual([]);
+    expect(got.some((x) => /groups\.list/.test(x))).toBe(true);
+  });
+});
+
+describe('thirteenth round: another product under a variable', () => {
+  it('PowerShell: "$zd/groups.json" under $zd = a Zendesk /api/v2 base is quiet; a helpdesk base is not', async () => {
+    const ps = [
+      '$zd = "https://acme.zendesk.com/api/v2"',
+      '$fd = "https://acme.freshdesk.com"',
+      'Invoke-RestMethod -Uri "$zd/groups.json"',
+      'Invoke-RestMethod -Uri "$fd/groups.json"',
+    ].join('\n');
+    expect(await calls({ 'Export.ps1': ps })).toEqual(['Export.ps1:4 call GET groups.list']);
+  });
+});
+
+describe('thirteenth round: relative paths in the pattern finder', () => {
+  it('PowerShell (read by pattern): cat/ls of a relative path is a file, its /helpdesk/… tail no URL', async () => {
+    const ps = ['cat data/helpdesk/tickets.json | head', 'ls backup/contacts.json', 'curl.exe https://acme.freshdesk.com/groups.json'].join('\n');
+    expect(await calls({ 'Local.ps1': ps })).toEqual(['Local.ps1:3 call GET groups.list']);
   });
 });
