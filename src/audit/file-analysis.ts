@@ -365,7 +365,8 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       // (the verdict reads the body too: a path field v2 takes from the body is no decision)
       const rule = f?.rule ? cat.get(f.rule) : undefined;
       // (only in a file the codemod edits: an HTML page's inline script is left to a human)
-      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
+      // (a method v1 has not on the path is no operation to rewrite: a human checks it)
+      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable && !call.noSuchOperation) f.autofix = true;
       // (--callers v2: the change of contract the code's callers must take, said where the call is)
       if (f?.autofix && v.contract && !f.advice.includes(v.contract)) f.advice = `${f.advice} Contract: ${v.contract}.`;
       continue;
@@ -510,7 +511,8 @@ function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, re
       file: task.abs,
       rule: choice.rule.id,
       rules: choice.rules,
-      method: choice.methodMismatch ? null : (method as HttpMethod),
+      method: method as HttpMethod,
+      noSuchOperation: choice.methodMismatch || undefined,
       methodSource: 'option',
       url: urlInfo(um, { pattern, span, parts: [] }),
       message: `request template "${m.key}": ${method} ${um.target}`,

@@ -173,8 +173,9 @@ export function analyzeText(
       file,
       rule: choice.rule.id,
       rules: choice.rules,
-      method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+      method: (hit.method ?? null) as HttpMethod | null,
       methodSource: hit.method ? 'argument' : null,
+      noSuchOperation: choice.methodMismatch || undefined,
       url: {
         pattern: hit.pattern,
         path: hit.match.path,
@@ -232,6 +233,12 @@ export function analyzeText(
         const sent = code
           .filter((s) => Math.abs(s.span.line - span.line) <= 12 && rulesAll.some((r) => r.id === s.rule))
           .sort((a, b) => Math.abs(a.span.line - span.line) - Math.abs(b.span.line - span.line) || b.span.start - a.span.start)[0];
+        // the nearest request is a method v1 has not on its path (a PUT to /contacts.json): its body is
+        // no operation's payload to plan for (that finding says a human checks it)
+        const nearestCall = code
+          .filter((s) => (s.kind === 'call' || s.kind === 'url') && Math.abs(s.span.line - span.line) <= 12)
+          .sort((a, b) => Math.abs(a.span.line - span.line) - Math.abs(b.span.line - span.line))[0];
+        if (nearestCall?.noSuchOperation && !sent) continue;
         const own = sent ? rulesAll.find((r) => r.id === sent.rule) : undefined;
         const chosenRule = own ?? rule;
         add({

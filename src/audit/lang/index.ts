@@ -1476,8 +1476,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         ...(host ? { host } : {}),
         rule: choice.rule.id,
         rules: choice.rules,
-        method: method && !choice.methodMismatch ? method : null,
+        // (a method no v1 rule has on the path: kept, and said so)
+        method: method ?? null,
         methodSource: method ? 'argument' : null,
+        noSuchOperation: (method && choice.methodMismatch) || undefined,
         url: urlInfo(um, { pattern, span, parts }, choice.rule),
         message: `${client} ${method ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
         fidelity: choice.rule.fidelity,
@@ -1713,8 +1715,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       consumed.add(n.startIndex);
       useUp();
       const callee = `@${ann.text.replace(/\(.*$/s, '').replace(/^[@#\[]+/, '')}`.slice(0, 60);
-      const m = method && !choice.methodMismatch ? method : null;
+      const m = method ?? null;
       sites.push({
+        noSuchOperation: (m && choice.methodMismatch) || undefined,
         kind: 'call',
         span,
         file: pf.file,
@@ -1819,7 +1822,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       // a request whose helper the index could not follow, with its method
       const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
-      const method = sibling && !choice.methodMismatch ? sibling.method : null;
+      const method = sibling ? sibling.method : null;
       const span = spanOf(pf, n);
       const key = `${span.start}\0${choice.rule.id}`;
       if (reported.has(key)) continue;
@@ -1833,6 +1836,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         rules: choice.rules,
         method,
         methodSource: method ? 'argument' : null,
+        noSuchOperation: (method && choice.methodMismatch) || undefined,
         url: urlInfo(um, { pattern: valueText(v), span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
         message: method ? `${callee} ${method} ${um.target}` : `URL ${um.target}`,
         fidelity: choice.rule.fidelity,
@@ -1866,8 +1870,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         file: pf.file,
         rule: choice.rule.id,
         rules: choice.rules,
-        method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+        method: (hit.method ?? null) as HttpMethod | null,
         methodSource: hit.method ? 'argument' : null,
+        noSuchOperation: choice.methodMismatch || undefined,
         url: urlInfo(hit.match, { pattern: hit.pattern, span, parts: [] }, choice.rule),
         inComment: true,
         message: `${hit.client ?? 'URL'} ${hit.method ?? ''} ${hit.match.target}`.replace(/\s+/g, ' ').trim(),

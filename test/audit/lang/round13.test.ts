@@ -138,3 +138,24 @@ describe('thirteenth round: relative paths in the pattern finder', () => {
     expect(await calls({ 'Local.ps1': ps })).toEqual(['Local.ps1:3 call GET groups.list']);
   });
 });
+
+describe('thirteenth round: a method v1 has not on the path', () => {
+  it('keeps the method written, says v1 has no such operation, never plans a create for a PUT or a DELETE', async () => {
+    const py = [
+      'import requests',
+      'BASE = "https://acme.freshdesk.com"',
+      'requests.put(BASE + "/contacts.json", json={"user": {}})',
+      'requests.delete(f"{BASE}/helpdesk/tickets.json")',
+    ].join('\n');
+    const sh = 'curl -u "$KEY:X" -X DELETE "https://acme.freshdesk.com/groups.json"\n';
+    const r = await audit({ 'odd.py': py, 'odd.sh': sh });
+    const got = r.findings.filter((f) => f.kind !== 'response-read').map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
+    expect(got).toEqual(['odd.py:3 call PUT contacts.list', 'odd.py:4 call DELETE tickets.list', 'odd.sh:1 call DELETE groups.list']);
+    for (const f of r.findings) {
+      expect(f.advice).toMatch(/is not a v1 operation \(v1 has GET, POST on this path\): nothing to migrate as such/);
+      expect(f.advice).not.toMatch(/Create a/);
+      expect(f.autofix).toBe(false);
+      expect(f.v2).toBeNull();
+    }
+  });
+});
