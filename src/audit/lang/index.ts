@@ -713,6 +713,8 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   // PHP's file functions (`file_put_contents` is no `put`) and Python's builtin `open()` (no open-uri
   // in Python: `open("contacts.json", "w")` is a local file)
   if (!c.receiver && (d === DIALECTS.php ? FILE_FUNCTIONS.test(c.name) : d === DIALECTS.python && c.name === 'open')) return false;
+  // PHP's `fopen($url, 'r', false, $ctx)`: a request with a stream context, or on an http(s) URL
+  if (d === DIALECTS.php && c.name === 'fopen' && !c.receiver) return c.args.length >= 4 || /^["'](https?):\/\//.test(c.args[0]?.text ?? '');
   if (d === DIALECTS.python && c.name === 'open' && /^(io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
@@ -944,16 +946,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (d === DIALECTS.php && /^(file_get_contents|fopen)$/.test(c.name) && !c.receiver) {
     const ctxArg = c.args[c.name === 'fopen' ? 3 : 2];
     if (!ctxArg) return 'GET';
-    let made = ctxArg.text;
-    if (/^\$\w+$/.test(ctxArg.text)) {
-      const before = text.slice(0, c.node.startIndex);
-      const at = before.search(new RegExp(`\\${ctxArg.text}\\s*=\\s*stream_context_create\\s*\\((?![\\s\\S]*\\${ctxArg.text}\\s*=\\s*stream_context_create)`));
-      made = at >= 0 ? before.slice(at) : '';
-    }
-    if (/stream_context_create/.test(made)) {
-      const m = /['"]method['"]\s*=>\s*['"](\w+)['"]/i.exec(made);
-      return m ? normaliseMethod(m[1]) : /['"]method['"]\s*=>/.test(made) ? null : 'GET';
-    }
+    return streamContextMethod(ctxArg.text, text.slice(0, c.node.startIndex));
   }
   // Ruby's Net::HTTP class methods that GET: `get_response(uri)`, `get_print(uri)`
   if (/^(get_response|get_print)$/.test(c.name) && /(^|::)HTTP$/.test(c.receiver)) return 'GET';
@@ -1136,6 +1129,46 @@ function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
     if (c && c.node.startIndex !== top.startIndex) return fileOrPrintCall(d, c) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
   }
   return false;
+}
+
+/** The last assignment `$name = …;` in `before` (its right-hand side up to the `;`), or null. */
+function lastAssignment(name: string, before: string): string | null {
+  const re = new RegExp(`\\${name}\\s*=(?!=|>)\\s*([\\s\\S]*?);`, 'g');
+  let got: string | null = null;
+  for (let m = re.exec(before); m; m = re.exec(before)) got = m[1]!;
+  return got;
+}
+
+/**
+ * The method of a PHP stream context (`$ctx` or `stream_context_create(…)` as written): its options
+ * inline, in a variable (`$opts = ['http' => ['method' => 'PUT']]`) or set key by key
+ * (`$o['http']['method'] = 'PUT'`); `'method' => $verb` reads `$verb = 'DELETE'`. GET when no
+ * method is set; null when the method is there but not known here (a parameter).
+ */
+function streamContextMethod(arg: string, before: string): HttpMethod | null {
+  let made = arg;
+  if (/^\$\w+$/.test(arg)) made = lastAssignment(arg, before) ?? '';
+  const call = /stream_context_create\s*\(\s*([\s\S]*)\)\s*$/.exec(made.trim());
+  if (!call) return 'GET';
+  let opts = call[1]!.trim();
+  let keyed: string | null = null;
+  if (/^\$\w+$/.test(opts)) {
+    const name = opts;
+    // set key by key: `$o['http']['method'] = 'PUT';`
+    const keyRe = new RegExp(`\\${name}\\s*\\[\\s*['"]https?['"]\\s*\\]\\s*\\[\\s*['"]method['"]\\s*\\]\\s*=\\s*([^;]+);`, 'gi');
+    for (let m = keyRe.exec(before); m; m = keyRe.exec(before)) keyed = m[1]!.trim();
+    opts = lastAssignment(name, before) ?? '';
+  }
+  const value = keyed ?? /['"]method['"]\s*=>\s*([^,\])]+)/i.exec(opts)?.[1]?.trim();
+  if (!value) return 'GET';
+  const lit = /^['"](\w+)['"]$/.exec(value);
+  if (lit) return normaliseMethod(lit[1]);
+  if (/^\$\w+$/.test(value)) {
+    const v = lastAssignment(value, before)?.trim();
+    const vl = v ? /^['"](\w+)['"]$/.exec(v) : null;
+    if (vl) return normaliseMethod(vl[1]);
+  }
+  return null;
 }
 
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */

@@ -159,3 +159,39 @@ describe('thirteenth round: a method v1 has not on the path', () => {
     }
   });
 });
+
+describe('thirteenth round: methods from another statement, or lost', () => {
+  it('PHP stream contexts: options in a variable, set key by key, a method variable, fopen with a context', async () => {
+    const php = [
+      '<?php',
+      'function a($base, $id) {',
+      "  $opts = array('http' => array('method' => 'PUT', 'header' => 'x'));",
+      '  $ctx = stream_context_create($opts);',
+      '  return file_get_contents("$base/helpdesk/tickets/$id.json", false, $ctx);',
+      '}',
+      'function b($base, $id) {',
+      "  $verb = 'DELETE';",
+      "  $ctx = stream_context_create(['http' => ['method' => $verb]]);",
+      "  return file_get_contents($base . '/contacts/' . $id . '.json', false, $ctx);",
+      '}',
+      'function c($base) {',
+      "  return fopen(\"$base/groups.json\", 'r', false, stream_context_create(['http' => ['method' => 'POST']]));",
+      '}',
+      'function d($base, $id) {',
+      '  $o = [];',
+      "  $o['http']['method'] = 'PUT';",
+      '  return file_get_contents("$base/agents/$id.json", false, stream_context_create($o));',
+      '}',
+      'function e($base, $id, $how) {',
+      "  return file_get_contents(\"$base/groups/$id.json\", false, stream_context_create(['http' => ['method' => $how]]));",
+      '}',
+    ].join('\n');
+    expect(await calls({ 'desk.php': php })).toEqual([
+      'desk.php:5 call PUT tickets.update',
+      'desk.php:10 call DELETE contacts.delete',
+      'desk.php:13 call POST groups.create',
+      'desk.php:18 call PUT agents.update',
+      'desk.php:21 call ? groups.view',
+    ]);
+  });
+});
