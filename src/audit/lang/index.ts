@@ -896,8 +896,14 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
  */
 function methodOfName(name: string, text: string): HttpMethod | null {
   const last = name.replace(/^.*\./, '');
+  // a class's constant (`Verbs.Delete` with `public const string Delete = "DELETE"`): its value when
+  // the file holds it, else its name when that is the verb (the class is in another file)
+  if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(name) && !/^WebRequestMethods\./.test(name)) {
+    const def = new RegExp(`(?:^|[^\\w.$])${last}\\s*(?::\\s*\\w+\\s*)?=\\s*["'](GET|POST|PUT|DELETE|PATCH)["']`, 'i').exec(text);
+    if (def) return normaliseMethod(def[1]);
+  }
   const word = /^(?:METHOD_|HTTP_)?(GET|POST|PUT|DELETE|PATCH)$/i.exec(last);
-  if (word && (/^WebRequestMethods\.Http\./.test(name) || /^[A-Z_]+$/.test(last))) return normaliseMethod(word[1]);
+  if (word && (/^WebRequestMethods\.Http\./.test(name) || /^[A-Z_]+$/.test(last) || /^[A-Z]\w*\.[A-Z][a-z]+$/.test(name))) return normaliseMethod(word[1]);
   if (!/^[A-Za-z_]\w*$/.test(name)) return null;
   const def = new RegExp(`(?:^|[^\\w.$])${name}\\s*(?::\\s*\\w+\\s*)?=\\s*["'](GET|POST|PUT|DELETE|PATCH)["']`, 'i').exec(text);
   return def ? normaliseMethod(def[1]) : null;

@@ -195,3 +195,32 @@ describe('thirteenth round: methods from another statement, or lost', () => {
     ]);
   });
 });
+
+describe('thirteenth round: C# class constants', () => {
+  it('req.Method = Verbs.Delete (another file) and Verbs.Remove (const of this file) resolve the class constant', async () => {
+    const verbs = ['namespace Legacy {', '  public static class Verbs {', '    public const string Delete = "DELETE";', '    public const string Put = "PUT";', '  }', '}'].join('\n');
+    const cs = [
+      'using System.Net;',
+      'namespace Legacy {',
+      '  static class Local { public const string Remove = "DELETE"; }',
+      '  class Cleanup {',
+      '    const string Base = "https://acme.freshdesk.com";',
+      '    void A(int id) {',
+      '      var req = (HttpWebRequest)WebRequest.Create(Base + "/helpdesk/tickets/" + id + ".json");',
+      '      req.Method = Verbs.Delete;',
+      '      req.GetResponse().Close();',
+      '    }',
+      '    void B(int id) {',
+      '      var req = (HttpWebRequest)WebRequest.Create(Base + "/contacts/" + id + ".json");',
+      '      req.Method = Local.Remove;',
+      '      req.GetResponse().Close();',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'Legacy/Verbs.cs': verbs, 'Legacy/Cleanup.cs': cs })).toEqual([
+      'Legacy/Cleanup.cs:7 call DELETE tickets.delete',
+      'Legacy/Cleanup.cs:12 call DELETE contacts.delete',
+    ]);
+  });
+});
