@@ -224,3 +224,50 @@ describe('thirteenth round: C# class constants', () => {
     ]);
   });
 });
+
+describe('thirteenth round: Perl and PowerShell methods (pattern finder)', () => {
+  it('Perl: HTTP::Request::Common POST/GET inside $ua->request give the method, none leaks from another statement; $curl is a variable', async () => {
+    const pl = [
+      'use HTTP::Request::Common qw(GET POST);',
+      'my $base = "https://acme.freshdesk.com";',
+      '$ua->request(HTTP::Request->new(DELETE => "$base/groups/$ARGV[0].json"));',
+      '$ua->request(POST "$base/customers.json", Content => \'{}\');',
+      'my $agents = $ua->request(GET "$base/agents.json");',
+      'my $curl = "$base/contacts/$ARGV[1].json";',
+      '$ua->put($curl, Content => \'{}\');',
+    ].join('\n');
+    expect(await calls({ 'sync.pl': pl })).toEqual([
+      'sync.pl:3 call DELETE groups.delete',
+      'sync.pl:4 call POST companies.create',
+      'sync.pl:5 call GET agents.list',
+      'sync.pl:6 call PUT contacts.update',
+    ]);
+  });
+
+  it('PowerShell: irm/iwr default to GET, -Method $verb reads the variable, a backtick continues the command, a splat without Method is a GET', async () => {
+    const ps = [
+      '$base = "https://acme.freshdesk.com"',
+      'Invoke-RestMethod -Method Post -Uri "$base/helpdesk/tickets/$Id/conversations/note.json" -Body $b',
+      'irm "$base/agents.json" -Headers $h',
+      '$verb = \'Put\'',
+      'Invoke-RestMethod -Uri "$base/groups/$Id.json" -Method $verb',
+      'Invoke-RestMethod -Uri "$base/customers/$Id.json" `',
+      '    -Headers $h `',
+      '    -Method Delete',
+      'Invoke-RestMethod -Uri "$base/contacts/$Id.json" -Method $how',
+      '$q = @{ Uri = "$base/solution/categories.json"; Headers = @{ Authorization = "Basic x" } }',
+      '$cats = Invoke-RestMethod @q',
+      '$d = @{ Uri = "$base/helpdesk/tickets/$Id/time_sheets/5.json"; Method = \'Delete\' }',
+      'Invoke-WebRequest @d | Out-Null',
+    ].join('\n');
+    expect(await calls({ 'Sync.ps1': ps })).toEqual([
+      'Sync.ps1:2 call POST notes.create',
+      'Sync.ps1:3 call GET agents.list',
+      'Sync.ps1:5 call PUT groups.update',
+      'Sync.ps1:6 call DELETE companies.delete',
+      'Sync.ps1:9 call ? contacts.view',
+      'Sync.ps1:10 call GET solutions.categories.list',
+      'Sync.ps1:12 call DELETE time-entries.delete',
+    ]);
+  });
+});
