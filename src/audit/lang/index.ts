@@ -946,7 +946,9 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (GET_ONLY.test(c.name)) return 'GET';
   // Ruby's open-uri (`URI.open(url)`, `URI(url).open`, `OpenURI.open_uri`, `open(url)`) only GETs:
   // a Net::HTTP::Delete written later in the script is another request's
-  if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI\s*\(/.test(c.receiver)))) return 'GET';
+  if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI(?:\s*\(|\s*\.\s*parse\s*\()/.test(c.receiver)))) return 'GET';
+  // (`URI.parse(url).open(…)`: the address made, then opened by open-uri)
+  if (d === DIALECTS.ruby && /^(parse|URI)$/.test(c.name) && /^(URI|)$/.test(c.receiver) && c.node.parent?.type === 'call' && c.node.parent.childForFieldName('method')?.text === 'open') return 'GET';
   // PHP's `file_get_contents($url, false, $ctx)` / `fopen($url, 'r', false, $ctx)`: the method of
   // the stream context (`stream_context_create(['http' => ['method' => 'PUT', …]])`), else GET
   if (d === DIALECTS.php && /^(file_get_contents|fopen)$/.test(c.name) && !c.receiver) {

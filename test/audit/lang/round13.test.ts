@@ -271,3 +271,28 @@ describe('thirteenth round: Perl and PowerShell methods (pattern finder)', () =>
     ]);
   });
 });
+
+describe('thirteenth round: Ruby open-uri and a Python with-bound client', () => {
+  it('Ruby: URI.parse(url).open is a GET; a later Net::HTTP::Delete is another request', async () => {
+    const rb = [
+      'require "open-uri"',
+      'require "net/http"',
+      'BASE = "https://acme.freshdesk.com"',
+      'groups = URI.parse("#{BASE}/groups.json").open(http_basic_authentication: AUTH).read',
+      'http = Net::HTTP.new("acme.freshdesk.com", 443)',
+      'http.request(Net::HTTP::Delete.new("/groups/#{ARGV[1]}.json"))',
+    ].join('\n');
+    expect(await calls({ 'sync.rb': rb })).toEqual(['sync.rb:4 call GET groups.list', 'sync.rb:6 call DELETE groups.delete']);
+  });
+
+  it('Python: the httpx client bound by `with … as c` keeps its base URL path', async () => {
+    const py = [
+      'import httpx',
+      'BASE = "https://acme.freshdesk.com"',
+      'def tickets():',
+      '    with httpx.Client(base_url=f"{BASE}/helpdesk") as c:',
+      '        return c.get("/tickets.json", params={"filter_name": "all_tickets"}).json()',
+    ].join('\n');
+    expect(await calls({ 'client.py': py })).toEqual(['client.py:5 call GET tickets.list']);
+  });
+});
