@@ -19,6 +19,7 @@ import type { ExportedFlows, Site, Span } from '../analysis/types.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
+import { findTextUrls } from '../analysis/text-urls.ts';
 import { analyzeSyntax } from './lang/index.ts';
 import { notebookSources, type NotebookSources } from './lang/notebook.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
@@ -143,6 +144,24 @@ function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
   return out;
 }
 
+/** The v1 URLs (`GET /helpdesk/tickets.json`, `/contacts/{id}.json`) the code cells of a notebook name, by text. */
+function v1UrlsInCells(text: string, cat: AnalysisContext['cat']): string[] {
+  let nb: { cells?: Array<{ cell_type?: string; source?: string | string[] }> };
+  try {
+    nb = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const code = (nb.cells ?? []).filter((c) => c.cell_type === 'code').map((c) => (Array.isArray(c.source) ? c.source.join('') : (c.source ?? ''))).join('\n');
+  const out = new Set<string>();
+  for (const hit of findTextUrls(cat, code, 'shell')) {
+    if (!hit.format) continue;
+    if (hit.match.origin && isOtherService(hostOf(hit.match.origin.replace(/\/\/[^@/]*@/, '//')) ?? '')) continue;
+    out.add(`${hit.method ? `${hit.method} ` : ''}${hit.match.target}`);
+  }
+  return [...out];
+}
+
 /** Audits one file; never throws. */
 export function analyzeFile(task: FileTask, text: string, ctx: AnalysisContext): FileResult {
   const result: FileResult = { rel: task.rel, findings: [], markers: [], consumed: [], urlParts: [], parsed: false };
@@ -199,7 +218,13 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   if (/\.ipynb$/i.test(task.rel)) {
     notebook = notebookSources(text);
     if (!notebook) {
-      result.skipped = { file: task.rel, reason: 'unreadable', detail: 'not a Python notebook (JSON with code cells): not read' };
+      const named = v1UrlsInCells(text, cat);
+      result.skipped = {
+        file: task.rel,
+        reason: 'unreadable',
+        // (an R or Julia notebook is not audited: a plain look at its code cells says whether it names v1 URLs, so none is silent)
+        detail: `not a Python notebook (JSON with code cells): not read${named.length ? `; its code cells name v1 URLs (${named.slice(0, 5).join(', ')}${named.length > 5 ? ', …' : ''}): not audited, check them by hand` : ''}`,
+      };
       return;
     }
     text = notebook.text;

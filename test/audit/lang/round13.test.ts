@@ -296,3 +296,21 @@ describe('thirteenth round: Ruby open-uri and a Python with-bound client', () =>
     expect(await calls({ 'client.py': py })).toEqual(['client.py:5 call GET tickets.list']);
   });
 });
+
+describe('thirteenth round: notebooks not read', () => {
+  it('an R notebook is skipped, and the note says its code cells name v1 URLs', async () => {
+    const nb = JSON.stringify({
+      cells: [
+        { cell_type: 'markdown', metadata: {}, source: ['GET /agents.json in the docs'] },
+        { cell_type: 'code', metadata: {}, outputs: [], source: ['library(httr)\n', 'r <- GET("https://acme.freshdesk.com/helpdesk/tickets.json")\n'] },
+      ],
+      metadata: { kernelspec: { language: 'R', name: 'ir' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+    const r = await audit({ 'r/t.ipynb': nb, 'r/quiet.ipynb': nb.replace('/helpdesk/tickets.json', '/api/v2/tickets') });
+    const notes = Object.fromEntries(r.skipped.map((s) => [s.file, s.detail]));
+    expect(notes['r/t.ipynb']).toMatch(/its code cells name v1 URLs \(GET \/helpdesk\/tickets\.json\): not audited/);
+    expect(notes['r/quiet.ipynb']).not.toMatch(/v1 URLs/);
+  });
+});
