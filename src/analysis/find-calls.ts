@@ -193,7 +193,10 @@ function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
     message: `${shape.client} ${method ?? '(method unknown)'} ${um.target}`,
   });
   if (shape.methodRef && method) site.methodSpan = a.span(shape.methodRef.node, shape.methodRef.mod);
-  if (choice.methodMismatch) site.message += ` (v1 has no ${method} here)`;
+  if (choice.methodMismatch) {
+    site.message += ` (v1 has no ${method} here)`;
+    site.noSuchOperation = true;
+  }
   if (shape.insecure && site.url) site.url.insecure = true;
   return a.addSite(site, { node: call, shape, body: shape.body });
 }

@@ -176,7 +176,7 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
   if (m && (METHODS as readonly string[]).includes(m)) {
     const found = cat.match(m as HttpMethod, um.target)?.rule ?? undocumented(um, m);
     if (found) return { rule: found, rules: order(found), methodMismatch: false };
-    const byPath = pathRule(um);
+    const byPath = pathRule(um, true);
     return { rule: byPath, rules: order(byPath), methodMismatch: true };
   }
   for (const mm of METHODS) {
@@ -193,10 +193,13 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
  * needs query parameters only when they are present, else the plain one), never a query-specific
  * variant (`contacts.list-by-letter`) whose query the URL does not carry.
  */
-function pathRule(um: UrlMatch): Rule {
+function pathRule(um: UrlMatch, mismatch = false): Rule {
   const lit = (t: string) => t.split('/').filter((s) => s && !s.startsWith(':')).length;
   const top = Math.max(...um.matches.map((m) => lit(m.template)));
-  const best = um.matches.filter((m) => lit(m.template) === top);
+  let best = um.matches.filter((m) => lit(m.template) === top);
+  // the code's method is none of the path's: its read rule stands for the path (a DELETE of
+  // `/groups.json` is not to become the POST that creates a group)
+  if (mismatch && best.some((m) => m.rule.v1.method === 'GET')) best = best.filter((m) => m.rule.v1.method === 'GET');
   const withQuery = best.find((m) => m.rule.v1.whenQuery?.length && m.rule.v1.whenQuery.every((q) => q in um.query));
   const plain = best.find((m) => !m.rule.v1.whenQuery?.length);
   return (withQuery ?? plain ?? best[0]!).rule;

@@ -28,9 +28,10 @@ const CONTINUATION_END = /(\+|\.|&|\\|\b_|<<|\(|,)\s*$/;
 const CONTINUATION_START = /^\s*(\+|\.(?!\w)|&)/;
 
 const CALL_CONTEXT: Array<[RegExp, string]> = [
-  [/\bcurl\b/, 'curl'],
-  [/\bwget\b/, 'wget'],
-  [/\bInvoke-(RestMethod|WebRequest)\b/, 'powershell'],
+  // (a command, not a variable named so: `my $curl = "$base/…"`)
+  [/(?<![$@%\w-])curl\b/, 'curl'],
+  [/(?<![$@%\w-])wget\b/, 'wget'],
+  [/\bInvoke-(RestMethod|WebRequest)\b|(?:^|[\s(|;=])(?:irm|iwr)\s/i, 'powershell'],
   [/\brequests\.(get|post|put|delete|patch|request)\b|\bsession\.(get|post|put|delete)\b/i, 'requests'],
   [/\burllib\d?\.|\burlopen\(|\bhttpx\.|http\.client|HTTPSConnection/, 'urllib'],
   [/Net::HTTP/, 'Net::HTTP'],
@@ -59,6 +60,8 @@ const METHOD_PATTERNS: RegExp[] = [
   /Method\.(GET|POST|PUT|DELETE|PATCH)\b/,
   // Perl: `HTTP::Request->new(PUT => $url)`, `$ua->put($url)`, `HTTP::Request::Common::PUT $url`
   /HTTP::Request->new\(\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/,
+  // HTTP::Request::Common's `POST $url, …` / `GET "$base/…"` (inside `$ua->request(…)`)
+  /(?:^|[(\s,=])(GET|POST|PUT|DELETE|PATCH)\s*\(?\s*["'$]/,
   /->\s*(get|post|put|delete|patch)\s*\(/i,
   /HTTP::Request::Common::(GET|POST|PUT|DELETE)\b/,
   /NewRequest(?:WithContext)?\(\s*(?:ctx\s*,\s*)?(?:"(\w+)"|http\.Method(\w+))/,
@@ -74,9 +77,17 @@ const METHOD_PATTERNS: RegExp[] = [
 ];
 
 /** Clients written as one command a line: the method of a line around is another request's. */
-const COMMAND_CLIENT = /\bcurl\b|\bwget\b|\bInvoke-(RestMethod|WebRequest)\b/i;
+const COMMAND_CLIENT = /(?<![$@%\w-])curl\b|(?<![$@%\w-])wget\b|\bInvoke-(RestMethod|WebRequest)\b|(?:^|[\s(|;=])(?:irm|iwr)\s/i;
+/** PowerShell's aliases of Invoke-RestMethod / Invoke-WebRequest. */
+const PS_ALIAS = /(?:^|[\s(|;=])(?:irm|iwr)\s/i;
 
-function methodOf(line: string): string | undefined {
+function methodOf(line: string, vars?: Map<string, string>): string | undefined {
+  // PowerShell's `-Method $verb`: the variable's one value, else not known (never a default)
+  const byVar = /(?:^|\s)-Method\s+\$(\w+)/i.exec(line);
+  if (byVar) {
+    const v = (vars?.get(byVar[1]!) ?? '').toUpperCase();
+    return ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(v) ? v : undefined;
+  }
   for (const re of METHOD_PATTERNS) {
     const m = re.exec(line);
     if (m) {
@@ -86,9 +97,9 @@ function methodOf(line: string): string | undefined {
   }
   // PowerShell's Invoke-RestMethod / Invoke-WebRequest without `-Method` (nor a splatted
   // `@params` that may carry one) is a GET, its default
-  if (/\bInvoke-(RestMethod|WebRequest)\b/i.test(line) && !/\s-Method\b|\s@\w+/i.test(line)) return 'GET';
-  if (/\bcurl\b/.test(line) && /(\s-d\b|\s--data\S*\b|\s-F\b|\s--form\b)/.test(line)) return 'POST';
-  if (/\bcurl\b/.test(line)) return 'GET';
+  if ((/\bInvoke-(RestMethod|WebRequest)\b/i.test(line) || PS_ALIAS.test(line)) && !/\s-Method\b|\s@\w+/i.test(line)) return 'GET';
+  if (/(?<![$@%\w-])curl\b/.test(line) && /(\s-d\b|\s--data\S*\b|\s-F\b|\s--form\b)/.test(line)) return 'POST';
+  if (/(?<![$@%\w-])curl\b/.test(line)) return 'GET';
   if (/CURLOPT_POST\b|wp_remote_post\b/.test(line)) return 'POST';
   if (/wp_remote_get\b|file_get_contents\b/.test(line)) return 'GET';
   return undefined;
@@ -128,11 +139,14 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
     if (i === text.length || text[i] === '\n') {
       const line = text.slice(lineStart, i);
       const next = text.slice(i + 1, text.indexOf('\n', i + 1) < 0 ? text.length : text.indexOf('\n', i + 1));
-      if (i < text.length && (CONTINUATION_END.test(line.replace(/\s*(#|\/\/).*$/, '')) || CONTINUATION_START.test(next))) chars[i] = ' ';
+      // (PowerShell continues a command with a backtick at the line's end)
+      if (i < text.length && (CONTINUATION_END.test(line.replace(/\s*(#|\/\/).*$/, '')) || CONTINUATION_START.test(next) || (lang === 'shell' && /`\s*$/.test(line)))) chars[i] = ' ';
       lineStart = i + 1;
     }
   }
   const joined = chars.join('');
+  const bases = absoluteBases(text, lang);
+  const verbs = methodWords(text, lang);
   const origLines = text.split('\n');
   const hits: TextUrlHit[] = [];
   const seen = new Set<number>();
@@ -193,20 +207,43 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       const s = m.index;
       if (literals.some((l) => s >= l.start && s < l.end)) continue;
       if (m[0].length < 4) continue;
+      // the tail of a relative path (`cat data/helpdesk/tickets.json`, `ls backup/contacts.json`): a file
+      if (m[0][0] === '/' && s > 0 && /[\w.\\-]/.test(line[s - 1]!)) continue;
       groups.push({ start: s, end: s + m[0].length, pattern: interpolate(m[0], lang === 'javascript' ? 'shell' : lang, '"') });
     }
     const client = clientOf(line);
     for (const g of groups) {
-      const um = matchUrl(cat, g.pattern.replace(/%[sd]/g, (x) => x));
+      // a variable set once to an absolute URL (`$zd = "https://acme.zendesk.com/api/v2"`): the URL
+      // is under it (another product's API, or a v2 base, is then no v1 URL)
+      const head = /^\{(\w+)\}/.exec(g.pattern);
+      const base = head ? bases.get(head[1]!) : undefined;
+      const um = matchUrl(cat, base ? base + g.pattern.slice(head![0].length) : g.pattern);
       if (!um) continue;
       const abs = lineOffset + g.start;
       if (seen.has(abs)) continue;
       seen.add(abs);
       // method: this line, then up to three lines around (earlier first)
-      let method = methodOf(line);
+      let method = methodOf(line, verbs);
       const li = lineIndexAt(text, abs);
-      // a command of its own on this line (curl, wget, Invoke-RestMethod): another line's method is another command's
-      if (!method && !COMMAND_CLIENT.test(line)) {
+      // a PowerShell hashtable splatted to a request (`$q = @{ Uri = …; Method = 'Put' }` … `Invoke-RestMethod @q`):
+      // its own Method, else GET; never another hashtable's
+      const splat = lang === 'shell' ? splattedTable(text, abs) : null;
+      if (splat) method = splat.method;
+      // a request of its own on this line (a command: curl, wget, Invoke-RestMethod, irm; a Perl or
+      // PowerShell statement with its client): another line's method is another request's
+      const own = COMMAND_CLIENT.test(line) || ((lang === 'perl' || lang === 'shell') && !!client);
+      // a Perl/PowerShell variable set to the URL (`my $u = "$base/…";`): the method of the line that uses it
+      const assigned = lang === 'perl' || lang === 'shell' ? /^\s*(?:my\s+|our\s+|local\s+)?\$(\w+)\s*=(?!=)/.exec(line)?.[1] : undefined;
+      if (!method && !own && !splat && assigned) {
+        const use = new RegExp(`\\$${assigned}\\b`);
+        for (let d = 1; d <= 6; d++) {
+          const l = origLines[li + d];
+          if (l === undefined) break;
+          if (!use.test(l)) continue;
+          method = methodOf(l, verbs);
+          if (method) break;
+        }
+      } else if (!method && !own && !splat) {
         for (const d of [-1, -2, -3, 1, 2, 3]) {
           const l = origLines[li + d];
           if (l === undefined) continue;
@@ -214,7 +251,7 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
           if (method) break;
         }
       }
-      let ctx = client;
+      let ctx = client ?? (splat?.sent ? 'powershell' : undefined);
       if (!ctx) {
         for (const d of [-1, -2, 1, 2]) {
           const l = origLines[li + d];
@@ -248,4 +285,72 @@ function lineIndexAt(text: string, offset: number): number {
   let n = 0;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
   return n;
+}
+
+/**
+ * Variables (shell, PowerShell, Perl, PHP) assigned exactly once in the text, to a quoted absolute
+ * URL with nothing interpolated: `$zd = "https://acme.zendesk.com/api/v2"`, `my $base = '…';`, `FD=…`.
+ */
+function absoluteBases(text: string, lang: Language): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!['shell', 'perl', 'php'].includes(lang)) return out;
+  const seen = new Map<string, number>();
+  const re = /^[ \t]*(?:my\s+|our\s+|local\s+|export\s+|readonly\s+)?\$?(?:script:|global:)?([A-Za-z_]\w*)\s*=\s*(?:(["'])(https?:\/\/[^"'$\s{}]*)\2|(\S))?/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const name = m[1]!;
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+    if (m[3]) out.set(name, m[3].replace(/\/+$/, ''));
+  }
+  for (const [name, k] of seen) if (k !== 1) out.delete(name);
+  return out;
+}
+
+/** Variables assigned once to a method word (`$verb = 'Put'`, `my $m = "DELETE";`), by name. */
+function methodWords(text: string, lang: Language): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!['shell', 'perl', 'php'].includes(lang)) return out;
+  const seen = new Map<string, number>();
+  const re = /^[ \t]*(?:my\s+|our\s+|local\s+)?\$?(?:script:|global:)?([A-Za-z_]\w*)\s*=(?!=)\s*(?:(["'])(get|post|put|delete|patch)\2)?/gim;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    seen.set(m[1]!, (seen.get(m[1]!) ?? 0) + 1);
+    if (m[3]) out.set(m[1]!, m[3].toUpperCase());
+  }
+  for (const [name, k] of seen) if (k !== 1) out.delete(name);
+  return out;
+}
+
+/**
+ * The PowerShell hashtable literal (`$name = @{ … }`) the offset is in, when it is splatted to a
+ * request (`Invoke-RestMethod @name`, `irm @name`): its `Method` (GET when it has none).
+ */
+function splattedTable(text: string, at: number): { method?: string; sent: boolean } | null {
+  const open = text.lastIndexOf('@{', at);
+  if (open < 0) return null;
+  // the table's end: braces balanced from its opening
+  let depth = 0;
+  let end = -1;
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < at) return null;
+  const name = /\$(\w+)\s*=\s*$/.exec(text.slice(Math.max(0, open - 80), open))?.[1];
+  if (!name) return null;
+  const sent = new RegExp(`(?:\\bInvoke-(?:RestMethod|WebRequest)\\b|(?:^|[\\s(|;=])(?:irm|iwr)\\s)[^\\n]*@${name}\\b`, 'i').test(text);
+  if (!sent) return null;
+  // (only the table's own level: a nested `@{ … }` body is not the request's options)
+  let own = '';
+  depth = 0;
+  for (let i = open + 2; i < end; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}') depth--;
+    else if (depth === 0) own += text[i];
+  }
+  const m = /(?:^|[\s;])Method\s*=\s*['"]?(get|post|put|delete|patch)\b/i.exec(own);
+  if (m) return { method: m[1]!.toUpperCase(), sent };
+  if (/(?:^|[\s;])Method\s*=/i.test(own)) return { method: undefined, sent };
+  return { method: 'GET', sent };
 }

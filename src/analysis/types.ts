@@ -329,6 +329,11 @@ export interface Site {
   /** The site's shape is simple enough for a mechanical rewrite (e.g. `status === 403`). */
   fixable?: boolean;
   /**
+   * The code's method (`method`) is no v1 operation on the path (a PUT to `/contacts.json`): `rule`
+   * is the path's, not a plan to follow; the advice says so (the non-JavaScript audits set it).
+   */
+  noSuchOperation?: boolean;
+  /**
    * A 403 check on the error of the call with this URL span, whose code says nothing of throttling
    * or of access (see find-rate-limits.ts): a human decides what it means; it serves that call alone.
    */

@@ -236,8 +236,10 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
   let endpoint: string | null = `${rule.v1.method} ${rule.v1.paths[0]}`;
   const credits = creditCost(rule);
   const isRequest = site.kind === 'call' || site.kind === 'url';
+  let target = '';
+  let noPlan = false;
   if (isRequest && site.url) {
-    const target = targetOf(site.url.pattern);
+    target = targetOf(site.url.pattern);
     endpoint = `${site.method ?? '?'} ${target}`;
     const rf = requestFidelity(cat, site.method ?? rule.v1.method, target);
     fidelity = worse(fidelity, rf.fidelity);
@@ -276,6 +278,15 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);
     advice = parts.join(' ');
+    // the code's method is no v1 operation on this path (a PUT to /contacts.json): nothing to migrate as
+    // such, and no other operation's plan to follow; a human checks what the code meant
+    if (site.noSuchOperation && site.method) {
+      const has = [...new Set(site.rules.map((id) => cat.get(id)?.v1.method).filter((m) => !!m))];
+      advice = `${site.inComment ? 'In a comment: ' : ''}${site.method} ${target} is not a v1 operation (v1 has ${has.length ? has.join(', ') : 'other methods'} on this path): nothing to migrate as such. A human checks what the code meant to do (the rule given, ${rule.id}, is the path's, not a plan for this request).`;
+      fidelity = 'manual';
+      autofix = false;
+      noPlan = true;
+    }
     if (site.rules.length > 1) extra.candidates = site.rules;
   } else if (site.kind === 'wrapper' && site.wrapper) {
     const w = site.wrapper;
@@ -313,7 +324,7 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     method: site.method ?? (isRequest ? null : rule.v1.method),
     endpoint,
     v1: v1Of(rule),
-    v2: planSummary(rule),
+    v2: noPlan ? null : planSummary(rule),
     fidelity,
     autofix,
     credits: isRequest ? credits : null,

@@ -19,6 +19,7 @@ import type { ExportedFlows, Site, Span } from '../analysis/types.ts';
 import { chooseRule, matchUrl } from '../analysis/match-url.ts';
 import type { Finding, Language, MarkerRecord, SkippedFile } from './model.ts';
 import { analyzeText, commentRanges } from './patterns.ts';
+import { findTextUrls } from '../analysis/text-urls.ts';
 import { analyzeSyntax } from './lang/index.ts';
 import { notebookSources, type NotebookSources } from './lang/notebook.ts';
 import { compileCoffee, mapSitesToCoffee, type CompiledCoffee } from './lang/coffee.ts';
@@ -131,7 +132,7 @@ export function scriptOnly(html: string): string | null {
 
 function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
   if (!text.includes('@hdmigrate-')) return [];
-  const ranges = commentRanges(text, lang);
+  const ranges = commentRanges(text, lang, rel);
   const out: MarkerRecord[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
@@ -141,6 +142,24 @@ function markersIn(text: string, lang: Language, rel: string): MarkerRecord[] {
     out.push({ file: rel, line, column: m.index - before.lastIndexOf('\n'), type: m[1] as 'todo' | 'ignore', rule: m[2]!.trim(), text: m[3]!.trim() });
   }
   return out;
+}
+
+/** The v1 URLs (`GET /helpdesk/tickets.json`, `/contacts/{id}.json`) the code cells of a notebook name, by text. */
+function v1UrlsInCells(text: string, cat: AnalysisContext['cat']): string[] {
+  let nb: { cells?: Array<{ cell_type?: string; source?: string | string[] }> };
+  try {
+    nb = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const code = (nb.cells ?? []).filter((c) => c.cell_type === 'code').map((c) => (Array.isArray(c.source) ? c.source.join('') : (c.source ?? ''))).join('\n');
+  const out = new Set<string>();
+  for (const hit of findTextUrls(cat, code, 'shell')) {
+    if (!hit.format) continue;
+    if (hit.match.origin && isOtherService(hostOf(hit.match.origin.replace(/\/\/[^@/]*@/, '//')) ?? '')) continue;
+    out.add(`${hit.method ? `${hit.method} ` : ''}${hit.match.target}`);
+  }
+  return [...out];
 }
 
 /** Audits one file; never throws. */
@@ -199,7 +218,13 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
   if (/\.ipynb$/i.test(task.rel)) {
     notebook = notebookSources(text);
     if (!notebook) {
-      result.skipped = { file: task.rel, reason: 'unreadable', detail: 'not a Python notebook (JSON with code cells): not read' };
+      const named = v1UrlsInCells(text, cat);
+      result.skipped = {
+        file: task.rel,
+        reason: 'unreadable',
+        // (an R or Julia notebook is not audited: a plain look at its code cells says whether it names v1 URLs, so none is silent)
+        detail: `not a Python notebook (JSON with code cells): not read${named.length ? `; its code cells name v1 URLs (${named.slice(0, 5).join(', ')}${named.length > 5 ? ', …' : ''}): not audited, check them by hand` : ''}`,
+      };
       return;
     }
     text = notebook.text;
@@ -365,7 +390,8 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       // (the verdict reads the body too: a path field v2 takes from the body is no decision)
       const rule = f?.rule ? cat.get(f.rule) : undefined;
       // (only in a file the codemod edits: an HTML page's inline script is left to a human)
-      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable) f.autofix = true;
+      // (a method v1 has not on the path is no operation to rewrite: a human checks it)
+      if (f && rule && rule.fidelity !== 'manual' && rule.fidelity !== 'none' && rewritable && !call.noSuchOperation) f.autofix = true;
       // (--callers v2: the change of contract the code's callers must take, said where the call is)
       if (f?.autofix && v.contract && !f.advice.includes(v.contract)) f.advice = `${f.advice} Contract: ${v.contract}.`;
       continue;
@@ -510,7 +536,8 @@ function requestTemplates(task: FileTask, text: string, ctx: AnalysisContext, re
       file: task.abs,
       rule: choice.rule.id,
       rules: choice.rules,
-      method: choice.methodMismatch ? null : (method as HttpMethod),
+      method: method as HttpMethod,
+      noSuchOperation: choice.methodMismatch || undefined,
       methodSource: 'option',
       url: urlInfo(um, { pattern, span, parts: [] }),
       message: `request template "${m.key}": ${method} ${um.target}`,

@@ -57,7 +57,7 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
     case 'shell':
       return { line: ['#'], block: [], strings: ['"', "'"] };
     case 'perl':
-      return { line: ['#'], block: [['\n=pod', '\n=cut'], ['\n=head', '\n=cut'], ['\n=begin', '\n=cut']], strings: ['"', "'"] };
+      return { line: ['#'], block: [], strings: ['"', "'"] }; // POD and __END__: in commentRanges
     case 'coffeescript':
       return { line: ['#'], block: [['###', '###']], strings: ['"', "'"] };
     case 'php':
@@ -71,14 +71,33 @@ function commentSyntax(lang: Language): { line: string[]; block: Array<[string, 
   }
 }
 
-/** Ranges [start, end) of comments, from a small lexer that skips strings. */
-export function commentRanges(text: string, lang: Language): Array<[number, number]> {
+/** PowerShell files (audited as shell by pattern): `<# … #>` block comments too. */
+const POWERSHELL_FILE = /\.(ps1|psm1|psd1)$/i;
+
+/** Ranges [start, end) of comments, from a small lexer that skips strings. `file` tells PowerShell from sh. */
+export function commentRanges(text: string, lang: Language, file?: string): Array<[number, number]> {
   const syn = commentSyntax(lang);
+  if (lang === 'shell' && file && POWERSHELL_FILE.test(file)) syn.block = [['<#', '#>']];
   const out: Array<[number, number]> = [];
   let i = 0;
   const n = text.length;
   while (i < n) {
     const c = text[i]!;
+    if (lang === 'perl' && (i === 0 || text[i - 1] === '\n')) {
+      // Perl: nothing after `__END__` / `__DATA__` is compiled (data, or POD)
+      if (/^__(END|DATA)__[ \t\r]*(\n|$)/.test(text.slice(i, i + 12))) {
+        out.push([i, n]);
+        break;
+      }
+      // POD: any `=word` at a line start (`=head1`, `=over`, `=item`, `=encoding` …) up to the line after `=cut`
+      if (/^=[a-zA-Z]/.test(text.slice(i, i + 2))) {
+        const cut = /^=cut\b.*$/m.exec(text.slice(i));
+        const stop = cut ? i + cut.index + cut[0].length : n;
+        out.push([i, stop]);
+        i = stop;
+        continue;
+      }
+    }
     if (syn.strings.includes(c)) {
       // a VB/shell apostrophe is a comment or a string depending on the language
       let j = i + 1;
@@ -130,7 +149,7 @@ export function analyzeText(
 ): PatternResult {
   const facts = catalogueFacts(cat);
   const textLines = { lineStarts: lineStartsOf(text) };
-  const comments = given?.comments ?? commentRanges(text, lang);
+  const comments = given?.comments ?? commentRanges(text, lang, file);
   const inComment = (off: number) => comments.some(([a, b]) => off >= a && off < b);
   const sites: Site[] = [];
   const seen = new Set<string>();
@@ -154,8 +173,9 @@ export function analyzeText(
       file,
       rule: choice.rule.id,
       rules: choice.rules,
-      method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+      method: (hit.method ?? null) as HttpMethod | null,
       methodSource: hit.method ? 'argument' : null,
+      noSuchOperation: choice.methodMismatch || undefined,
       url: {
         pattern: hit.pattern,
         path: hit.match.path,
@@ -213,6 +233,12 @@ export function analyzeText(
         const sent = code
           .filter((s) => Math.abs(s.span.line - span.line) <= 12 && rulesAll.some((r) => r.id === s.rule))
           .sort((a, b) => Math.abs(a.span.line - span.line) - Math.abs(b.span.line - span.line) || b.span.start - a.span.start)[0];
+        // the nearest request is a method v1 has not on its path (a PUT to /contacts.json): its body is
+        // no operation's payload to plan for (that finding says a human checks it)
+        const nearestCall = code
+          .filter((s) => (s.kind === 'call' || s.kind === 'url') && Math.abs(s.span.line - span.line) <= 12)
+          .sort((a, b) => Math.abs(a.span.line - span.line) - Math.abs(b.span.line - span.line))[0];
+        if (nearestCall?.noSuchOperation && !sent) continue;
         const own = sent ? rulesAll.find((r) => r.id === sent.rule) : undefined;
         const chosenRule = own ?? rule;
         add({

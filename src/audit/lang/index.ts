@@ -41,6 +41,9 @@ export function syntaxLanguage(lang: Language, file: string): Language | null {
 /** Loads the grammar a file of this language needs (once per thread). */
 export async function prepareLanguage(lang: Language): Promise<void> {
   if (hasGrammar(lang)) await loadGrammar(lang);
+  // a Jupyter notebook (audited as Python) has shell escapes (`!cat data/…`, `%%bash` cells): read by
+  // the shell grammar, not by the pattern finder, which takes any v1-shaped path for a URL
+  if (lang === 'python' && hasGrammar('shell')) await loadGrammar('shell');
 }
 
 export interface SyntaxResult {
@@ -707,6 +710,12 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   // a file store or filesystem (`Storage::disk('local')->put(name, …)`, `File::put`, Flysystem's
   // `$filesystem->write`, `$this->disk->get`): a file written or read, not a request
   if (FILE_STORE_RECEIVER.test(c.receiver)) return false;
+  // PHP's file functions (`file_put_contents` is no `put`) and Python's builtin `open()` (no open-uri
+  // in Python: `open("contacts.json", "w")` is a local file)
+  if (!c.receiver && (d === DIALECTS.php ? FILE_FUNCTIONS.test(c.name) : d === DIALECTS.python && c.name === 'open')) return false;
+  // PHP's `fopen($url, 'r', false, $ctx)`: a request with a stream context, or on an http(s) URL
+  if (d === DIALECTS.php && c.name === 'fopen' && !c.receiver) return c.args.length >= 4 || /^["'](https?):\/\//.test(c.args[0]?.text ?? '');
+  if (d === DIALECTS.python && c.name === 'open' && /^(io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return false;
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
@@ -887,8 +896,14 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
  */
 function methodOfName(name: string, text: string): HttpMethod | null {
   const last = name.replace(/^.*\./, '');
+  // a class's constant (`Verbs.Delete` with `public const string Delete = "DELETE"`): its value when
+  // the file holds it, else its name when that is the verb (the class is in another file)
+  if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(name) && !/^WebRequestMethods\./.test(name)) {
+    const def = new RegExp(`(?:^|[^\\w.$])${last}\\s*(?::\\s*\\w+\\s*)?=\\s*["'](GET|POST|PUT|DELETE|PATCH)["']`, 'i').exec(text);
+    if (def) return normaliseMethod(def[1]);
+  }
   const word = /^(?:METHOD_|HTTP_)?(GET|POST|PUT|DELETE|PATCH)$/i.exec(last);
-  if (word && (/^WebRequestMethods\.Http\./.test(name) || /^[A-Z_]+$/.test(last))) return normaliseMethod(word[1]);
+  if (word && (/^WebRequestMethods\.Http\./.test(name) || /^[A-Z_]+$/.test(last) || /^[A-Z]\w*\.[A-Z][a-z]+$/.test(name))) return normaliseMethod(word[1]);
   if (!/^[A-Za-z_]\w*$/.test(name)) return null;
   const def = new RegExp(`(?:^|[^\\w.$])${name}\\s*(?::\\s*\\w+\\s*)?=\\s*["'](GET|POST|PUT|DELETE|PATCH)["']`, 'i').exec(text);
   return def ? normaliseMethod(def[1]) : null;
@@ -931,22 +946,15 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (GET_ONLY.test(c.name)) return 'GET';
   // Ruby's open-uri (`URI.open(url)`, `URI(url).open`, `OpenURI.open_uri`, `open(url)`) only GETs:
   // a Net::HTTP::Delete written later in the script is another request's
-  if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI\s*\(/.test(c.receiver)))) return 'GET';
+  if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI(?:\s*\(|\s*\.\s*parse\s*\()/.test(c.receiver)))) return 'GET';
+  // (`URI.parse(url).open(…)`: the address made, then opened by open-uri)
+  if (d === DIALECTS.ruby && /^(parse|URI)$/.test(c.name) && /^(URI|)$/.test(c.receiver) && c.node.parent?.type === 'call' && c.node.parent.childForFieldName('method')?.text === 'open') return 'GET';
   // PHP's `file_get_contents($url, false, $ctx)` / `fopen($url, 'r', false, $ctx)`: the method of
   // the stream context (`stream_context_create(['http' => ['method' => 'PUT', …]])`), else GET
   if (d === DIALECTS.php && /^(file_get_contents|fopen)$/.test(c.name) && !c.receiver) {
     const ctxArg = c.args[c.name === 'fopen' ? 3 : 2];
     if (!ctxArg) return 'GET';
-    let made = ctxArg.text;
-    if (/^\$\w+$/.test(ctxArg.text)) {
-      const before = text.slice(0, c.node.startIndex);
-      const at = before.search(new RegExp(`\\${ctxArg.text}\\s*=\\s*stream_context_create\\s*\\((?![\\s\\S]*\\${ctxArg.text}\\s*=\\s*stream_context_create)`));
-      made = at >= 0 ? before.slice(at) : '';
-    }
-    if (/stream_context_create/.test(made)) {
-      const m = /['"]method['"]\s*=>\s*['"](\w+)['"]/i.exec(made);
-      return m ? normaliseMethod(m[1]) : /['"]method['"]\s*=>/.test(made) ? null : 'GET';
-    }
+    return streamContextMethod(ctxArg.text, text.slice(0, c.node.startIndex));
   }
   // Ruby's Net::HTTP class methods that GET: `get_response(uri)`, `get_print(uri)`
   if (/^(get_response|get_print)$/.test(c.name) && /(^|::)HTTP$/.test(c.receiver)) return 'GET';
@@ -1097,17 +1105,78 @@ function isHandlerBody(a: SyntaxNode): boolean {
   return false;
 }
 
-/** PHP's file functions: their path is a file's. */
-const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime)$/;
+/** PHP's file functions and Laravel's path helpers (`storage_path('helpdesk/tickets.json')`): their path is a file's. */
+const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|touch|copy|rename|is_readable|is_writable|filemtime|storage_path|base_path|public_path|app_path|resource_path|database_path|config_path|lang_path)$/;
 
-/** The string is the path of a file store's or a file function's call (`Storage::disk('local')->put('/helpdesk/tickets.json', …)`): a file, no URL. */
+/** Files and paths of the standard libraries: `File(…)`, `new FileWriter(…)`, `Paths.get`, `Path.of`, `Files.write`, Ruby's/C#'s `File.write`, `os.path.join`. */
+const FILE_CLASS = /^(File|FileInfo|FileReader|FileWriter|FileInputStream|FileOutputStream|FileStream|StreamReader|StreamWriter|PrintWriter|RandomAccessFile|Path|PurePath|PosixPath|DirectoryInfo)$/;
+const FILE_RECEIVER = /^(Files|File|Paths|Path|FileUtils|Directory|os\.path|os|shutil|pathlib|IO|java\.io\.File|java\.nio\.file\.(Files|Paths|Path)|System\.IO\.File)$/;
+/** Printed or logged: `println`, `print`, `puts`, `echo`, `Console.WriteLine`, `System.out.println`, `logger.info`. */
+const PRINT_NAME = /^(print|println|printf|puts|echo|warn|say|pp|var_dump|print_r|error_log|Write|WriteLine|Print|Println|Printf)$/;
+const PRINT_RECEIVER = /^(|System\.(out|err)|Console|fmt|\$stderr|\$stdout|STDERR|STDOUT|sys\.stdout|sys\.stderr|Debug|Trace)$/;
+const LOG_RECEIVER = /(^|\.|->|::|@|\$)(log|logger|LOG|LOGGER|Log|Logger|logging|_log|_logger|Rails\.logger)$/;
+const LOG_NAME = /^(debug|info|warn|warning|error|fatal|trace|notice|critical|exception|log|Debug|Info|Warn|Warning|Error|Fatal|Trace|LogInformation|LogDebug|LogWarning|LogError|LogTrace|d|i|w|e|v)$/;
+
+/** A call that takes a file's path (file stores, caches, file functions and classes) or only prints or logs its argument. */
+function fileOrPrintCall(d: Dialect, c: CallView): boolean {
+  const last = c.receiver.replace(/^.*(?:\.|->|::)/, '');
+  if (FILE_STORE_RECEIVER.test(c.receiver) || (c.receiver && CACHE_RECEIVER.test(last))) return true;
+  if (!c.receiver && d === DIALECTS.php && FILE_FUNCTIONS.test(c.name)) return true;
+  if (d === DIALECTS.python && c.name === 'open' && /^(|io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return true;
+  if (FILE_CLASS.test(c.name) && (!c.receiver || /^(java\.io|java\.nio\.file|pathlib|System\.IO|io)$/.test(c.receiver))) return true;
+  if (FILE_RECEIVER.test(c.receiver)) return true;
+  if (PRINT_NAME.test(c.name) && PRINT_RECEIVER.test(c.receiver)) return true;
+  return LOG_RECEIVER.test(c.receiver) && LOG_NAME.test(c.name);
+}
+
+/** The string is the path of a file store's or a file function's call (`Storage::disk('local')->put('/helpdesk/tickets.json', …)`), or only printed: a file or text, no URL. */
 function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
   let p: SyntaxNode | null = top.parent;
-  for (let k = 0; p && k < 3; k++, p = p.parent) {
+  for (let k = 0; p && k < 5; k++, p = p.parent) {
     const c = d.call(p);
-    if (c && c.node.startIndex !== top.startIndex) return (FILE_STORE_RECEIVER.test(c.receiver) || (!c.receiver && FILE_FUNCTIONS.test(c.name))) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+    if (c && c.node.startIndex !== top.startIndex) return fileOrPrintCall(d, c) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
   }
   return false;
+}
+
+/** The last assignment `$name = …;` in `before` (its right-hand side up to the `;`), or null. */
+function lastAssignment(name: string, before: string): string | null {
+  const re = new RegExp(`\\${name}\\s*=(?!=|>)\\s*([\\s\\S]*?);`, 'g');
+  let got: string | null = null;
+  for (let m = re.exec(before); m; m = re.exec(before)) got = m[1]!;
+  return got;
+}
+
+/**
+ * The method of a PHP stream context (`$ctx` or `stream_context_create(…)` as written): its options
+ * inline, in a variable (`$opts = ['http' => ['method' => 'PUT']]`) or set key by key
+ * (`$o['http']['method'] = 'PUT'`); `'method' => $verb` reads `$verb = 'DELETE'`. GET when no
+ * method is set; null when the method is there but not known here (a parameter).
+ */
+function streamContextMethod(arg: string, before: string): HttpMethod | null {
+  let made = arg;
+  if (/^\$\w+$/.test(arg)) made = lastAssignment(arg, before) ?? '';
+  const call = /stream_context_create\s*\(\s*([\s\S]*)\)\s*$/.exec(made.trim());
+  if (!call) return 'GET';
+  let opts = call[1]!.trim();
+  let keyed: string | null = null;
+  if (/^\$\w+$/.test(opts)) {
+    const name = opts;
+    // set key by key: `$o['http']['method'] = 'PUT';`
+    const keyRe = new RegExp(`\\${name}\\s*\\[\\s*['"]https?['"]\\s*\\]\\s*\\[\\s*['"]method['"]\\s*\\]\\s*=\\s*([^;]+);`, 'gi');
+    for (let m = keyRe.exec(before); m; m = keyRe.exec(before)) keyed = m[1]!.trim();
+    opts = lastAssignment(name, before) ?? '';
+  }
+  const value = keyed ?? /['"]method['"]\s*=>\s*([^,\])]+)/i.exec(opts)?.[1]?.trim();
+  if (!value) return 'GET';
+  const lit = /^['"](\w+)['"]$/.exec(value);
+  if (lit) return normaliseMethod(lit[1]);
+  if (/^\$\w+$/.test(value)) {
+    const v = lastAssignment(value, before)?.trim();
+    const vl = v ? /^['"](\w+)['"]$/.exec(v) : null;
+    if (vl) return normaliseMethod(vl[1]);
+  }
+  return null;
 }
 
 /** Method by the enclosing function's name (`update_ticket` → PUT), the convention of wrapper code. */
@@ -1448,8 +1517,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         ...(host ? { host } : {}),
         rule: choice.rule.id,
         rules: choice.rules,
-        method: method && !choice.methodMismatch ? method : null,
+        // (a method no v1 rule has on the path: kept, and said so)
+        method: method ?? null,
         methodSource: method ? 'argument' : null,
+        noSuchOperation: (method && choice.methodMismatch) || undefined,
         url: urlInfo(um, { pattern, span, parts }, choice.rule),
         message: `${client} ${method ?? ''} ${um.target}`.replace(/\s+/g, ' ').trim(),
         fidelity: choice.rule.fidelity,
@@ -1614,6 +1685,30 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     return out;
   };
   /**
+   * The string is a variable's or constant's value (`const val CACHE = "helpdesk/tickets.json"`) whose
+   * every use in the file is a file's path or printed (`File(CACHE)`, `println("mock for $OLD")`): no URL.
+   */
+  const onlyFileOrPrintUses = (top: SyntaxNode): boolean => {
+    let def: { name: string; node: SyntaxNode } | null = null;
+    for (let p = top.parent, i = 0; p && i < 3 && !def; p = p.parent, i++) {
+      if (!d.kinds.def.has(p.type)) continue;
+      // (a field or constant too: `const val CACHE`, `static final String OLD`, used as `X.OLD` or `this.OLD`)
+      const hit = d.defs(p).find((x) => x.value.startIndex === top.startIndex && x.value.endIndex === top.endIndex);
+      if (hit) def = { name: hit.name, node: p };
+    }
+    if (!def || !/^\w+$/.test(def.name)) return false;
+    const re = new RegExp(`(?<!\\w)${def.name}\\b`, 'g');
+    let uses = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m.index >= def.node.startIndex && m.index < def.node.endIndex) continue;
+      if (comments.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+      const at = pf.tree.rootNode.descendantForIndex(m.index, m.index + def.name.length);
+      if (!at || !fileStoreArgument(d, at)) return false;
+      uses++;
+    }
+    return uses > 0;
+  };
+  /**
    * A declarative client's request (Retrofit `@POST("helpdesk/tickets.json")`, Refit `[Put("/contacts/{id}.json")]`,
    * Feign `@RequestLine("POST /…")`): a call with the annotation's method. Its paths are relative to the
    * base the client is built with, which is the account's root: read from the root.
@@ -1661,8 +1756,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       consumed.add(n.startIndex);
       useUp();
       const callee = `@${ann.text.replace(/\(.*$/s, '').replace(/^[@#\[]+/, '')}`.slice(0, 60);
-      const m = method && !choice.methodMismatch ? method : null;
+      const m = method ?? null;
       sites.push({
+        noSuchOperation: (m && choice.methodMismatch) || undefined,
         kind: 'call',
         span,
         file: pf.file,
@@ -1756,7 +1852,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
     // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
     // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
-    if (linkOrRedirect(d, top) || fileStoreArgument(d, top)) continue;
+    if (linkOrRedirect(d, top) || fileStoreArgument(d, top) || onlyFileOrPrintUses(top)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
@@ -1767,7 +1863,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       // a request whose helper the index could not follow, with its method
       const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
-      const method = sibling && !choice.methodMismatch ? sibling.method : null;
+      const method = sibling ? sibling.method : null;
       const span = spanOf(pf, n);
       const key = `${span.start}\0${choice.rule.id}`;
       if (reported.has(key)) continue;
@@ -1781,6 +1877,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         rules: choice.rules,
         method,
         methodSource: method ? 'argument' : null,
+        noSuchOperation: (method && choice.methodMismatch) || undefined,
         url: urlInfo(um, { pattern: valueText(v), span, parts: [{ text: n.text, dynamic: false, node: 'literal', span, file: pf.file }] }, choice.rule),
         message: method ? `${callee} ${method} ${um.target}` : `URL ${um.target}`,
         fidelity: choice.rule.fidelity,
@@ -1814,8 +1911,9 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         file: pf.file,
         rule: choice.rule.id,
         rules: choice.rules,
-        method: (hit.method && !choice.methodMismatch ? hit.method : null) as HttpMethod | null,
+        method: (hit.method ?? null) as HttpMethod | null,
         methodSource: hit.method ? 'argument' : null,
+        noSuchOperation: choice.methodMismatch || undefined,
         url: urlInfo(hit.match, { pattern: hit.pattern, span, parts: [] }, choice.rule),
         inComment: true,
         message: `${hit.client ?? 'URL'} ${hit.method ?? ''} ${hit.match.target}`.replace(/\s+/g, ' ').trim(),

@@ -43,6 +43,12 @@ export const python: Dialect = {
     return { node: n, name, receiver: f.type === 'attribute' ? field(f, 'object')!.text : '', args, kwargs, isNew: false };
   },
   defs(n) {
+    // `with httpx.Client(base_url=…) as c:`: `c` is the client the with-statement made
+    if (n.type === 'as_pattern') {
+      const value = n.namedChild(0);
+      const alias = field(n, 'alias')?.namedChild(0);
+      return value && alias?.type === 'identifier' && n.parent?.type === 'with_item' ? [{ name: alias.text, value, member: false }] : [];
+    }
     if (n.type !== 'assignment') return [];
     const l = field(n, 'left');
     const r = field(n, 'right');
@@ -71,7 +77,7 @@ export const python: Dialect = {
     return { names: l.type === 'identifier' ? [l.text] : named(l).map((x) => x.text), collection: field(n, 'right')! };
   },
   comment: new Set(['comment']),
-  kinds: { call: new Set(['call']), fn: new Set(['function_definition']), def: new Set(['assignment']), loop: new Set(['for_statement']) },
+  kinds: { call: new Set(['call']), fn: new Set(['function_definition']), def: new Set(['assignment', 'as_pattern']), loop: new Set(['for_statement']) },
 };
 
 /** The names and values of a `%` mapping: a dict literal with string keys or `dict(k=v)`; an empty map for `locals()`/`vars()`. */
