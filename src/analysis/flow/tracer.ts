@@ -313,12 +313,14 @@ export class ResponseTracer {
       }
     }
     for (const { other, t } of this.choices) if (!this.carries(other, t.tx) && !isEmptyDefault(other)) this.merged(other, t, 'a choice between it and another value');
+    for (const { other, t } of this.joined) if (!this.carries(other, t.tx) && !holdsOnlyEmpty(other)) this.merged(other, t, 'a list .concat() joins to it');
     // what a `.catch` handler gives instead of the answer: a call's answer of the same rule has the
     // same shape and moves with it; nothing, a rejection or a log line give no value to read; any
     // other value (a stand-in, another API's answer, what a `.then` builds from one) may be read
     // as the v1 answer is
-    for (const { other, t } of this.joined) if (!this.carries(other, t.tx) && !holdsOnlyEmpty(other)) this.merged(other, t, 'a list .concat() joins to it');
     for (const { other, t } of this.fallbacks) {
+      // (a stand-in for one field read from the answer is a value like it: `.catch(() => 'unknown')`)
+      if (!isWholeValue(t) && !keyedObjectOf(t)) continue;
       const e = unwrapExpr(other.type === 'AwaitExpression' ? other.argument : other);
       const sameShape = this.taints.get(e)?.some((x) => x.rule.id === t.rule.id && !x.prefix && x.level === t.level);
       const name = isCall(e) ? (calleeName(e) ?? '') : '';
