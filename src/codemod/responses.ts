@@ -311,12 +311,12 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
     const parent = pf.parent(step.member);
     const next = parent && isMember(parent) && parent.object === step.member ? memberName(parent) : undefined;
     const plan = next !== undefined ? hostPlan(maps, key, next) : null;
-    // (a host renamed whole in TypeScript: the declared type keeps the v1 host, tsc fails; as for patterns)
     const moved = nested.filter((x) => x.v2).slice(0, 4).map((x) => `${x.v1} is ${x.v2}`).join(', ');
     if (!plan || plan.child === null) {
       tx.marker(pf, step.member, rule.id, `${key} is gone in v2: ${moved}`);
       return;
     }
+    // (a host renamed whole in TypeScript: the declared type keeps the v1 host, tsc fails; as for patterns)
     if (plan.host !== 'remove' && plan.host !== step.name && isTypeScriptFile(pf.file)) {
       tx.marker(pf, step.member, rule.id, `${key} is ${plan.host} in v2 (${moved}): rename it in the reads and in the declared type`);
       return;
