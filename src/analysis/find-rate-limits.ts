@@ -129,29 +129,16 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
     const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(conditionOf(mod, check)));
     if (both) simple = false;
-    const span = spanOf(mod, lit, a.mod.file);
-    const site: Site = {
-      kind: 'rate-limit',
-      span,
-      file: span.file ?? a.mod.file,
-      rule: RATE_LIMIT_RULE,
-      rules: [RATE_LIMIT_RULE],
-      method: null,
-      methodSource: null,
-      message: unclear
-        ? `403 tested on the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
-        : p.type === 'ArrayExpression'
-          ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
-          : simple
-            ? `403 handled as rate limiting (v2 answers ${v2})`
-            : both
-              ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
-              : `403 in a constant used for rate limiting (v2 throttles with ${v2})`,
-      fidelity: 'exact',
-      fixable: simple,
-      ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
-    };
-    a.addSite(site, { node: lit });
+    const message = unclear
+      ? `403 tested on the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+      : p.type === 'ArrayExpression'
+        ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
+        : simple
+          ? `403 handled as rate limiting (v2 answers ${v2})`
+          : both
+            ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
+            : `403 in a constant used for rate limiting (v2 throttles with ${v2})`;
+    addRateLimitSite(a, mod, lit, message, simple, errorOf);
   }
   findMessageTests(a, mod);
 }
@@ -202,12 +189,8 @@ function findMessageTests(a: Analysis, mod: ModuleInfo): void {
   }
 }
 
-/** The rate-limit site of a 403 found in an error's text (`lit`: the string or regex literal). */
-function addMessageTest(a: Analysis, mod: ModuleInfo, lit: Node, check: Node): void {
-  const v2 = TRANSPORT.rateLimit.v2.status;
-  const throttling = throttles(mod, check);
-  const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
-  if (!throttling && !errorOf) return;
+/** A rate-limit site at `lit` (`fixable`: a simple test the codemod changes; `errorOf`: the one call it serves). */
+function addRateLimitSite(a: Analysis, mod: ModuleInfo, lit: Node, message: string, fixable: boolean, errorOf: Site['span'] | undefined): void {
   const span = spanOf(mod, lit, a.mod.file);
   const site: Site = {
     kind: 'rate-limit',
@@ -217,14 +200,24 @@ function addMessageTest(a: Analysis, mod: ModuleInfo, lit: Node, check: Node): v
     rules: [RATE_LIMIT_RULE],
     method: null,
     methodSource: null,
-    message: errorOf
-      ? `403 read from the text of the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
-      : `403 read from an error's text as rate limiting (v2 throttles with ${v2}: test the status, or its text, for ${v2})`,
+    message,
     fidelity: 'exact',
-    fixable: false,
+    fixable,
     ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
   };
   a.addSite(site, { node: lit });
+}
+
+/** The rate-limit site of a 403 found in an error's text (`lit`: the string or regex literal). */
+function addMessageTest(a: Analysis, mod: ModuleInfo, lit: Node, check: Node): void {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  const throttling = throttles(mod, check);
+  const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+  if (!throttling && !errorOf) return;
+  const message = errorOf
+    ? `403 read from the text of the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+    : `403 read from an error's text as rate limiting (v2 throttles with ${v2}: test the status, or its text, for ${v2})`;
+  addRateLimitSite(a, mod, lit, message, false, errorOf);
 }
 
 /**
