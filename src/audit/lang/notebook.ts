@@ -9,6 +9,8 @@
  * the cell's first line: lines are then approximate.)
  */
 
+import { lineStartsOf, positionOf } from '../../analysis/module.ts';
+
 export interface NotebookSources {
   /** Python and shell lines together: the text findings, snippets and markers are read from. */
   text: string;
@@ -40,18 +42,9 @@ export function notebookSources(raw: string): NotebookSources | null {
   // the `"source":` keys of the raw text, one per cell, in order (an escaped quote in a string is `\"`)
   const keys = [...raw.matchAll(/(?<!\\)"source"\s*:\s*/g)].map((m) => m.index! + m[0].length);
   if (keys.length !== cells.length) return null;
-  const lineStarts = [0];
-  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const lineAt = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const lineStarts = lineStartsOf(raw);
+  // (0-based line of an offset)
+  const lineAt = (offset: number) => positionOf({ lineStarts }, offset).line - 1;
   const n = lineStarts.length;
   const py: string[] = new Array(n).fill('');
   const sh: string[] = new Array(n).fill('');
