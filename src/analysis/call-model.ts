@@ -84,6 +84,8 @@ export interface CallModel {
   statusUnclear: number[];
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
+  /** Status predicates that let 403 through and not 429 (see CallInfo.throttlePredicates). */
+  throttlePredicates: number[];
   /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */
   errorBodyReads: number[];
   /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
@@ -164,6 +166,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       sharedStatusTests: info.sharedStatusTests ?? [],
       statusUnclear: info.statusUnclear ?? [],
       statusPredicates: info.statusPredicates ?? [],
+      throttlePredicates: info.throttlePredicates ?? [],
       errorBodyReads: info.errorBodyReads ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,

@@ -5,6 +5,7 @@
  * body behind `JSON.stringify` and nullish guards.
  */
 import type { Catalogue, HttpMethod, Rule } from '../catalogue/index.ts';
+import { literalQueryValue } from './query-options.ts';
 import { chooseRule, type RuleChoice, type UrlMatch } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
@@ -30,10 +31,16 @@ export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
   if (shape.query) {
     const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
     if (q.t === 'obj') {
-      // (a value written there is that value, `state: 'all'`; any other is named by its key)
+      const keys = editableQueryKeys(shape.query.node, q.node);
+      // (a value written there is that value, `state: 'all'`; any other is named by its key, and
+      // in an object the codemod edits, so is a name even of a constant: it changes no constant)
       const pairs = (q.node.properties as Node[]).flatMap((p) => {
         const k = propertyKey(p);
         if (!k) return [];
+        if (keys) {
+          const literal = literalQueryValue(p);
+          return [`${encodeURIComponent(k)}=${literal === null ? `{${k}}` : encodeURIComponent(literal)}`];
+        }
         const v = p.value ? a.ev.eval(shape.query!.mod, p.value, shape.query!.frames) : undefined;
         const text = v?.t === 'str' ? v.parts.map((x) => x.text).join('') : undefined;
         return [`${encodeURIComponent(k)}=${text !== undefined && text.length < 200 && !/[&#?]/.test(text) ? encodeURIComponent(text).replace(/%7B/g, '{').replace(/%7D/g, '}') : `{${k}}`}`];
@@ -41,11 +48,28 @@ export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
       if (pairs.length > 0) {
         const joined = parts.map((p) => p.text).join('');
         const text2 = (joined.includes('?') ? '&' : '?') + pairs.join('&');
-        parts = [...parts, { ...a.ev.synthetic(shape.query.mod, shape.query.node, text2), dynamic: true }];
+        parts = [...parts, { ...a.ev.synthetic(shape.query.mod, shape.query.node, text2), dynamic: true, ...(keys ? { queryObject: { keys } } : {}) }];
       }
     }
   }
   return parts;
+}
+
+/**
+ * The keys of a query object written at the call whose properties the codemod can change one by
+ * one (query-options.ts): plain `key: value` pairs, no spread, method or computed key. Null for an
+ * object read from a name (other code may read it too) or of any other form.
+ */
+function editableQueryKeys(written: Node, obj: Node): string[] | null {
+  if (unwrapExpr(written) !== obj || obj.type !== 'ObjectExpression') return null;
+  const keys: string[] = [];
+  for (const p of obj.properties as Node[]) {
+    if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.method || p.kind === 'get' || p.kind === 'set') return null;
+    const k = propertyKey(p);
+    if (!k || keys.includes(k)) return null;
+    keys.push(k);
+  }
+  return keys;
 }
 
 /** The URL info of a site; the template and params are those of `rule`'s match (the first match without one). */

@@ -92,6 +92,9 @@ const PACKAGES: Record<string, ClientKind> = {
   // AngularJS 1.x `$http` (injected by that name): axios took its shape, `$http({ method, url, data,
   // params })`, `$http.post(url, data, config)`, and its promise's `.then(r => r.data, r.status)`
   'global:$http': 'axios',
+  // vue-resource's `Vue.http` (`this.$http` in a component is the name above): axios's verbs,
+  // `post(url, body, options)` with `params`, and a promise of the response for a 2xx status
+  'global:Vue.http': 'axios',
   'global:superagent': 'superagent',
   'global:$request': 'app-request',
   'global:ky': 'ky',
@@ -199,6 +202,8 @@ export class ClientRecognizer {
         if (kind === 'undici' && v.member[0] === 'fetch') return { kind: 'fetch', member: v.member.slice(1) };
         return { kind, member: v.member };
       }
+      // `Vue.http` of vue-resource, `Vue` imported or global
+      if ((v.name === 'vue' || v.name === 'global:Vue') && v.member[0] === 'http') return { kind: PACKAGES['global:Vue.http']!, member: v.member.slice(1) };
       return null;
     }
     if (v.t === 'inst') {

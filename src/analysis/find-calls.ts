@@ -79,9 +79,10 @@ export function findCalls(a: Analysis): void {
     // nothing in the arguments can be a v1 URL: not a v1 request (cheap, before any evaluation)
     if (!(call.arguments ?? []).some((x: Node) => mayBeV1(x))) continue;
     const shape = a.rec.recognize(a.mod, call, EMPTY_FRAMES);
-    // `this.post(path, data, cb)` named like a client's verb, but a method of the repo whose body
-    // is seen (./this-members.ts): a call through that wrapper, not an unknown client object
-    if (shape?.client === 'generic' && callee.type === 'MemberExpression' && (unwrapExpr(callee.object).type === 'ThisExpression' || thisAliased(a.mod, unwrapExpr(callee.object)))) {
+    // `this.post(path, data, cb)` or `fresh.post(link, data, cb)` named like a client's verb, but a
+    // method of the repo whose body is seen (./this-members.ts, an object literal's function): a
+    // call through that wrapper, not an unknown client object
+    if (shape?.client === 'generic' && callee.type === 'MemberExpression') {
       const fv = a.ev.eval(a.mod, callee, EMPTY_FRAMES);
       if (fv.t === 'fn' && findHttpWrapperCall(a, fv, call, 0, undefined, true)) continue;
     }

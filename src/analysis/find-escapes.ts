@@ -68,10 +68,11 @@ export function findEscapes(a: Analysis): void {
     if (returned && !answersThroughCallback(it.shape?.client ?? call.client, it.node)) {
       let fn: Node | undefined = parent;
       while (fn && !isFunctionNode(fn)) fn = mod.parent.get(fn);
-      if (fn && !calledHere(a, fn) && !returnsIntoCall(mod.parent.get(fn), fn)) {
+      // (an exported function also called here has callers elsewhere too, whom nothing follows)
+      if (fn && (!calledHere(a, fn) || exportNames(tm, fn).length > 0) && !returnsIntoCall(mod.parent.get(fn), fn)) {
         const where = `a return to callers that are not seen (line ${cur.loc?.start.line ?? '?'})`;
         (call.returnEscapes ??= []).push(where);
-        if (callersUnseen(tm, fn)) (call.callerEscapes ??= []).push(where);
+        if (callersUnseen(tm, fn) || exportNames(tm, fn).length > 0) (call.callerEscapes ??= []).push(where);
       }
     }
     if (out.length) call.escapes = [...(call.escapes ?? []), ...out];
@@ -230,7 +231,7 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
       out.push({ tx, kind: 'callback', where: `a test for the ${x.key} key (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
     } else if (x.kind === 'list') {
       if (isWhole(x.taint, doc)) out.push({ tx, kind: 'callback', where: `an array or spread (line ${x.node.loc?.start.line ?? '?'})`, at: x.node.start });
-    } else if (!x.localCalls && !x.intoCall && doc.stage !== 'text' && holdsResource(x.taint, doc) && !calledHere(a, x.fn)) {
+    } else if (!x.intoCall && doc.stage !== 'text' && holdsResource(x.taint, doc) && ((!x.localCalls && !calledHere(a, x.fn)) || exportNames(tm, x.fn).length > 0)) {
       // (a function handed to a call returns into that call, `data.map((row) => row.user)`: said so)
       const host = mod.parent.get(x.fn);
       const hostParent = host && mod.parent.get(host);
@@ -239,7 +240,7 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
       const where = into
         ? `the result of ${mod.source.slice(into.start, into.end).replace(/\([^()]*\)/g, '(…)').replace(/\s+/g, '').slice(0, 40)}() (line ${host.loc?.start.line ?? '?'})`
         : `a return to callers that are not seen (line ${x.from.loc?.start.line ?? '?'})`;
-      out.push({ tx, kind: 'return', where, at: x.from.start, toCallers: callersUnseen(tm, x.fn) });
+      out.push({ tx, kind: 'return', where, at: x.from.start, toCallers: callersUnseen(tm, x.fn) || exportNames(tm, x.fn).length > 0 });
     }
   }
   // top to bottom, whatever order the tracer reached them in

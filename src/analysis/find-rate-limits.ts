@@ -157,6 +157,13 @@ function isErrorText(mod: ModuleInfo, n: Node): boolean {
     if (name === 'String' || name === 'JSON.stringify') return !!u.arguments[0] && /err|e\b|ex\b|message/i.test(mod.source.slice(u.arguments[0].start, u.arguments[0].end));
     return /\.toString$/.test(name) && /err|message/i.test(name);
   }
+  // `${err}`, `${err.message}`, '' + err: the error made text as String(err) makes it
+  const errorish = (x: Node) => isErrorText(mod, x) || /err|e\b|ex\b|message/i.test(mod.source.slice(x.start, x.end));
+  if (u.type === 'TemplateLiteral') return u.expressions.length > 0 && u.expressions.some((x: Node) => errorish(x)) && u.quasis.every((q: Node) => !/\d{3}/.test(q.value.cooked ?? ''));
+  if (u.type === 'BinaryExpression' && u.operator === '+') {
+    const sides = [unwrapExpr(u.left), unwrapExpr(u.right)];
+    return sides.some((x) => isStringLiteral(x) || x.type === 'TemplateLiteral') && sides.some((x) => !isStringLiteral(x) && errorish(x));
+  }
   return false;
 }
 

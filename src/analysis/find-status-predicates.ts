@@ -21,7 +21,7 @@ export function findStatusPredicates(a: Analysis): void {
     const rule = a.cat.get(it.site.rule);
     const v1 = rule?.response?.v1Status ?? 200;
     const v2 = rule ? (mainStep(rule)?.status ?? 200) : 200;
-    if (!rule || v1 === v2) continue;
+    if (!rule) continue;
     const ownArgs = new Set((it.node.arguments as Node[] | undefined)?.map((x) => unwrapExpr(x)) ?? []);
     for (const { prop, owner } of predicates) {
       const own = ownArgs.has(owner);
@@ -31,10 +31,13 @@ export function findStatusPredicates(a: Analysis): void {
       if (argOf && !/(^|\.)create$/.test(calleeName(argOf) ?? '')) continue;
       // an instance's predicate serves the requests sent through it: not `axios.post` beside it
       if (argOf && !throughInstance(a, it.node, argOf)) continue;
-      const fn = prop.type === 'ObjectMethod' ? prop : unwrapExpr(prop.value);
+      const fn = prop.type === 'ObjectMethod' ? prop : declaredFunction(a, unwrapExpr(prop.value));
+      const line = prop.loc?.start.line ?? 0;
+      // (`s === 200 || s === 403` before a Retry-After branch: v2 throttles with 429, which it refuses)
+      if (isFunction(fn) && judge(fn, 0, 403).accepts === true && judge(fn, 0, 429).accepts === false) (call.throttlePredicates ??= []).push(line);
+      if (v1 === v2) continue;
       const verdict = isFunction(fn) ? judge(fn, v1, v2) : { accepts: undefined };
       if (verdict.accepts === true) continue;
-      const line = prop.loc?.start.line ?? 0;
       // a plain `s === 200` in this call's own config is this call's to change
       (call.statusPredicates ??= []).push({ line, ...(own && verdict.literal ? { literal: spanOf(a.mod, verdict.literal) } : {}) });
     }
@@ -118,4 +121,12 @@ function throughInstance(a: Analysis, call: Node, create: Node): boolean {
   const b = bindingAt(a.mod, root);
   if (!b) return true;
   return !!b.init && unwrapExpr(b.init) === create;
+}
+
+/** A predicate given by name (`validateStatus: okOrThrottled`): the function that name is declared as, when never written again. */
+function declaredFunction(a: Analysis, n: Node): Node {
+  if (n.type !== 'Identifier') return n;
+  const b = bindingAt(a.mod, n);
+  const init = b && !b.writes.length ? (b.init ? unwrapExpr(b.init) : undefined) : undefined;
+  return init && isFunction(init) ? init : n;
 }

@@ -103,6 +103,12 @@ export interface StringPart {
    * there and never written again; unset when other code reads that text (see `dropsEncodedPrefix`).
    */
   encodedPrefix?: boolean;
+  /**
+   * On the synthetic `?state=all&page={page}` part of a query object written at the call (`params:
+   * { state: 'all', page }`): its keys, in order, when each property can be changed by itself
+   * (query-options.ts). Unset for an object read from a name, or with spreads or computed keys.
+   */
+  queryObject?: { keys: string[] };
 }
 
 export interface UrlInfo {
@@ -237,6 +243,11 @@ export interface CallInfo {
    * config, which the codemod rewrites with the call.
    */
   statusPredicates?: Array<{ line: number; literal?: Span }>;
+  /**
+   * Lines of status predicates of the call that let 403 through and not 429: the door of a 403
+   * throttling branch, which v2 answers with 429 (the branch moves to 429 with the call; this must too).
+   */
+  throttlePredicates?: number[];
   /** Lines where the function making the call (or the module, for a top-level call) reads the v1 error body (`….errors.error`). */
   errorBodyReads?: number[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */

@@ -10,12 +10,13 @@
  * depends on that cannot move with it, no XML parsing of its response.
  */
 import { isCustomDomain, isOtherProduct, otherProductNeed } from './find-domains.ts';
-import { fieldMappings, isAutoFixable, reshapesValue, TRANSPORT, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
+import { fieldMappings, isAutoFixable, parseTarget, reshapesValue, TRANSPORT, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
 import { callerContract, embeddedFields, mainStep, responseChanges, statusChange } from './answer-changes.ts';
+import { planQueryOptions, queryRenames } from './query-options.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
 export const RUN_TIME_NEED = 'the endpoint is only known at run time: find which v1 endpoints this call reaches and migrate each by its rule';
@@ -155,8 +156,16 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.helpdeskUnseen) needs.push(HELPDESK_UNSEEN_NEED);
   // a query the client builds from an options object (request's `qs: { responder_id }`): one
   // run-time piece holding keys and values, which no rewrite of the URL's text reaches
-  const fromOptions = m.url.parts.find((p) => p.dynamic && /^[?&][^=?&{}]+=/.test(p.text));
-  if (fromOptions) needs.push(`the query comes from the request's options (${fromOptions.text.slice(1).split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);
+  // (or one a stringify call builds inside the URL's query, `'?' + qs.stringify({ filter_name, page })`)
+  const fromOptions = m.url.parts.find((p, i) => p.dynamic && (/^[?&][^=?&{}]+=/.test(p.text) || (/^[^=?&{}/]+=/.test(p.text) && /\?/.test(m.url.parts.slice(0, i).map((x) => x.text).join('')))));
+  // a query string whole from run time (`?${qs}`, `'?' + qs.stringify(params)`): which v1 parameters
+  // it holds, and so what v2 makes of them (filter_name, wf_order, state…), is not known here
+  const opaqueQuery = /[?&]\{[^}=&]*\}(?:=?(?:&|$))/.test(normalisePlaceholders(m.url.pattern).split('#')[0]!);
+  if (opaqueQuery && !fromOptions && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
+    const names = fieldMappings(rule, 'request').filter((x) => x.v1.startsWith('query.') && x.v1 !== x.v2).map((x) => x.v1.slice(6).split('.')[0]!);
+    needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.id === 'tickets.list' ? ' and the default listing' : ''}; write the v2 query by hand`);
+  }
+  if (fromOptions && !fromOptions.queryObject) needs.push(`the query comes from the request's options or code that builds it (${fromOptions.text.replace(/^[?&]/, '').split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
   if (m.bodyTypes.length && rule.request?.wrapper) needs.push(`the payload is declared with a type (line ${m.bodyTypes.join(', ')}) that has the ${rule.request.wrapper} wrapper: change the type with the payload`);
   if (m.bodyReadElsewhere && rule.request?.wrapper) needs.push(`its payload is also read by ${m.bodyReadElsewhere}: give this call its own payload without the ${rule.request.wrapper} wrapper, or change that code with it`);
@@ -279,6 +288,15 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       }
       needs.push(i.message);
     }
+    // a query object written at the call changes property by property, when each can
+    const queryObject = fromOptions?.queryObject;
+    if (queryObject && t.calls[0]) {
+      const { query } = parseTarget(target);
+      const options = queryObject.keys.map((key) => ({ key, value: query[key] ?? '', runTime: /7319\d{4}/.test(query[key] ?? '') }));
+      const urlKeys = Object.keys(query).filter((k) => !queryObject.keys.includes(k));
+      const plan = planQueryOptions(options, urlKeys, t.calls[0].query, queryRenames(rule), (d) => /^7319\d{4}$/.test(d));
+      if ('why' in plan) needs.push(`the query comes from the request's options (line ${fromOptions.span.line}) and ${plan.why}: change it with the URL by hand`);
+    }
     const encodedNeed = encodedTextNeed(m, t.calls[0]);
     if (encodedNeed) needs.push(encodedNeed);
     // v2 wants a body (a query value moved into it) and the call has none: a repo function or an
@@ -344,6 +362,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.errorBodyReads.length) {
     const lines = m.errorBodyReads.slice(0, 3).join(', ');
     needs.push(`the v1 error body is read (${m.errorBodyReads.length > 1 ? 'lines' : 'line'} ${lines}: ${TRANSPORT.errorBody.v1Read.join('.')}); v2 answers errors as ${TRANSPORT.errorBody.v2}: read that form with the call`);
+  }
+  // the branch behind it moves to 429 with the call: a predicate that lets only 403 through is left behind
+  if (m.throttlePredicates.length && m.rateLimits.length) {
+    needs.push(`its validateStatus (line ${m.throttlePredicates.join(', ')}) lets 403 through for its throttling branch, and refuses 429, which v2 answers when throttling: make it let 429 through with the call`);
   }
   for (const p of m.statusPredicates) {
     if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main?.status ?? 'it'}`);

@@ -51,6 +51,23 @@ export function removeStepEdit(pf: ParsedFile, step: ChainStep): { start: number
   return { start: start >= m.object.end ? start : m.object.end, end: m.end, text: '' };
 }
 
+/**
+ * The edits removing one step, keeping its optional access: `find(…)?.agent.user` without
+ * `.agent` is `find(…)?.user` (the `?.` guarded the object before the step, so the next step takes
+ * it), not `find(…).user`, which throws where v1 gave undefined.
+ */
+export function removeStepEdits(pf: ParsedFile, step: ChainStep): Array<{ start: number; end: number; text: string }> {
+  const main = removeStepEdit(pf, step);
+  const m = step.member;
+  const src = pf.source;
+  const optional = m.optional === true || src.slice(main.start, main.start + 2) === '?.';
+  const next = pf.parent(m);
+  if (!optional || !next || !isMember(next) || next.object !== m || next.optional || src.slice(m.end, next.property.start).includes('?.')) return [main];
+  const at = next.computed ? src.indexOf('[', m.end) : src.indexOf('.', m.end);
+  if (at < 0 || at > next.property.start) return [main];
+  return [main, { start: at, end: at, text: next.computed ? '?.' : '?' }];
+}
+
 /** The edit renaming a step's property, keeping how it is written (`.x`, `?.x`, `['x']`). */
 export function renameStepEdit(pf: ParsedFile, step: ChainStep, name: string): { start: number; end: number; text: string } {
   const m = step.member;

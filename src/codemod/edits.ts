@@ -1,12 +1,15 @@
 /**
  * Call-level edits: changing the HTTP method where the call shape allows it, adding a body to a
- * call that had none (query parameters v2 takes in the body), and JSON headers for `.xml` calls.
+ * call that had none (query parameters v2 takes in the body), the properties of a query object
+ * written at the call, and JSON headers for `.xml` calls.
  */
 import { asHttpMethod, findProp, findProps, isNullish, isObjectProperty, isStringLiteral, keyText, propName, quoteString, sameCase, unwrapExpr } from './ast.ts';
 import { headersOf, hasJsonContentType, type CallShape } from './call-shape.ts';
 import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { VERB_NAME } from '../analysis/clients.ts';
+import type { QueryOptionChange } from '../analysis/query-options.ts';
+import type { QueryObject } from './url.ts';
 
 /** Changes the method of a call; returns a reason when the shape does not allow it. */
 export function changeMethod(tx: Tx, pf: ParsedFile, shape: CallShape, method: string): string | null {
@@ -191,4 +194,56 @@ export function jsonHeaders(tx: Tx, pf: ParsedFile, shape: CallShape): void {
       tx.change(pf, v, 'xml', `${propName(p)}: ${next}`);
     }
   }
+}
+
+/**
+ * Edits a query object written at the call (`params: { state: 'all', page: 1 }`) to the v2 query:
+ * properties v2 does without go (with their commas), renamed ones get their v2 key, literal values
+ * v2 spells otherwise their v2 text, and what v2 adds comes last.
+ */
+export function rewriteQueryOptions(tx: Tx, options: QueryObject, changes: QueryOptionChange[]): void {
+  const pf = options.mod.pf;
+  const quote = preferredQuote(pf);
+  const props = options.node.properties as Node[];
+  const removed = new Set(changes.flatMap((c) => (c.op === 'remove' ? [options.props.find((p) => p.key === c.key)!.prop] : [])));
+  const added = changes.flatMap((c) => (c.op === 'add' ? [`${keyText(c.name, quote)}: ${quoteString(c.value, quote)}`] : []));
+  if (props.length > 0 && removed.size === props.length) {
+    tx.edit(pf, options.node.start + 1, options.node.end - 1, added.length ? ` ${added.join(', ')} ` : '', 'query options');
+    added.length = 0;
+  }
+  // runs of removed properties go with the commas between them and the next kept one (or the
+  // previous one, at the end), so no two deletions touch
+  else for (let i = 0; i < props.length; ) {
+    if (!removed.has(props[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < props.length && removed.has(props[j + 1]!)) j++;
+    const next = props[j + 1];
+    const prev = props[i - 1];
+    const start = next ? props[i]!.start : prev ? prev.end : props[i]!.start;
+    const end = next ? next.start : props[j]!.end;
+    tx.edit(pf, start, end, '', 'remove query option');
+    i = j + 1;
+  }
+  for (const c of changes) {
+    if (c.op === 'remove') tx.change(pf, options.node, 'query', `${c.key} left out of the query (v2 has no such parameter or value)`);
+    if (c.op !== 'set') continue;
+    const p = options.props.find((x) => x.key === c.key)!.prop;
+    const value = c.value === undefined ? pf.text(p.value) : queryValueSource(pf, p.value, c.value, quote);
+    if (p.shorthand || c.value !== undefined && c.name !== c.key) tx.replace(pf, p, `${keyText(c.name, quote)}: ${value}`, 'query option');
+    else if (c.name !== c.key) tx.replace(pf, p.key, isStringLiteral(p.key) ? quoteString(c.name, pf.source[p.key.start]!) : keyText(c.name, quote), 'query option key');
+    else tx.replace(pf, p.value, value, 'query option value');
+    tx.change(pf, p, 'query', c.value === undefined ? `${c.key} → ${c.name}` : `${c.key}=${JSON.stringify(p.value ? pf.text(p.value) : c.key)} → ${c.name}=${c.value}`);
+  }
+  if (added.length) insertProperty(tx, pf, options.node, added.join(', '));
+  for (const c of changes) if (c.op === 'add') tx.change(pf, options.node, 'query', `${c.name}=${c.value} added to the query`);
+}
+
+/** A query value as source: a number where a number was written and v2's value is one. */
+function queryValueSource(pf: ParsedFile, old: Node, value: string, quote: string): string {
+  const n = unwrapExpr(old);
+  if ((n.type === 'NumericLiteral' || (n.type === 'Literal' && typeof n.value === 'number')) && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  return quoteString(value, quote);
 }

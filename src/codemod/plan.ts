@@ -12,6 +12,7 @@ import {
   changesForCode,
   fieldMappings,
   isAutoFixable,
+  parseTarget,
   type Catalogue,
   type HttpMethod,
   type Overlay,
@@ -23,7 +24,8 @@ import { moduleWideName } from '../analysis/url-at-call.ts';
 import { analyzeSource, callModels, callVerdict, FsModuleLoader, responseChanges, responseShape, statusChange, RUN_TIME_NEED, httpSchemeNeed, readChangeText, type AnalyzeResult, type CallersContract, type CallModel, type Site } from '../analysis/index.ts';
 import { isNullish, isNumericLiteral, isObjectProperty, isStringLiteral, keyText, propName, quoteString, unwrapExpr } from './ast.ts';
 import { preferredQuote, Tx } from './context.ts';
-import { addBody, changeMethod, jsonHeaders } from './edits.ts';
+import { addBody, changeMethod, jsonHeaders, rewriteQueryOptions } from './edits.ts';
+import { planQueryOptions, queryRenames, type QueryOptionPlan } from '../analysis/query-options.ts';
 import { ResponseTracer } from '../analysis/flow/tracer.ts';
 import type { FlowSummary, Taint } from '../analysis/flow/taint.ts';
 import { anchorOf, leadingComments, LEFT_ON_V1, leftOnV1, ruleMatches, scanMarkers, WITH_IT, type FoundMarker } from './markers.ts';
@@ -35,7 +37,7 @@ import { bindingOf, Flattener, type ExprPiece, type Module, type TextPiece } fro
 import { responseEdits } from './responses.ts';
 import { nodesAt, toUrlSite, type UrlSite } from './sites.ts';
 import type { FileEdit, MarkerRecord, RateCheck, Transaction } from './types.ts';
-import { bodySentinel, buildNewUrl, distribute, dropEncodedPrefixEdit, emptyOperandEdit, hasSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
+import { bodySentinel, buildNewUrl, distribute, dropEncodedPrefixEdit, emptyOperandEdit, hasSentinel, isSentinel, pieceEdit, removeExprEdit, sentinelsIn, type UrlAnalysis } from './url.ts';
 import { valueToSource } from './values.ts';
 
 export interface ModulePlan {
@@ -120,7 +122,9 @@ export function todoText(rule: Rule, t: Translation | null, a: UrlAnalysis | nul
   parts.push(rule.summary);
   if (rule.decision) parts.push(`Decide: ${rule.decision}.`);
   if (t && t.calls.length) {
-    const calls = t.calls.map((c) => callText(c).replace(/\{\{calls\[(\d+)\]\.(.+?)\}\}(?!\})/g, (_m, i: string, f: string) => `<${f} from call ${Number(i) + 1}>`));
+    // (a query string whole from run time reads as one key: its v2 form is the human's, not `?{qs}=&…`)
+    const shown = t.calls.map((c) => (Object.keys(c.query).some((k) => isSentinel(k)) ? { ...c, query: {} } : c));
+    const calls = shown.map((c, i) => (callText(c) + (c === t.calls[i] ? '' : '?<its query, by hand>')).replace(/\{\{calls\[(\d+)\]\.(.+?)\}\}(?!\})/g, (_m, i: string, f: string) => `<${f} from call ${Number(i) + 1}>`));
     const text = calls.length > 1 ? `v2: ${calls.map((c, i) => `(${i + 1}) ${c}`).join(', then ')}` : `v2: ${calls[0]}`;
     parts.push(a ? humanise(text, a) : text);
   }
@@ -157,13 +161,12 @@ function neededCalls(rule: Rule, readsField: ((field: string) => boolean) | null
   return { calls: needed.map(({ i }) => i), fixable };
 }
 
-/** Query renames of a rule (`wf_order` → `order_by`), from the catalogue's request mappings. */
-function queryRenames(rule: Rule): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of fieldMappings(rule, 'request')) {
-    if (m.v1.startsWith('query.') && m.v2?.startsWith('query.')) out.set(m.v1.slice(6), m.v2.slice(6));
-  }
-  return out;
+/** The v2 query split between the URL's text and the query object written at the call. */
+function splitQuery(a: UrlAnalysis, query: Record<string, string>, rule: Rule): QueryOptionPlan | { why: string } {
+  if (!a.options) return { object: [], url: query };
+  const keys = a.options.props.map((p) => p.key);
+  const urlKeys = Object.keys(parseTarget(a.target).query).filter((k) => !keys.includes(k));
+  return planQueryOptions(a.options.props, urlKeys, query, queryRenames(rule), isSentinel);
 }
 
 /** A translated body value as source: sentinels become their expressions (Number() when v2 wants a number). */
@@ -608,14 +611,17 @@ export class ModulePlanner {
       const outcomes = candidates.map((r) => {
         const t = ctx.cat.translate({ method: r.v1.method, target: a.target });
         const main = t.calls[0];
-        const fix = neededCalls(r, null).fixable && !t.error && !!main;
-        return { r, t, url: fix ? buildNewUrl(a, main!, queryRenames(r)).text : null, method: main?.method };
+        const split = main ? splitQuery(a, main.query, r) : null;
+        const fix = neededCalls(r, null).fixable && !t.error && !!main && !!split && !('why' in split);
+        const options = split && !('why' in split) ? split.object : [];
+        return { r, t, url: fix ? buildNewUrl(a, { ...main!, query: (split as QueryOptionPlan).url }, queryRenames(r)).text : null, options, method: main?.method };
       });
-      const urls = new Set(outcomes.map((o) => o.url));
+      const urls = new Set(outcomes.map((o) => o.url && `${o.url} ${JSON.stringify(o.options)}`));
       const methodsSame = outcomes.every((o) => o.method === o.r.v1.method);
       if (outcomes.length && urls.size === 1 && outcomes[0]!.url !== null && methodsSame && !outcomes.some((o) => o.t.calls[0]?.body)) {
         this.rewriteUrl(site, tx, outcomes[0]!.url!, outcomes[0]!.r);
         if (tx.markerOnly) return;
+        if (a.options) rewriteQueryOptions(tx, a.options, outcomes[0]!.options);
         tx.change(pf, site.url, 'url', `${a.target} → ${humanise(outcomes[0]!.url!, a)}`);
         if (a.format === 'xml') this.notes.push(`${pf.position(site.url.start).line}: .xml → JSON (v2 answers JSON only)`);
         return;
@@ -714,7 +720,9 @@ export class ModulePlanner {
       if (stays) return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: ${stays}, then change the URL`, rule.id);
       this.notes.push(`${pf.position(site.url.start).line}: the base URL uses http://; v2 is HTTPS only (changed where it is defined)`);
     }
-    const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, main, queryRenames(rule));
+    const split = splitQuery(a, main.query, rule);
+    if ('why' in split) return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: the query comes from the request's options and ${split.why}: change it with the URL by hand`, rule.id);
+    const newUrl = buildNewUrl(sharedScheme ? { ...a, insecure: false } : a, { ...main, query: split.url }, queryRenames(rule));
     const additions: Array<{ name: string; source: string }> = [];
     const used = new Set<ExprPiece>();
     const quote = preferredQuote(pf);
@@ -727,6 +735,7 @@ export class ModulePlanner {
     }
     this.rewriteUrl(site, tx, newUrl.text, rule, used, bodyValues);
     if (tx.markerOnly) return;
+    if (a.options) rewriteQueryOptions(tx, a.options, split.object);
     tx.change(pf, site.url, 'url', `${method} ${humanise(a.target, a)} → ${main.method} ${humanise(newUrl.text.slice(newUrl.text.indexOf('/api/v2')), a)}`);
     for (const i of t.detail?.issues ?? []) if (i.fidelity === 'lossy') tx.marker(pf, anchorNode, rule.id, humanise(i.message, a));
 
@@ -776,12 +785,18 @@ export class ModulePlanner {
     const q = newText.indexOf('?');
     const last = [...a.pieces].reverse().find((p) => p.kind === 'text' || p.kind === 'expr');
     const lastShared = !last || last.kind === 'expr' || last.via.length > 0;
-    if (q >= 0 && !a.target.includes('?') && lastShared && !hasSentinel(newText.slice(q)) && site.shape) {
-      const u = unwrapExpr(site.url);
-      if (['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'BinaryExpression', 'StringLiteral', 'Literal'].includes(u.type)) {
-        append = newText.slice(q);
-        newText = newText.slice(0, q);
-      }
+    const appendable = ['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'BinaryExpression', 'StringLiteral', 'Literal', 'TemplateLiteral'].includes(unwrapExpr(site.url).type);
+    if (q >= 0 && !a.target.includes('?') && lastShared && !hasSentinel(newText.slice(q)) && site.shape && appendable) {
+      append = newText.slice(q);
+      newText = newText.slice(0, q);
+    }
+    // a pair v2 adds after a query that ends in a run-time value (`'&page=' + page`): no text
+    // follows that value to hold it, so it is appended where the URL is used
+    const lastValue = !append && last?.kind === 'expr' && site.shape && appendable && a.target.includes('?') ? sentinelsIn(newText).at(-1) : undefined;
+    const tail = lastValue ? newText.slice(newText.lastIndexOf(lastValue) + lastValue.length) : '';
+    if (lastValue && a.dynamic.get(lastValue) === last && tail.startsWith('&')) {
+      append = tail;
+      newText = newText.slice(0, newText.length - tail.length);
     }
     const d = distribute(a, newText);
     const failWith = (why: string) => {

@@ -8,7 +8,7 @@
 import { fieldMappings, type FieldMapping, type Overlay, type Rule } from '../catalogue/index.ts';
 import { reshapesValue } from '../catalogue/index.ts';
 import { isIdentifierName, isMember, isObjectProperty, isStringLiteral, memberName, propName, unwrapExpr } from './ast.ts';
-import { renameStepEdit, removeStepEdit, type ChainStep } from './chains.ts';
+import { renameStepEdit, removeStepEdits, type ChainStep } from './chains.ts';
 import type { Tx } from './context.ts';
 import type { ResponseTracer } from '../analysis/flow/tracer.ts';
 import { keyedObjectOf, type Taint } from '../analysis/flow/taint.ts';
@@ -287,7 +287,9 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
       tx.marker(pf, step.member, rule.id, `v1 answered a list of { ${resp.wrapper} } summaries; v2 answers one ticket object: read its fields directly`);
       return;
     }
-    tx.edits.push({ file: pf.file, ...removeStepEdit(pf, step), why: `unwrap ${resp.wrapper}`, prop: { v1: resp.wrapper, v2: null, kind: 'unwrap', side: 'response', rule: rule.id } });
+    const [unwrap, ...keepOptional] = removeStepEdits(pf, step);
+    tx.edits.push({ file: pf.file, ...unwrap!, why: `unwrap ${resp.wrapper}`, prop: { v1: resp.wrapper, v2: null, kind: 'unwrap', side: 'response', rule: rule.id } });
+    for (const e of keepOptional) tx.edits.push({ file: pf.file, ...e, why: 'keep ?.' });
     tx.change(pf, step.member, 'response-read', `.${resp.wrapper} removed (v2 answers the bare object)`);
     return;
   }
@@ -321,7 +323,7 @@ function readStep(mod: Module, objectNode: Node, step: ChainStep, t: Taint, tx: 
       tx.marker(pf, step.member, rule.id, `${key} is ${plan.host} in v2 (${moved}): rename it in the reads and in the declared type`);
       return;
     }
-    if (plan.host === 'remove') tx.edits.push({ file: pf.file, ...removeStepEdit(pf, step), why: `flatten ${key}` });
+    if (plan.host === 'remove') for (const e of removeStepEdits(pf, step)) tx.edits.push({ file: pf.file, ...e, why: `flatten ${key}` });
     else if (plan.host !== step.name) tx.edits.push({ file: pf.file, ...renameStepEdit(pf, step, plan.host), why: `${key} → ${plan.host}` });
     return;
   }

@@ -6,12 +6,13 @@
  */
 import type { Catalogue } from '../catalogue/index.ts';
 import type { CallInfo, Site, StringPart } from '../analysis/index.ts';
-import { isStringLiteral, unwrapExpr } from './ast.ts';
+import { literalQueryValue } from '../analysis/query-options.ts';
+import { isStringLiteral, propName, unwrapExpr } from './ast.ts';
 import type { CallShape, MethodSource } from './call-shape.ts';
 import type { Modules } from './modules.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import type { ExprPiece, Module, Piece, TextPiece } from './pieces.ts';
-import { analyseUrl, type UrlAnalysis } from './url.ts';
+import { analyseUrl, type QueryObjectAt, type UrlAnalysis } from './url.ts';
 
 export interface UrlSite {
   /** The analysed module (where the site is). */
@@ -101,6 +102,20 @@ function toPieces(mod: Module, modules: Modules, parts: StringPart[]): Piece[] |
   return out;
 }
 
+/** The query object the analysis found editable (StringPart.queryObject), with each property's literal value. */
+function queryObjectAt(mod: Module, modules: Modules, part: StringPart): QueryObjectAt | null {
+  const m = moduleOf(mod, modules, part.file);
+  const node = m && nodesAt(m.pf, part.span.start, part.span.end).find((n) => n.type === 'ObjectExpression');
+  if (!m || !node) return null;
+  const props: QueryObjectAt['props'] = [];
+  for (const key of part.queryObject!.keys) {
+    const prop = (node.properties as Node[]).find((p) => propName(p) === key);
+    if (!prop) return null;
+    props.push({ key, prop, value: literalQueryValue(prop) });
+  }
+  return { mod: m, node, props };
+}
+
 function methodSourceAt(pf: ParsedFile, site: Site): MethodSource | null {
   const s = site.methodSpan;
   if (!s || (s.file && s.file !== pf.file)) return null;
@@ -150,9 +165,13 @@ export function toUrlSite(cat: Catalogue, mod: Module, modules: Modules, site: S
   // that brings the path (the audit gives that argument, `ticketUrl(id)` included)
   const url = nodesAt(siteFile.pf, site.url.span.start, site.url.span.end).at(0);
   if (!url) return 'the URL expression was not found in the source';
-  const pieces = toPieces(mod, modules, site.url.parts);
+  // (a query object written at the call is no URL text: its properties are edited one by one)
+  const queryPart = site.url.parts.find((p) => p.queryObject);
+  const pieces = toPieces(mod, modules, queryPart ? site.url.parts.filter((p) => p !== queryPart) : site.url.parts);
   if (!pieces) return 'a part of the URL was not found in the source';
-  const analysis = analyseUrl(cat, pieces);
+  const options = queryPart ? queryObjectAt(mod, modules, queryPart) : undefined;
+  if (options === null) return 'the query object was not found in the source';
+  const analysis = analyseUrl(cat, pieces, false, options);
   if (!analysis) return `not read as a v1 URL: ${site.url.pattern}`;
   const id = `${siteFile.pf.file}:${url.start}`;
   const out: UrlSite = { mod: siteFile, site, url, analysis, id };

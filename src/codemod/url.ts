@@ -8,7 +8,8 @@ import { diffArrays } from 'diff';
 import { parseTarget, isV2Path, type Catalogue, type PathMatch } from '../catalogue/index.ts';
 import { escapeStringBody, escapeTemplate, isStringLiteral } from './ast.ts';
 import type { Node } from './parse.ts';
-import type { ExprPiece, Piece, TextPiece } from './pieces.ts';
+import type { ExprPiece, Module, Piece, TextPiece } from './pieces.ts';
+import type { QueryOption } from '../analysis/query-options.ts';
 import type { SpanEdit } from './spans.ts';
 
 export interface FileEdit extends SpanEdit {
@@ -49,6 +50,19 @@ export interface UrlAnalysis {
   insecure: boolean;
   /** The URL is only a path (the host comes from a client's base URL). */
   relative: boolean;
+  /**
+   * The query object written at the call (`params: { state: 'all', page }`), whose pairs end
+   * `text` and `target` (a value known at run time as a sentinel, not among `dynamic`: it is never
+   * URL text). Its properties change one by one (query-options.ts).
+   */
+  options?: QueryObject;
+}
+
+/** A query object written at the call, as the codemod edits it. */
+export interface QueryObject {
+  mod: Module;
+  node: Node;
+  props: Array<QueryOption & { prop: Node }>;
 }
 
 /** Where the path starts: after `scheme://host`, after a dynamic base, or at a leading slash. */
@@ -76,7 +90,7 @@ export function findPathStart(text: string): number | null {
 }
 
 /** Reads flattened pieces as a v1 target; null when they are not a v1 API URL. */
-export function analyseUrl(cat: Catalogue, pieces: Piece[], requireFormat = false): UrlAnalysis | null {
+export function analyseUrl(cat: Catalogue, pieces: Piece[], requireFormat = false, options?: QueryObjectAt): UrlAnalysis | null {
   const dynamic = new Map<string, ExprPiece>();
   let text = '';
   let i = 0;
@@ -87,6 +101,12 @@ export function analyseUrl(cat: Catalogue, pieces: Piece[], requireFormat = fals
       dynamic.set(s, p);
       text += s;
     }
+  }
+  let queryObject: QueryObject | undefined;
+  if (options) {
+    const props = options.props.map((p) => ({ ...p, runTime: p.value === null, value: p.value ?? sentinel(i++) }));
+    queryObject = { mod: options.mod, node: options.node, props };
+    text += (text.includes('?') ? '&' : '?') + props.map((p) => `${encodeURIComponent(p.key)}=${encodeValue(p.value)}`).join('&');
   }
   if (/\/api\/v2(\/|$|\?)/.test(text)) return null;
   const pathStart = findPathStart(text);
@@ -101,7 +121,18 @@ export function analyseUrl(cat: Catalogue, pieces: Piece[], requireFormat = fals
   const matches = cat.matchPath(target);
   if (matches.length === 0) return null;
   const insecure = /^http:\/\//i.test(text);
-  return { pieces, text, dynamic, pathStart, target, matches, format: parsed.format, insecure, relative };
+  return { pieces, text, dynamic, pathStart, target, matches, format: parsed.format, insecure, relative, ...(queryObject ? { options: queryObject } : {}) };
+}
+
+/** A query object found at the call: each property's literal value, or null for a run-time one. */
+export interface QueryObjectAt {
+  mod: Module;
+  node: Node;
+  props: Array<{ key: string; prop: Node; value: string | null }>;
+}
+
+export function isSentinel(digits: string): boolean {
+  return new RegExp(`^${SENTINEL_RE.source}$`).test(digits);
 }
 
 export function sentinelsIn(s: string): string[] {
