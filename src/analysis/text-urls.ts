@@ -50,8 +50,10 @@ const CALL_CONTEXT: Array<[RegExp, string]> = [
 
 const METHOD_PATTERNS: RegExp[] = [
   /(?:^|\s)-X\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
-  // PowerShell's Invoke-RestMethod / Invoke-WebRequest
+  // PowerShell's Invoke-RestMethod / Invoke-WebRequest (also the enum written out:
+  // `-Method ([Microsoft.PowerShell.Commands.WebRequestMethod]::Delete)`)
   /(?:^|\s)-Method\s+['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
+  /(?:^|\s)-Method\s+\(?\s*\[(?:[\w.]*\.)?WebRequestMethod\]::(GET|POST|PUT|DELETE|PATCH)\b/i,
   /--request\s*[= ]\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
   /CURLOPT_CUSTOMREQUEST\s*,\s*["'](\w+)/,
   /Net::HTTP::(Get|Post|Put|Delete|Patch)\b/,
@@ -310,10 +312,12 @@ function methodWords(text: string, lang: Language): Map<string, string> {
   const out = new Map<string, string>();
   if (!['shell', 'perl', 'php'].includes(lang)) return out;
   const seen = new Map<string, number>();
-  const re = /^[ \t]*(?:my\s+|our\s+|local\s+)?\$?(?:script:|global:)?([A-Za-z_]\w*)\s*=(?!=)\s*(?:(["'])(get|post|put|delete|patch)\2)?/gim;
+  // (PowerShell's enum too: `$m = [Microsoft.PowerShell.Commands.WebRequestMethod]::Put`, `[WebRequestMethod]'Put'`)
+  const re = /^[ \t]*(?:my\s+|our\s+|local\s+)?\$?(?:script:|global:)?([A-Za-z_]\w*)\s*=(?!=)\s*(?:(["'])(get|post|put|delete|patch)\2|\(?\s*\[(?:[\w.]*\.)?WebRequestMethod\](?:::|\s*['"])(get|post|put|delete|patch)\b)?/gim;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     seen.set(m[1]!, (seen.get(m[1]!) ?? 0) + 1);
-    if (m[3]) out.set(m[1]!, m[3].toUpperCase());
+    const word = m[3] ?? m[4];
+    if (word) out.set(m[1]!, word.toUpperCase());
   }
   for (const [name, k] of seen) if (k !== 1) out.delete(name);
   return out;

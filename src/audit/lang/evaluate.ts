@@ -57,14 +57,21 @@ export interface Definitions {
   byName: Map<string, Array<{ value: SyntaxNode; scope: number; at: number; member: boolean; file: string }>>;
 }
 
+/** How a constant of another file is reached: through a type (`Endpoints.Tickets`), in the same Go package, or through a Go package's name. */
+export interface ConstScope {
+  owner?: string;
+  samePackage?: boolean;
+  goPackage?: string;
+}
+
 export interface EvalContext {
   d: Dialect;
   file: string;
   defs: Definitions;
   /** Helpers of this file and of the project, by name. */
   helpers: Map<string, Helper>;
-  /** Project-wide constants (name → value in another file). */
-  projectConst: (name: string) => { value: SyntaxNode; file: string; ctx: EvalContext } | null;
+  /** Project-wide constants (name → value in another file; `scope` says through which type or package it is read). */
+  projectConst: (name: string, scope?: ConstScope) => { value: SyntaxNode; file: string; ctx: EvalContext } | null;
   /** Parameter bindings while summarising a helper. */
   params?: Set<string>;
   /** Loop variables bound to table entries. */
@@ -335,8 +342,25 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     return stringValue(n, ctx, depth);
   }
   if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
+  // a command line in backticks (PHP `` `curl $u` ``, Ruby `` `curl #{u}` `` and `%x(curl …)`): its text, interpolated
+  if (n.type === 'shell_command_expression' || n.type === 'subshell') {
+    return stringValue(n, ctx, depth).map((v) => v.map((p, i) => (i === 0 && !p.dynamic ? { ...p, text: p.text.replace(/^%x./, '') } : p)));
+  }
   const cat = d.concat(n);
-  if (cat) return cross(evaluate(cat[0], ctx, depth + 1), evaluate(cat[1], ctx, depth + 1));
+  if (cat) {
+    // a long chain (`'a' . $b . "c" . …`, a command line built piece by piece) as one level: its
+    // operands in order, so its length does not count against the depth
+    const operands: SyntaxNode[] = [];
+    const flatten = (x: SyntaxNode, k: number) => {
+      const sides = k < 200 ? d.concat(x) : null;
+      if (sides) {
+        flatten(sides[0], k + 1);
+        flatten(sides[1], k + 1);
+      } else operands.push(x);
+    };
+    flatten(n, 0);
+    return operands.reduce<Value[]>((acc, o) => cross(acc, evaluate(o, ctx, depth + 1)), [[]]);
+  }
   // `URL(BASE) / "helpdesk" / "tickets" / f"{tid}.json"`: the sides joined by one `/` when one of them
   // is a path (a string, or a value with a `/` or a scheme); a division of numbers stays a hole
   const sides = d.pathJoin?.(n);
@@ -608,12 +632,22 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   // Ruby: a bare name is a call without arguments, so a helper read that way has defaults for its
   // parameters (`def note_url(id = @id)` … `URI(note_url)`): its value with the parameters left holes
   if (h?.returns && ctx.d === ruby && !member) return instantiate(h.returns, h.params, [], ctx, depth);
-  if (member || /^[A-Z][A-Z0-9_]+$/.test(name)) {
-    const pc = ctx.projectConst(name);
+  if (member || /^[A-Z][A-Z0-9_]+$/.test(name) || ctx.d === go) {
+    const pc = ctx.projectConst(name, constScope(at, member, ctx));
     if (pc) return evaluate(pc.value, pc.ctx, depth + 1);
   }
   if (member) return [[{ ...dyn(name), member: name }]];
   return [[dyn(name)]];
+}
+
+/**
+ * Where a name read from another file is looked for: the type it is read through (`Endpoints.Tickets`,
+ * `FdPaths::TICKETS`), Go's own package (a bare name) or the package it is read through (`fd.TicketsPath`).
+ */
+function constScope(at: SyntaxNode, member: boolean, ctx: EvalContext): ConstScope {
+  const q = /(?:^|[^\w$])([A-Za-z_]\w*)\s*(?:\.|::|->)\s*\$?\w+$/.exec(at.text)?.[1];
+  if (ctx.d === go) return member ? (q && /^[a-z]/.test(q) ? { goPackage: q } : {}) : { samePackage: true };
+  return q && /^[A-Z]/.test(q) ? { owner: q } : {};
 }
 
 const CONDITIONAL = /^(if_statement|if|unless|if_expression|case|switch_statement|switch_expression|expression_switch_statement|when_expression|match_statement)$/;

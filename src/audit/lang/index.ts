@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import type { Catalogue, HttpMethod } from '../../catalogue/index.ts';
 import { catalogueFacts } from '../../analysis/analyze.ts';
 import { urlInfo } from '../../analysis/call-sites.ts';
@@ -22,12 +22,13 @@ import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
 import { isOtherService, namesOtherProduct, otherServiceNamedIn } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
-import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type EvalContext, type Helper, type Value } from './evaluate.ts';
+import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type ConstScope, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, resetParser, type SyntaxNode, type Tree } from './grammars.ts';
 import { indexTree, type TreeIndex } from './tree-index.ts';
 import { annotationOf, inDecorator, isRoutePath, isServerRoute } from './routes.ts';
 import { collectResources, emptyResources, fillResourcePaths, finishResources, gemRequest, GEM_METHOD_NAMES, isResourceRead, type RubyResources } from './ruby-resources.ts';
 import { flurlSend, isFlurlChain } from './url-chains.ts';
+import { commandOf, commandRequests, SHELL_CLIENT, shellMethod, shellUrlArguments, type CommandRequest } from './commands.ts';
 import { methodRows } from './method-rows.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
@@ -106,6 +107,12 @@ interface Project {
   /** Texts of the other files of the language, read once for the index, kept for `helperCallers` (main thread only, then dropped). */
   others: Map<string, string>;
   consts: Map<string, ParsedFile>;
+  /**
+   * Constants read through their type or package (`Endpoints.Tickets` of a C# static class,
+   * `FdPaths.TICKETS` of a Java interface, a Go package-level `ticketsPath` of another file of the
+   * package): `Owner.name` and `dir\0name` (Go: the package's folder) → the definition.
+   */
+  scoped: Map<string, { pf: ParsedFile; value: SyntaxNode }>;
   files: Map<string, ParsedFile>;
   /** Ruby: resource classes' paths, for requests written once in a base class or module. */
   resources?: RubyResources;
@@ -483,14 +490,57 @@ function newContext(d: Dialect, file: string, index: TreeIndex, project: Project
     file,
     defs: collectDefinitions(d, index, file),
     helpers: new Map(project?.helpers ?? []),
-    projectConst: (name) => {
-      const pf = project?.consts.get(name);
-      if (!pf || pf.file === file) return null;
-      const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
-      return def ? { value: def.value, file: pf.file, ctx: pf.ctx } : null;
-    },
+    projectConst: (name, scope) => (project ? projectConstant(project, file, name, scope) : null),
   };
   return ctx;
+}
+
+/**
+ * A constant of another file of the project: by its name when it is written in capitals
+ * (`TICKETS_PATH`), else through the type that holds it (`Endpoints.Tickets`) or, in Go, in the
+ * same package (another file of the folder: `ticketsPath`) or through the package's name (`fd.TicketsPath`).
+ */
+function projectConstant(p: Project, file: string, name: string, scope?: ConstScope): ReturnType<EvalContext['projectConst']> {
+  const pf = p.consts.get(name);
+  if (pf && pf.file !== file) {
+    const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+    if (def) return { value: def.value, file: pf.file, ctx: pf.ctx };
+  }
+  const keys = [scope?.owner ? `${scope.owner}.${name}` : '', scope?.samePackage ? `${dirname(file)}\0${name}` : '', scope?.goPackage ? `go:${scope.goPackage}\0${name}` : ''];
+  for (const k of keys) {
+    const hit = k ? p.scoped.get(k) : undefined;
+    if (hit && hit.pf.file !== file) return { value: hit.value, file: hit.pf.file, ctx: hit.pf.ctx };
+  }
+  return null;
+}
+
+/** The type (class, interface, object, struct, module) a definition sits in, by name (a companion object: its class's). */
+const TYPE_NODE = /^(class_declaration|interface_declaration|object_declaration|struct_declaration|record_declaration|enum_declaration|trait_declaration|class_definition|class|module)$/;
+function ownerType(n: SyntaxNode): string | null {
+  for (let p = n.parent; p; p = p.parent) {
+    if (!TYPE_NODE.test(p.type)) continue;
+    const name = p.childForFieldName('name') ?? p.namedChildren.find((c) => /^(identifier|type_identifier|constant|name|simple_identifier)$/.test(c.type));
+    if (name) return name.text;
+  }
+  return null;
+}
+
+/** Constants worth finding callers of: what they hold looks like a v1 path. */
+const CONST_WORDS = /helpdesk|\.json|\.xml/;
+
+/** The regex sources that find a read of the project's path constants in another file (see helperCallers). */
+function constantReads(p: Project): string[] {
+  const out = new Set<string>();
+  for (const [name, pf] of p.consts) {
+    const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
+    if (def && CONST_WORDS.test(def.value.text)) out.add(escapeRegex(name));
+  }
+  for (const [key, hit] of p.scoped) {
+    if (!CONST_WORDS.test(hit.value.text)) continue;
+    const [owner, name] = key.includes('\0') ? [null, key.split('\0')[1]!] : [key.slice(0, key.lastIndexOf('.')), key.slice(key.lastIndexOf('.') + 1)];
+    out.add(owner ? `${escapeRegex(owner)}\\s*(?:\\.|::)\\s*${escapeRegex(name)}` : escapeRegex(name));
+  }
+  return [...out];
 }
 
 /** Helpers (URL builders, request helpers, setters of a URL member) of one parsed file. */
@@ -684,7 +734,7 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|CreateHttp|build_request|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|CreateHttp|build_request|createRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
 
 /** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
 const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
@@ -726,18 +776,7 @@ function isJaxRsRequest(c: CallView, d: Dialect): boolean {
 
 /** The arguments that may be the URL. */
 function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
-  if (d === DIALECTS.shell) {
-    const out: SyntaxNode[] = [];
-    for (let i = 0; i < c.args.length; i++) {
-      const t = c.args[i]!.text.replace(/^['"]|['"]$/g, '');
-      if (/^-/.test(t)) {
-        if (SHELL_VALUE_OPTIONS.test(t)) i++;
-        continue;
-      }
-      out.push(c.args[i]!);
-    }
-    return out;
-  }
+  if (d === DIALECTS.shell) return shellUrlArguments(c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''))).map((i) => c.args[i]!);
   if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
   // JAX-RS: `target.path("helpdesk").path("tickets.json").request(MediaType…)`: the URL is the target it hangs on
   if (isJaxRsRequest(c, d)) {
@@ -831,15 +870,13 @@ function shellLocalFiles(c: CallView): SyntaxNode[] {
   return out;
 }
 
-const SHELL_CLIENT = /^(curl|wget|http|https|xh)$/;
 // (xargs and GNU parallel run the command they are given once per input line)
 const SHELL_PREFIX = /^(exec|command|sudo|nohup|time|env|timeout|retry|xargs|parallel)$/;
 
-/** curl/wget/httpie options followed by a value that is not the URL. */
-const SHELL_VALUE_OPTIONS = /^(-[oudHFXTAebcEKwrzm]|--(output|user|data|data-\w+|header|form|request|upload-file|user-agent|referer|cookie|cookie-jar|cert|config|write-out|range|max-time|json|output-document|post-data|post-file|header|method|body-data|body-file))$/;
 
 // (`GetFromJsonAsync`, Flurl's `PostJsonAsync`, Fuel's `"…".httpGet()` name their method too)
-const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_|prepare)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
+// (and CodeIgniter's curl library: `$this->curl->simple_get(url, params)`, `simple_post`, `simple_put`, `simple_delete`)
+const METHOD_OF_NAME = /^(?:http_?|wp_remote_|wp_safe_remote_|_|do_|send_|prepare|simple_)?(get|post|put|delete|patch)(?:_request|_json|_form|Async|AsJsonAsync|StringAsync|StreamAsync|ByteArrayAsync|FromJsonAsync|JsonAsync|ForObject|ForEntity|_?)?$/i;
 /** Calls that only ever GET: WebClient's downloads and readers. */
 const GET_ONLY = /^(DownloadString|DownloadData|DownloadFile|OpenRead)(TaskAsync|Async)?$/;
 
@@ -873,20 +910,44 @@ function siblingMethod(d: Dialect, n: SyntaxNode, ctx?: EvalContext): { method: 
 }
 
 /**
- * A method passed by name (`DELETE`, `http.MethodDelete`, `HttpMethod.PUT`) or through a constant
- * holding its word (`const del = "DELETE"`): that method.
+ * A method passed by name (`DELETE`, `http.MethodDelete`, `HttpMethod.PUT`), made of its word
+ * (C#'s `new HttpMethod("DELETE")`, Spring's `HttpMethod.valueOf("PUT")`, PowerShell's
+ * `[WebRequestMethod]::Put`) or through a variable or constant holding one of those or its word
+ * (`const del = "DELETE"`, `method := http.MethodDelete`): that method.
  */
-function methodConstant(a: SyntaxNode, ctx: EvalContext): HttpMethod | null {
+function methodConstant(a: SyntaxNode, ctx: EvalContext, depth = 0): HttpMethod | null {
   const named = /^(?:[\w.]*\.)?(?:Method|METHOD_)(Get|Post|Put|Delete|Patch|GET|POST|PUT|DELETE|PATCH)$|^(?:[\w.]*\.)?(?:HttpMethod|Method)\.(\w+)$|^(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text);
   if (named) return normaliseMethod(named.slice(1).find(Boolean));
+  const made = METHOD_MADE.exec(a.text.trim());
+  if (made) return normaliseMethod(made[1]);
   if (!ctx.d.nameOf(a)) return null;
   const vals = evaluate(a, ctx);
   const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
   if (v) return METHOD_WORD.test(v) ? normaliseMethod(v) : null;
+  // a variable given a method by name before the use (`method := http.MethodDelete`, `var m = new HttpMethod("PATCH")`)
+  const held = depth < 3 ? definitionBefore(a, ctx) : null;
+  if (held) {
+    const m = methodConstant(held, ctx, depth + 1);
+    if (m) return m;
+  }
   // a class constant named for its method (`self::METHOD_POST`, `static::HTTP_PUT`, `Rest::DELETE`)
   // whose definition the tree does not hold (a parent class of another package): its name says it
   const scoped = /^(?:[\w\\]+::|\$this->|self\.|this\.)(?:METHOD_|HTTP_|HTTP_METHOD_|VERB_|REQUEST_)?(GET|POST|PUT|DELETE|PATCH)$/.exec(a.text.replace(/\s+/g, ''));
   return scoped ? normaliseMethod(scoped[1]) : null;
+}
+
+/** A method object made of its word: `new HttpMethod("DELETE")`, `HttpMethod.valueOf("PUT")`, `HttpMethod.resolve("PUT")`. */
+const METHOD_MADE = /^(?:new\s+)?(?:[\w.]*\.)?HttpMethod(?:\s*\.\s*(?:valueOf|resolve|parse))?\s*\(\s*"(\w+)"\s*\)$/;
+
+/** The value last given to the name before this read, in its function (else at file or class level). */
+function definitionBefore(a: SyntaxNode, ctx: EvalContext): SyntaxNode | null {
+  const ref = ctx.d.nameOf(a);
+  const list = ref ? ctx.defs.byName.get(ref.name) : undefined;
+  if (!list) return null;
+  const fn = enclosingFunction(ctx.d, a);
+  const scope = fn ? fn.startIndex : -1;
+  const own = list.filter((x) => x.file === ctx.file && x.at < a.startIndex && (ref!.member ? x.scope === -1 : x.scope === scope) && !(a.startIndex >= x.value.startIndex && a.endIndex <= x.value.endIndex));
+  return own.at(-1)?.value ?? list.find((x) => x.scope === -1 && x.file === ctx.file)?.value ?? null;
 }
 
 /**
@@ -922,20 +983,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     // behind a prefix command (`xargs -d '\n' curl …`, `parallel -j2 curl …`): the client's own options only
     const name = SHELL_PREFIX.test(c.name) ? (args.find((a) => SHELL_CLIENT.test(a)) ?? c.name) : c.name;
     if (name !== c.name) args = args.slice(args.indexOf(name) + 1);
-    c = { ...c, name };
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      const x = /^(?:-X|--request)(?:=?(\w+))?$/.exec(a);
-      if (x) return normaliseMethod(x[1] ?? args[i + 1]);
-      if (/^-X(\w+)$/.test(a)) return normaliseMethod(a.slice(2));
-      // wget's `--method=DELETE` / `--method DELETE` (its `--body-data` goes with it)
-      const w = c.name === 'wget' ? /^--method(?:=(\w+))?$/.exec(a) : null;
-      if (w) return normaliseMethod(w[1] ?? args[i + 1]);
-    }
-    if (c.name === 'http' || c.name === 'https' || c.name === 'xh') return normaliseMethod(args.find((a) => METHOD_WORD.test(a))) ?? 'GET';
-    if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a))) return c.name === 'curl' ? 'POST' : 'POST';
-    if (c.name === 'wget' && args.some((a) => /^--(post|body)-(data|file)/.test(a))) return 'POST';
-    return 'GET';
+    return shellMethod(name, args);
   }
   if (isJaxRsRequest(c, d)) {
     // then `.get()`, `.post(entity)`, `.put(entity)`, `.delete()`, `.method("PUT", …)` or `.build("POST", …).invoke()`
@@ -1061,7 +1109,7 @@ function methodInScope(scope: string, text?: string): HttpMethod | null | undefi
     const m = methodOfName(byName[1]!, text ?? scope);
     if (m) return m;
   }
-  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\.Method\s*=\s*new\s+HttpMethod\s*\(\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
   // a client's method constants (`Zend_Http_Client::PUT`, `HttpRequest::METHOD_POST`): one says which,
   // several (one per branch) say only that the method is chosen at run time
@@ -1110,7 +1158,8 @@ const FILE_FUNCTIONS = /^(file_put_contents|unlink|is_file|file_exists|mkdir|tou
 
 /** Files and paths of the standard libraries: `File(…)`, `new FileWriter(…)`, `Paths.get`, `Path.of`, `Files.write`, Ruby's/C#'s `File.write`, `os.path.join`. */
 const FILE_CLASS = /^(File|FileInfo|FileReader|FileWriter|FileInputStream|FileOutputStream|FileStream|StreamReader|StreamWriter|PrintWriter|RandomAccessFile|Path|PurePath|PosixPath|DirectoryInfo)$/;
-const FILE_RECEIVER = /^(Files|File|Paths|Path|FileUtils|Directory|os\.path|os|shutil|pathlib|IO|java\.io\.File|java\.nio\.file\.(Files|Paths|Path)|System\.IO\.File)$/;
+const FILE_RECEIVER = /^(Files|File|Paths|Path|FileUtils|Directory|os\.path|os|shutil|pathlib|IO|java\.io\.File|java\.nio\.file\.(Files|Paths|Path)|System\.IO\.File|ioutil|afero|embed\.FS)$/;
+const RESOURCE_READ = /^(getResourceAsStream|getResource|getResources|getSystemResource|getSystemResourceAsStream|getSystemResources|GetManifestResourceStream|openRawResource)$/;
 /** Printed or logged: `println`, `print`, `puts`, `echo`, `Console.WriteLine`, `System.out.println`, `logger.info`. */
 const PRINT_NAME = /^(print|println|printf|puts|echo|warn|say|pp|var_dump|print_r|error_log|Write|WriteLine|Print|Println|Printf)$/;
 const PRINT_RECEIVER = /^(|System\.(out|err)|Console|fmt|\$stderr|\$stdout|STDERR|STDOUT|sys\.stdout|sys\.stderr|Debug|Trace)$/;
@@ -1125,6 +1174,11 @@ function fileOrPrintCall(d: Dialect, c: CallView): boolean {
   if (d === DIALECTS.python && c.name === 'open' && /^(|io|codecs|gzip|bz2|lzma|builtins)$/.test(c.receiver)) return true;
   if (FILE_CLASS.test(c.name) && (!c.receiver || /^(java\.io|java\.nio\.file|pathlib|System\.IO|io)$/.test(c.receiver))) return true;
   if (FILE_RECEIVER.test(c.receiver)) return true;
+  // a resource of the program's own package: Java's/Kotlin's `getClass().getResourceAsStream("/agents.json")`,
+  // `javaClass.getResource(…)`, a class loader's; .NET's `GetManifestResourceStream`; Python's
+  // `pkgutil.get_data(__name__, "fixtures/contacts.json")`, `pkg_resources.resource_string`, `importlib.resources`
+  if (RESOURCE_READ.test(c.name)) return true;
+  if (/^(pkgutil|pkg_resources|importlib\.resources|resources)$/.test(c.receiver) && /^(get_data|resource_\w+|read_text|read_binary|open_text|open_binary|files|path)$/.test(c.name)) return true;
   if (PRINT_NAME.test(c.name) && PRINT_RECEIVER.test(c.receiver)) return true;
   return LOG_RECEIVER.test(c.receiver) && LOG_NAME.test(c.name);
 }
@@ -1135,6 +1189,26 @@ function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
   for (let k = 0; p && k < 5; k++, p = p.parent) {
     const c = d.call(p);
     if (c && c.node.startIndex !== top.startIndex) return fileOrPrintCall(d, c) && c.args.some((a) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex);
+  }
+  return false;
+}
+
+/** Names of calls that may take a path to request (a wrapper of the code's own that the index did not read). */
+const REQUEST_WORDS = /url|uri|path|endpoint|route|request|http|api|call|fetch|get|post|put|delete|patch|send|query|resource|rest|client|load|read|invoke|execute|do_?$/i;
+
+/**
+ * The expression is an argument (positional or named) of a call that is no request: not a client's
+ * call, not a function or helper of the project, not named for a request or an address.
+ */
+function argumentOfNonRequest(d: Dialect, top: SyntaxNode, helpers: Map<string, Helper>, projectFunctions: Set<string>): boolean {
+  let p: SyntaxNode | null = top.parent;
+  for (let k = 0; p && k < 4; k++, p = p.parent) {
+    const c = d.call(p);
+    if (!c || c.node.startIndex === top.startIndex) continue;
+    const inside = (a: SyntaxNode) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex;
+    if (!c.args.some(inside) && ![...c.kwargs.values()].some(inside)) return false;
+    if (isClientCall(c, d) || helpers.has(c.name) || projectFunctions.has(c.name) || isJoinCall(d, c.node) || d.format(c.node)) return false;
+    return !REQUEST_WORDS.test(c.name) && !c.isNew;
   }
   return false;
 }
@@ -1197,7 +1271,7 @@ function statementOf(n: SyntaxNode): SyntaxNode {
 }
 
 function newProject(): Project {
-  return { helpers: new Map(), consts: new Map(), files: new Map(), functions: new Set(), others: new Map(), rootWrappers: new Set() };
+  return { helpers: new Map(), consts: new Map(), scoped: new Map(), files: new Map(), functions: new Set(), others: new Map(), rootWrappers: new Set() };
 }
 
 function indexProjectFile(p: Project, lang: Language, d: Dialect, abs: string, text: string): void {
@@ -1246,12 +1320,16 @@ function getProject(root: string, lang: Language, d: Dialect, cat: Catalogue): P
 /** Constants, function names and helpers of the project, once its files are indexed. */
 function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
   for (const pf of p.files.values()) {
-    pf.ctx.projectConst = (name) => {
-      const other = p!.consts.get(name);
-      if (!other || other === pf) return null;
-      const def = other.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
-      return def ? { value: def.value, file: other.file, ctx: other.ctx } : null;
-    };
+    pf.ctx.projectConst = (name, scope) => projectConstant(p, pf.file, name, scope);
+    // (Go: every package-level name of the package; elsewhere members of a named type)
+    const goPackage = d === DIALECTS.go ? /^\s*package\s+(\w+)/m.exec(pf.text)?.[1] : undefined;
+    for (const [name, defs] of pf.ctx.defs.byName) {
+      for (const def of defs) {
+        if (def.scope !== -1 || !def.member) continue;
+        const keys = goPackage ? [`${dirname(pf.file)}\0${name}`, ...(/^[A-Z]/.test(name) ? [`go:${goPackage}\0${name}`] : [])] : [ownerType(def.value)].filter((o): o is string => !!o).map((o) => `${o}.${name}`);
+        for (const k of keys) if (!p.scoped.has(k)) p.scoped.set(k, { pf, value: def.value });
+      }
+    }
     for (const x of pf.index.fns) {
       const f = fnOf(d, x.node);
       if (f) p.functions.add(f.name);
@@ -1539,6 +1617,25 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     if (!fnNames.has(fnNode.startIndex)) fnNames.set(fnNode.startIndex, fnOf(d, fnNode)?.name);
     return fnNames.get(fnNode.startIndex);
   };
+  /** The requests of a command line the code runs, each at the literal that writes its path. */
+  const commandSites = (c: CallView, reqs: CommandRequest[], fn: number): boolean => {
+    const fnNode = fn >= 0 ? (fnNodes.get(fn) ?? null) : null;
+    const before = sites.length;
+    for (const r of reqs) {
+      const own = [...r.url].reverse().filter((p) => p.node && p.file === pf.file);
+      const anchor = (own.find((p) => /\.(json|xml)\b/.test(p.text)) ?? own[0])?.node ?? c.node;
+      addCall(c, anchor, [r.url], r.method, `${c.name} ${r.client}`.trim(), fnNode);
+    }
+    return sites.length > before;
+  };
+  // PHP's and Ruby's backticks (`` `curl -s $base/contacts.json` ``, `%x(…)`): a command line run
+  if (!testFile && (lang === 'php' || lang === 'ruby') && /`|%x/.test(text)) {
+    for (const n of pf.tree.rootNode.descendantsOfType(['shell_command_expression', 'subshell'])) {
+      if (comments.some(([a, b]) => n.startIndex >= a && n.startIndex < b)) continue;
+      const fn = enclosingFunction(d, n);
+      commandSites({ node: n, name: '`', receiver: '', args: [], kwargs: new Map(), isNew: false }, commandRequests({ line: n }, ctx), fn ? fn.startIndex : -1);
+    }
+  }
   for (let i = 0; i < pf.index.calls.length; i++) {
     const x = pf.index.calls[i]!;
     const c = callView(d, pf.index, i);
@@ -1551,6 +1648,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       for (const a of c.args) if (!isHandlerBody(a)) consumeStrings(a);
       continue;
     }
+    // a command line the code runs (`exec("curl … -X POST $base/helpdesk/tickets.xml")`,
+    // `subprocess.run(["curl", "-X", "PUT", url])`): the request of its curl (commands.ts)
+    const command = testFile ? null : commandOf(c, d, ctx);
+    if (command && commandSites(c, commandRequests(command, boundAt(x.node) ? { ...ctx, bound: boundAt(x.node) } : ctx), x.fn)) continue;
     const helper = ctx.helpers.get(c.name);
     // `->setUrlSuffix($path)` on an object whose request is sent elsewhere (a singleton, a chain
     // ending in `->request($method)`): the path is the call's, even when the project defines the setter
@@ -1853,6 +1954,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
     // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
     if (linkOrRedirect(d, top) || fileStoreArgument(d, top) || onlyFileOrPrintUses(top)) continue;
+    // a relative name (`helpdesk/tickets.json`, no `/` first, no base before it) handed to a call that
+    // makes no request (Octokit's `gh.contents(repo, path: "helpdesk/tickets.json")`): that call's own
+    // name of a file or key, as `contents(repo, path: "contacts.json")` is
+    if (/^['"`]?[\w-]+\//.test(raw) && argumentOfNonRequest(d, top, ctx.helpers, projectFunctions)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
@@ -2016,8 +2121,10 @@ async function findHelperCallers<F extends { abs: string; language: Language }>(
     if (project.resources?.byOwner.size) names.push(...project.resources.names, ...project.resources.byOwner.keys());
     // files calling the v1 gem's methods (`client.post_tickets(…)`) in a project that makes its clients
     if (project.resources?.freshdeskGem) names.push(...GEM_METHOD_NAMES);
-    if (!names.length) continue;
-    const re = new RegExp(`(?<![\\w$])(?:${names.map(escapeRegex).join('|')})(?![\\w$])`);
+    // files reading a path constant of another file (`Endpoints.Tickets`, `FdPaths.TICKETS`, a Go package's `ticketsPath`)
+    const reads = constantReads(project);
+    if (!names.length && !reads.length) continue;
+    const re = new RegExp(`(?<![\\w$])(?:${[...names.map(escapeRegex), ...reads].join('|')})(?![\\w$])`);
     if (match) {
       queries.push({ re, files: files.filter((f) => !candidates.has(f.abs) && syntaxLanguage(f.language, f.abs) === lang) });
       continue;
