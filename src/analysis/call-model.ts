@@ -72,6 +72,8 @@ export interface CallModel {
   returnEscapes: string[];
   /** The escapes that go to the code's own callers (see CallInfo.callerEscapes). */
   callerEscapes: string[];
+  /** The resource goes to an exported function's callback, which the codemod follows to its importers (see CallInfo.answersImporters). */
+  answersImporters: boolean;
   /** The body comes from the code's callers (see CallInfo.bodyFromCallers). */
   bodyFromCallers: boolean;
   /** JSON schemas of the answer with v1 keys (see CallInfo.answerSchemas). */
@@ -157,6 +159,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       escapes: info.escapes ?? [],
       returnEscapes: info.returnEscapes ?? [],
       callerEscapes: info.callerEscapes ?? [],
+      answersImporters: info.answersImporters === true,
       bodyFromCallers: !!info.bodyFromCallers,
       answerSchemas: info.answerSchemas ?? [],
       answerTypes: info.answerTypes ?? [],

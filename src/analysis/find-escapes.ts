@@ -158,6 +158,10 @@ export function recordResponseEscapes(a: Analysis, traced: TracedResponses): voi
   for (const e of responseEscapes(a, traced.tracer.exits)) {
     const call = traced.callOf(e.tx);
     if (!call) continue;
+    if (e.kind === 'importers') {
+      call.answersImporters = true;
+      continue;
+    }
     const list = e.kind === 'return' ? (call.returnEscapes ??= []) : (call.escapes ??= []);
     // a call of an imported module: the place is in this file, which its own file does not show
     const where = traced.foreignFile(e.tx) ? e.where.replace(/\(line (\d+|\?)\)$/, `(${basename(a.mod.file)}:$1)`) : e.where;
@@ -169,7 +173,8 @@ export function recordResponseEscapes(a: Analysis, traced: TracedResponses): voi
 /** A place the answer leaves the module; `toCallers`: it goes to the code's own callers (see CallInfo.callerEscapes). */
 interface ResponseEscape {
   tx: string;
-  kind: 'callback' | 'return';
+  /** `importers`: no escape, the answer reaches the callers through an exported function the codemod follows. */
+  kind: 'callback' | 'return' | 'importers';
   where: string;
   at: number;
   toCallers?: boolean;
@@ -198,7 +203,10 @@ function responseEscapes(a: Analysis, exits: Exit[]): ResponseEscape[] {
         // it to them through the function's callbacks, so only the document itself counts here
         // (when the tracer can: the function is called here or exported by name; a prototype
         // method's callers are not followed, `Lib.prototype.getContact = function (id, cb)`)
-        if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]' && calleeBinding.fn && (callsOf(tm, calleeBinding.fn).length > 0 || exportNames(tm, calleeBinding.fn).length > 0)) continue;
+        if (doc.prefix.length > 0 && doc.prefix.at(-1) !== '[]' && calleeBinding.fn && (callsOf(tm, calleeBinding.fn).length > 0 || exportNames(tm, calleeBinding.fn).length > 0)) {
+          if (exportNames(tm, calleeBinding.fn).length > 0) out.push({ tx, kind: 'importers', where: '', at: call.start });
+          continue;
+        }
         out.push({ tx, kind: 'callback', where: `the callback ${callee.name} (line ${line})`, at: call.start, toCallers: isCallersParam(tm, calleeBinding) });
         continue;
       }

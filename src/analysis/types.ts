@@ -220,6 +220,12 @@ export interface CallInfo {
    * `escapes`); with `callers: 'v2'` (the callers take v2 shapes) they do not block the call.
    */
   callerEscapes?: string[];
+  /**
+   * The resource is handed to a callback parameter of an exported function (`cb(null,
+   * body.group)`): the codemod follows it into the modules that import this one, so the audit
+   * reads them too before it calls the call auto-fixable (file-analysis.ts, the importers' pass).
+   */
+  answersImporters?: boolean;
   /** The body is a parameter of the function making the call, given by callers not in the module (see callersUnseen). */
   bodyFromCallers?: boolean;
   /** Lines of JSON schemas the module declares with v1 keys of this call's answer (see find-answer-declarations.ts). */

@@ -52,6 +52,12 @@ export interface FileResult {
    * the module is auto-fixable when those callers are in the repo, where the codemod follows it.
    */
   ifImported?: Array<{ index: number; autofix: boolean; advice: string }>;
+  /**
+   * Reads in the importing files of this module's answers, and whether they change with their
+   * call (internal, the importers' pass): the importer's own finding of such a read is found by
+   * shape, not traced, so it takes its call's verdict from here (src/audit/index.ts).
+   */
+  importerReads?: Array<{ rel: string; line: number; auto: boolean; why: string }>;
 }
 
 export interface AnalysisContext {
@@ -310,7 +316,13 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
     const explain = task.language !== 'coffeescript';
     if (ctx.importers) {
       // the callers are seen: what they read of each answer, and where they hand it on, counts
-      applyVerdicts([...sites, ...callerReads], findingOf, ctx.cat, task.abs, { callersSeen: true, callers: ctx.callers }, rewritable, explain);
+      const importerReads: NonNullable<FileResult['importerReads']> = [];
+      applyVerdicts([...sites, ...callerReads], findingOf, ctx.cat, task.abs, { callersSeen: true, callers: ctx.callers }, rewritable, explain, (m, v) => {
+        for (const r of m.reads) {
+          if (r.file !== m.file) importerReads.push({ rel: relPath(ctx.root, r.file), line: r.span.line, auto: v.auto && rewritable, why: `it changes with its call (${basename(m.file)}:${m.span.line}), which stays on v1` });
+        }
+      });
+      if (importerReads.length) result.importerReads = importerReads;
       return;
     }
     // once as if the module's callers were seen (another file imports it), once as they are here
@@ -320,8 +332,8 @@ function analyzeInto(task: FileTask, text: string, ctx: AnalysisContext, result:
       const seen = result.findings.map((f) => ({ autofix: f.autofix, advice: f.advice }));
       result.findings.forEach((f, i) => Object.assign(f, before[i]));
       applyVerdicts(sites, findingOf, ctx.cat, task.abs, { callersSeen: false, callers: ctx.callers }, rewritable, explain);
-      const diff = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
-      if (diff.length) result.ifImported = diff;
+      // (set when nothing differs too: the importers' reads of its answers count in that pass)
+      result.ifImported = seen.map((s, index) => ({ index, ...s })).filter((s) => s.autofix !== result.findings[s.index]!.autofix);
     }
   }
 }
@@ -356,7 +368,16 @@ function notAutoFixable(f: Finding, why: string, always = false): void {
  * what a human must do (`explain`: also for a call that was not auto-fixable anyway). True when
  * a call's response is returned to callers outside the module.
  */
-function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: AnalysisContext['cat'], file: string, who: { callersSeen: boolean; callers?: CallersContract }, rewritable: boolean, explain: boolean): boolean {
+function applyVerdicts(
+  sites: Site[],
+  findingOf: Map<Site, Finding>,
+  cat: AnalysisContext['cat'],
+  file: string,
+  who: { callersSeen: boolean; callers?: CallersContract },
+  rewritable: boolean,
+  explain: boolean,
+  eachVerdict?: (m: CallModel, v: CallVerdict) => void,
+): boolean {
   const key = (f: string, start: number) => `${f}\0${start}`;
   const byKey = new Map<string, Site>();
   for (const s of sites) byKey.set(key(s.file, s.span.start), s);
@@ -383,6 +404,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
   }
   for (const m of models) {
     const v = verdicts.get(m)!;
+    eachVerdict?.(m, v);
     const call = sites.find((s) => s.kind === 'call' && s.call?.span.start === m.span.start && s.file === m.file);
     const f = call && findingOf.get(call);
     if (v.auto) {
@@ -403,7 +425,7 @@ function applyVerdicts(sites: Site[], findingOf: Map<Site, Finding>, cat: Analys
       if (pf) notAutoFixable(pf, `it changes with its call (${where}), which stays on v1`);
     }
   }
-  return models.some((m) => m.returnEscapes.length > 0);
+  return models.some((m) => m.returnEscapes.length > 0 || m.answersImporters);
 }
 
 /**

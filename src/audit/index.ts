@@ -438,11 +438,24 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       else for (const x of r.ifImported) Object.assign(r.findings[x.index]!, { autofix: x.autofix, advice: x.advice });
     }
   }
+  const importerReads = results.flatMap((r) => r.importerReads ?? []);
+  for (const r of results) delete r.importerReads;
   for (const r of results) delete r.ifImported;
   // second pass, now that the repo is known to use v1: repo context and throttling by behaviour (./repo-wide.ts)
   const wide = repoWidePass(results, walked.files, wideFiles, candidates, ctx);
   for (const r of wide.replace) results[results.findIndex((x) => x.rel === r.rel)] = r;
   results.push(...wide.added);
+  // a read an importer makes of a module's answer: its own finding was read by shape, the module's
+  // pass tied it to the call, whose verdict it takes (as the codemod changes it with the call)
+  for (const x of importerReads) {
+    for (const f of results.find((o) => o.rel === x.rel)?.findings ?? []) {
+      if (f.kind !== 'response-read' || f.line !== x.line || f.inComment) continue;
+      // (a field v2 does not send keeps its own finding a human's: the verdict said so of the call)
+      if (x.auto) {
+        if (!f.autofix && !f.advice.includes('Not auto-fixable:') && !/has no v2 field/.test(f.advice)) f.autofix = true;
+      } else if (!f.advice.includes('Not auto-fixable:')) f.advice = `${f.advice} Not auto-fixable: ${x.why}.`;
+    }
+  }
   const order = new Map(walked.files.map((f, i) => [f.rel, i]));
   results.sort((a, b) => (order.get(a.rel) ?? 0) - (order.get(b.rel) ?? 0));
   skipped.sort((a, b) => a.file.localeCompare(b.file));

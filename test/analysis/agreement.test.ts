@@ -43,13 +43,22 @@ function copyCase(name: string): string {
  * in the modules that import the call's module are followed by both (`cross-module-js`).
  */
 const KNOWN_GAPS: Record<string, string[]> = {
-  'ts-project': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
+  // (an importer's read takes its call's verdict: the gap of the call is its gap too)
+  'ts-project': [
+    'src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)',
+    'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',
+    'src/report.ts:6 response-read tickets.view: auto-fixable in the audit, not rewritten',
+  ],
   'ts-types-shared-by-v1': [
     'app.ts:20 tickets.view: auto-fixable in the audit, not rewritten (marked)',
     'app.ts:21 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',
     'app.ts:22 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',
   ],
-  'ts-project-dts': ['src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)', 'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)'],
+  'ts-project-dts': [
+    'src/api.ts:7 tickets.view: auto-fixable in the audit, not rewritten (marked)',
+    'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',
+    'src/report.ts:6 response-read tickets.view: auto-fixable in the audit, not rewritten',
+  ],
 };
 
 const cases = readdirSync(ROOT).filter((d) => statSync(path.join(ROOT, d)).isDirectory()).sort();

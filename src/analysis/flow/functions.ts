@@ -124,7 +124,15 @@ export function callersUnseen(mod: TracedModule, fn: Node): boolean {
   if (callsOf(mod, fn).length) return false;
   // a method the module calls itself (`this.fetchTicket(id, cb)`): its callers are here, unfollowed
   const name = methodName(mod, fn);
-  if (name && mod.info.nodes.calls.some((c) => isMember(c.callee) && memberName(c.callee) === name && !(c.start >= fn.start && c.end <= fn.end))) return false;
+  // (not a client's verb of the same name, `fd.get(…)` on `const fd = axios.create(…)`: a
+  // receiver made by a call is no instance of this code's class)
+  const sameMethod = (c: Node) => {
+    if (!isMember(c.callee) || memberName(c.callee) !== name || (c.start >= fn.start && c.end <= fn.end)) return false;
+    const recv = unwrapExpr(c.callee.object);
+    const init = recv.type === 'Identifier' ? bindingOf(mod, recv)?.init : undefined;
+    return !(init && unwrapExpr(init).type === 'CallExpression');
+  };
+  if (name && mod.info.nodes.calls.some(sameMethod)) return false;
   const parent = mod.tree.parent(fn);
   if (parent && isCall(parent)) return false;
   // a step handed to a library in a list or a map (`async.waterfall([fn, …])`, `async.parallel({ a:
