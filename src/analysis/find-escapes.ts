@@ -115,7 +115,9 @@ export function findEscapes(a: Analysis): void {
       const statuses = new Set<number>();
       for (const m of [a.mod, ...a.wrapperModules]) {
         if (!call.wrapperFiles.includes(m.file) && !(m.abs && call.wrapperFiles.includes(m.abs))) continue;
-        for (const x of m.source.matchAll(/(?:[!=]==?|case)\s*([1-5]\d\d)\b/g)) statuses.add(Number(x[1]));
+        // (in the analysed module, only the chain's own functions: a status test elsewhere in it is a caller's)
+        const own = m === a.mod && call.wrapperFunctions?.length ? call.wrapperFunctions.map((f) => m.source.slice(f.start, f.end)) : [m.source];
+        for (const text of own) for (const x of text.matchAll(/(?:[!=]==?|case)\s*([1-5]\d\d)\b/g)) statuses.add(Number(x[1]));
       }
       call.wrapperStatuses = [...statuses].sort();
     }

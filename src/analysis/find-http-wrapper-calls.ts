@@ -18,6 +18,8 @@ interface OuterCall {
   call: Node;
   args: Value[];
   chain: ModuleInfo[];
+  /** The functions of the chain, outermost first. */
+  fns: Array<{ mod: ModuleInfo; node: Node }>;
   callerArgs: Value[];
 }
 
@@ -56,7 +58,7 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
       const iv = a.ev.eval(fn.mod, icallee, frames);
       if (iv.t === 'fn' && iv.node !== fn.node) {
         const iargs = (ic.arguments ?? []).map((x: Node) => a.ev.eval(fn.mod, x, frames));
-        if (findHttpWrapperCall(a, iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs, chain: [...(outer?.chain ?? []), fn.mod], callerArgs: outer?.callerArgs ?? args }, clientOnly)) return true;
+        if (findHttpWrapperCall(a, iv, ic, depth + 1, { call: outer?.call ?? call, args: iargs, chain: [...(outer?.chain ?? []), fn.mod], fns: [...(outer?.fns ?? []), { mod: fn.mod, node: fnNode }], callerArgs: outer?.callerArgs ?? args }, clientOnly)) return true;
       }
       if (!shape || clientOnly) continue;
     }
@@ -105,6 +107,8 @@ export function findHttpWrapperCall(a: Analysis, fn: Extract<Value, { t: 'fn' }>
     info.innerClient = shape.client;
     const chain = [...(outer?.chain ?? []), fn.mod];
     info.wrapperFiles = [...new Set(chain.map((m) => (m === a.mod ? a.mod.file : m.file)))];
+    // (the analysed module's own functions of the chain: its other code's status tests are its callers')
+    info.wrapperFunctions = [...(outer?.fns ?? []), { mod: fn.mod, node: fnNode }].filter((f) => f.mod === a.mod).map((f) => a.span(f.node));
     for (const m of chain) a.wrapperModules.add(m);
     const site = callSite(a, {
       span: urlSpan,

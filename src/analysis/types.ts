@@ -154,6 +154,8 @@ export interface CallInfo {
    * as `rate-limit` sites of this analysis (with `file` set to that module).
    */
   wrapperFiles?: string[];
+  /** For `wrapper` calls: the spans of the chain's functions that are in the analysed module. */
+  wrapperFunctions?: Span[];
   /**
    * The module of the client instance the call goes through, when that module makes several
    * (`fd` and `gh` from `./http`): its 403 checks may be another instance's, so they keep the

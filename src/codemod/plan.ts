@@ -697,7 +697,8 @@ export class ModulePlanner {
     if (manual.length) return fail(`${manual.map((i) => humanise(i.message, a)).join('; ')}. ${todoText(rule, t, a)}`, rule.id);
     // the repo's HTTP wrapper accepts only 200, and v2 answers this call with another success status
     const v2Status = steps[callIndex]?.st.status ?? 200;
-    const strict = v2Status !== 200 ? wrapperDemanding200(s.call?.wrapperFiles ?? [], pf.file, pf.source) : null;
+    // (the analysis read the statuses the wrapper's own code tests: the call model's, when there is one)
+    const strict = v2Status === 200 ? null : model ? (model.wrapperStatuses.includes(200) ? path.basename(model.wrapperFiles[0] ?? pf.file) : null) : wrapperDemanding200(s.call?.wrapperFiles ?? [], pf.file, pf.source);
     // a client function whose body is not seen: how it treats a status other than v1's is not known
     const v1Status = rule.response?.v1Status ?? 200;
     if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length) {
