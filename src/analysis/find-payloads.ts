@@ -235,10 +235,39 @@ function isLiteralValue(n: Node): boolean {
   return false;
 }
 
-/** The wrapped value is not an object the analysis can see (a parameter, a call result). */
+/**
+ * The wrapped value is not an object the analysis can see (a parameter, a call result), or one
+ * that spreads such a value (`{ email, ...fields }`: keys nobody here names).
+ */
 function opaqueValue(a: Analysis, _rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): boolean {
   if (!valueNode) return false;
-  return a.ev.eval(mod, valueNode, frames).t !== 'obj';
+  const v = a.ev.eval(mod, valueNode, frames);
+  if (v.t !== 'obj') return true;
+  return (v.node.properties as Node[]).some((p) => (p.type === 'SpreadElement' || p.type === 'SpreadProperty') && !knownSpread(a, v.mod, p.argument, v.frames));
+}
+
+/**
+ * A spread whose keys are written here: an object, or a choice of object literals (`priority ? {
+ * priority } : {}`, `html && { description_html: html }`; a falsy branch spreads nothing), inline or
+ * as the value of a name read only there and never written again (what the codemod rewrites).
+ */
+function knownSpread(a: Analysis, mod: ModuleInfo, arg: Node, frames: Frames): boolean {
+  if (a.ev.eval(mod, arg, frames).t === 'obj') return true;
+  let n = unwrapExpr(arg);
+  if (n.type === 'Identifier') {
+    const b = bindingAt(mod, n);
+    if (!b || b.writes.length || !b.init || b.path?.length || b.refs.length !== 1) return false;
+    n = unwrapExpr(b.init);
+  }
+  const branch = (x: Node): boolean => {
+    const u = unwrapExpr(x);
+    if (u.type === 'ObjectExpression') return true;
+    if (u.type === 'ConditionalExpression') return branch(u.consequent) && branch(u.alternate);
+    if (u.type === 'LogicalExpression' && u.operator === '&&') return branch(u.right);
+    const lit = u.type === 'NullLiteral' || u.type === 'BooleanLiteral' || u.type === 'StringLiteral' || u.type === 'Literal';
+    return (lit && !u.value) || (u.type === 'Identifier' && u.name === 'undefined');
+  };
+  return (n.type === 'ConditionalExpression' || n.type === 'LogicalExpression') && branch(n);
 }
 
 function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): WrapperInfo['fields'] {
