@@ -88,6 +88,8 @@ export interface CallModel {
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
   /** Status predicates that let 403 through and not 429 (see CallInfo.throttlePredicates). */
   throttlePredicates: number[];
+  /** The line of a query option whose keys are not known (see CallInfo.queryUnknown). */
+  queryUnknown: number | null;
   /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */
   errorBodyReads: number[];
   /** Reads of the v1 payload before it is sent (see CallInfo.bodyReads). */
@@ -170,6 +172,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       statusUnclear: info.statusUnclear ?? [],
       statusPredicates: info.statusPredicates ?? [],
       throttlePredicates: info.throttlePredicates ?? [],
+      queryUnknown: info.queryUnknown ?? null,
       errorBodyReads: info.errorBodyReads ?? [],
       files: [own],
       fidelity: s.fidelity ?? null,

@@ -15,7 +15,7 @@ import type { Node } from './parse.ts';
 import type { CallInfo, Site, Span, StringPart, UrlInfo } from './types.ts';
 
 /** The URL value of a recognised call: base + url + query object. */
-export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
+export function urlOf(a: Analysis, shape: CallShape, at?: Node): StringPart[] | null {
   let v = shape.urlValue;
   if (!v && shape.url) v = a.ev.eval(shape.url.mod, shape.url.node, shape.url.frames);
   if (!v || v.t !== 'str') return null;
@@ -31,7 +31,12 @@ export function urlOf(a: Analysis, shape: CallShape): StringPart[] | null {
   if (shape.query) {
     const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
     if (q.t === 'obj') {
-      const keys = editableQueryKeys(shape.query.node, q.node);
+      // (written inside the call: an object reached through a name, `{ params: shared }` or a
+      // `const PAGE = { params: … }` handed in, may serve other requests too)
+      // (the call's statement holds a chained `.query({ … })` too)
+      const stmt = at ? statementOf(a.mod, at) : undefined;
+      const inCall = !!stmt && shape.query.mod === a.mod && q.mod === a.mod && q.node.start >= stmt.start && q.node.end <= stmt.end;
+      const keys = inCall ? editableQueryKeys(shape.query.node, q.node) : null;
       // (a value written there is that value, `state: 'all'`; any other is named by its key, and
       // in an object the codemod edits, so is a name even of a constant: it changes no constant)
       const pairs = (q.node.properties as Node[]).flatMap((p) => {
@@ -136,6 +141,14 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
   }
   if (shape?.answerOption) (info.escapes ??= []).push(`its ${shape.answerOption.key} option (line ${a.span(shape.answerOption.node, shape.answerOption.mod).line})`);
   if (shape?.options) info.options = a.span(shape.options.node, shape.options.mod);
+  // a query option whose keys are not all written here (`searchParams: new URLSearchParams(p)`,
+  // `params: { [KEY]: v }`, `{ ...defaults }`, a string): what v2 makes of it is not known
+  if (shape?.query) {
+    const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
+    const known = q.t === 'obj' && (q.node.properties as Node[]).every((p) => (p.type === 'ObjectProperty' || p.type === 'Property') && !!propertyKey(p));
+    const none = (q.t === 'unknown' && q.name === 'undefined') || ['NullLiteral'].includes(unwrapExpr(shape.query.node).type) || (unwrapExpr(shape.query.node).type === 'Literal' && unwrapExpr(shape.query.node).value === null);
+    if (!known && !none) info.queryUnknown = a.span(shape.query.node, shape.query.mod).line;
+  }
   if (shape?.dataArg !== undefined) info.dataArg = shape.dataArg;
   if (shape?.body) {
     const b = unwrapExpr(shape.body.node);

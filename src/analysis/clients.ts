@@ -529,9 +529,12 @@ export class ClientRecognizer {
         const mref = verb ? opRef : this.prop(config, 'method');
         const method = verb ? verbMethod(op) : (this.methodFromRef(mref) ?? 'GET');
         if (!body) {
-          const d = this.prop(config, 'data');
+          // (vue-resource's config form takes the body as `body`)
+          const d = this.prop(config, 'data', 'body');
           if (d) body = d;
         }
+        // vue-resource's `emulateJSON: true` sends the body form-encoded (v2 answers that 415)
+        const emulated = this.prop(config, 'emulateJSON') ?? this.prop(instConfig, 'emulateJSON');
         return {
           client: 'axios',
           callee,
@@ -545,6 +548,7 @@ export class ClientRecognizer {
           bodyProperty: body?.key,
           query: this.prop(config, 'params'),
           dataArg,
+          ...(body && emulated && this.isTrue(emulated) ? { formEncoded: true } : {}),
         };
       }
       case 'request':
@@ -703,6 +707,8 @@ export class ClientRecognizer {
             methodRef: opRef,
             methodSource: 'callee',
             body: method === 'POST' ? this.ref(mod, args[1], frames) : undefined,
+            // (a GET's data is its query: `$.getJSON(url, { state: 'all' }, cb)`)
+            query: method === 'GET' && args[1] && !isFunctionNode(unwrapExpr(args[1])) && !(unwrapExpr(args[1]).type === 'Identifier' && CALLBACK_NAME.test(unwrapExpr(args[1]).name)) ? this.ref(mod, args[1], frames) : undefined,
             dataArg: method === 'POST' ? 1 : undefined,
             // (the shorthand cannot set a content type: its data always goes out form-encoded)
             ...(method === 'POST' && args[1] && !isFunctionNode(unwrapExpr(args[1])) && !(unwrapExpr(args[1]).type === 'Identifier' && CALLBACK_NAME.test(unwrapExpr(args[1]).name)) ? { formEncoded: true } : {}),

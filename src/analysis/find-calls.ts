@@ -163,7 +163,7 @@ function ownClient(a: Analysis, callee: string): boolean {
 }
 
 function siteFromShape(a: Analysis, shape: CallShape, call: Node): boolean {
-  const parts = urlOf(a, shape);
+  const parts = urlOf(a, shape, call);
   if (!parts) return false;
   const pattern = parts.map((p) => p.text).join('');
   // (a request whose endpoint is a run-time value is still a v1 call: `'/helpdesk/' + resource + '.json'`)

@@ -154,6 +154,8 @@ function isErrorText(mod: ModuleInfo, n: Node): boolean {
   if ((u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression') && !u.computed) return /^(message|stack|msg)$/.test(u.property.name);
   if (u.type === 'CallExpression') {
     const name = calleeName(mod, u.callee);
+    // (`util.format('%s', err)` makes it text as String(err) does)
+    if (/^(util\.)?(format|inspect)$/.test(name ?? '')) return (u.arguments as Node[]).some((x) => /err|e\b|ex\b|message/i.test(mod.source.slice(x.start, x.end)));
     if (name === 'String' || name === 'JSON.stringify') return !!u.arguments[0] && /err|e\b|ex\b|message/i.test(mod.source.slice(u.arguments[0].start, u.arguments[0].end));
     return /\.toString$/.test(name) && /err|message/i.test(name);
   }

@@ -34,7 +34,12 @@ export function findStatusPredicates(a: Analysis): void {
       const fn = prop.type === 'ObjectMethod' ? prop : declaredFunction(a, unwrapExpr(prop.value));
       const line = prop.loc?.start.line ?? 0;
       // (`s === 200 || s === 403` before a Retry-After branch: v2 throttles with 429, which it refuses)
-      if (isFunction(fn) && judge(fn, 0, 403).accepts === true && judge(fn, 0, 429).accepts === false) (call.throttlePredicates ??= []).push(line);
+      // (one the reading cannot decide counts when it names 403: `(s) => okStatuses.has(s)` with a 403 in it)
+      if (isFunction(fn)) {
+        const lets403 = judge(fn, 0, 403).accepts;
+        const lets429 = judge(fn, 0, 429).accepts;
+        if ((lets403 === true && lets429 !== true) || (lets403 === undefined && /(^|\D)403(\D|$)/.test(a.mod.source.slice(fn.start, fn.end)))) (call.throttlePredicates ??= []).push(line);
+      }
       if (v1 === v2) continue;
       const verdict = isFunction(fn) ? judge(fn, v1, v2) : { accepts: undefined };
       if (verdict.accepts === true) continue;
@@ -79,6 +84,16 @@ function evaluate(e: Node, name: string, status: number): boolean | number | und
   if (e.type === 'UnaryExpression' && e.operator === '!') {
     const v = evaluate(unwrapExpr(e.argument), name, status);
     return typeof v === 'boolean' ? !v : undefined;
+  }
+  // `[200, 403].includes(s)`, `[200, 403].indexOf(s)`
+  if (e.type === 'CallExpression' && isMember(e.callee) && unwrapExpr(e.callee.object).type === 'ArrayExpression' && e.arguments?.length === 1) {
+    const items = (unwrapExpr(e.callee.object).elements as Node[]).map((x) => (x ? evaluate(unwrapExpr(x), name, status) : undefined));
+    const arg = evaluate(unwrapExpr(e.arguments[0]), name, status);
+    if (typeof arg !== 'number' || items.some((x) => typeof x !== 'number')) return undefined;
+    const method = e.callee.computed ? undefined : e.callee.property.name;
+    if (method === 'includes') return items.includes(arg);
+    if (method === 'indexOf') return items.indexOf(arg);
+    return undefined;
   }
   if (e.type === 'LogicalExpression') {
     const l = evaluate(unwrapExpr(e.left), name, status);

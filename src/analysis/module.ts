@@ -737,26 +737,18 @@ function onlyReexports(text: string, spec: string): boolean {
 
 /**
  * The files of a run whose exports some file of the run uses: what such a module returns reaches
- * callers in the run. A module only re-exported (an `index.js` that hands it on) counts only when
- * the re-exporting file is itself used so. Shared by the audit and the codemod.
+ * callers in the run. A module only re-exported (an `index.js` that hands it on, `export { x } from
+ * './api'`) does not count, even when the re-exporting file is used: neither tool follows a value
+ * through the re-export into the files that import it, so its callers are not seen. Shared by the
+ * audit and the codemod.
  */
 export function filesUsedInRun(files: Iterable<{ abs: string; text: string }>, resolve: (fromAbs: string, spec: string) => string | null): Set<string> {
   const used = new Set<string>();
-  const handedOnBy = new Map<string, string[]>();
   for (const f of files) {
     for (const spec of new Set(relativeImports(f.text))) {
       const target = resolve(f.abs, spec);
-      if (!target || target === f.abs) continue;
-      if (onlyReexports(f.text, spec)) handedOnBy.set(f.abs, [...(handedOnBy.get(f.abs) ?? []), target]);
-      else used.add(target);
-    }
-  }
-  // a re-export of a used module is used
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [via, targets] of handedOnBy) {
-      if (!used.has(via)) continue;
-      for (const t of targets) if (!used.has(t)) used.add(t), (changed = true);
+      if (!target || target === f.abs || onlyReexports(f.text, spec)) continue;
+      used.add(target);
     }
   }
   return used;

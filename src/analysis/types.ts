@@ -154,6 +154,8 @@ export interface CallInfo {
    * as `rate-limit` sites of this analysis (with `file` set to that module).
    */
   wrapperFiles?: string[];
+  /** The line of a query option whose keys are not all written where it is (see callInfo). */
+  queryUnknown?: number;
   /** For `wrapper` calls: the spans of the chain's functions that are in the analysed module. */
   wrapperFunctions?: Span[];
   /**

@@ -165,6 +165,9 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const names = fieldMappings(rule, 'request').filter((x) => x.v1.startsWith('query.') && x.v1 !== x.v2).map((x) => x.v1.slice(6).split('.')[0]!);
     needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.id === 'tickets.list' ? ' and the default listing' : ''}; write the v2 query by hand`);
   }
+  if (m.queryUnknown !== null && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
+    needs.push(`the query option at line ${m.queryUnknown} holds keys not written there (a computed key, a spread, URLSearchParams, a string): v2 changes some of this call's parameters; write its v2 query by hand`);
+  }
   if (fromOptions && !fromOptions.queryObject) needs.push(`the query comes from the request's options or code that builds it (${fromOptions.text.replace(/^[?&]/, '').split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
   if (m.bodyTypes.length && rule.request?.wrapper) needs.push(`the payload is declared with a type (line ${m.bodyTypes.join(', ')}) that has the ${rule.request.wrapper} wrapper: change the type with the payload`);
