@@ -352,7 +352,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
   // a command line in backticks (PHP `` `curl $u` ``, Ruby `` `curl #{u}` `` and `%x(curl …)`): its text, interpolated
   if (n.type === 'shell_command_expression' || n.type === 'subshell') {
-    return stringValue(n, ctx, depth).map((v) => v.map((p, i) => (i === 0 && !p.dynamic ? { ...p, text: p.text.replace(/^%x./, '') } : p)));
+    // (`%x(…)`: its opener and its closer, which no quote stripping takes)
+    const pct = n.text.startsWith('%x');
+    return stringValue(n, ctx, depth).map((v) =>
+      v.map((p, i) => {
+        let t = p.dynamic ? p.text : i === 0 ? p.text.replace(/^%x./, '') : p.text;
+        if (pct && !p.dynamic && i === v.length - 1 && t.endsWith(n.text.slice(-1))) t = t.slice(0, -1);
+        return t === p.text ? p : { ...p, text: t };
+      }),
+    );
   }
   const cat = d.concat(n);
   if (cat) {

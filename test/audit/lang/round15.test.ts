@@ -157,3 +157,50 @@ describe('fifteenth round: constants through imports', () => {
     expect(await calls(files)).toEqual(['client/client.go:12 call POST tickets.create', 'client/client.go:13 call GET groups.list']);
   });
 });
+
+describe('fifteenth round: curl options and command lines', () => {
+  it('curl -G with data is a GET (query); curl -I is HEAD, which no rule has', async () => {
+    const sh = ['#!/bin/bash', 'curl -s -G --data-urlencode "query=email is a@b.io" https://acme.freshdesk.com/contacts.json', 'curl -sI https://acme.freshdesk.com/groups.json', 'curl -s --get -d "page=2" https://acme.freshdesk.com/contacts.json'].join('\n');
+    const php = ['<?php', 'system("curl -s -G --data-urlencode $q https://acme.freshdesk.com/contacts.json");'].join('\n');
+    const r = await audit({ 'a.sh': sh, 'a.php': php });
+    const got = r.findings.filter((f) => f.kind === 'call').map((f) => `${f.file}:${f.line} ${f.method} ${f.rule}${f.advice?.includes('is not a v1 operation') ? ' (no such operation)' : ''}`).sort();
+    expect(got).toEqual(['a.php:2 GET contacts.list', 'a.sh:2 GET contacts.list', 'a.sh:3 HEAD groups.list (no such operation)', 'a.sh:4 GET contacts.list']);
+  });
+
+  it('Perl system/backticks/qx{}, Ruby %x(), PowerShell Start-Process -ArgumentList, C# ProcessStartInfo initializer', async () => {
+    const pl = [
+      '#!/usr/bin/perl',
+      'my ($key, $id, $json) = @ARGV;',
+      'system("curl -s -u $key:X -X PUT -d \'$json\' https://acme.freshdesk.com/helpdesk/tickets/$id.json");',
+      'my $contacts = `curl -s -u $key:X https://acme.freshdesk.com/contacts.json`;',
+      "system('curl', '-s', '-X', 'DELETE', \"https://acme.freshdesk.com/contacts/$id.json\");",
+      'my $g = qx{curl -s https://acme.freshdesk.com/groups.json};',
+    ].join('\n');
+    const rb = ['class A', '  def x(base, id)', '    %x(curl -s -X POST -d @note.json #{base}/helpdesk/tickets/#{id}/conversations/note.json)', '    %x(curl -s #{base}/helpdesk/tickets.json)', '  end', 'end'].join('\n');
+    const ps = ['param($Domain)', 'Start-Process -FilePath curl.exe -ArgumentList "-s -u KEY:X -X DELETE https://$Domain.freshdesk.com/groups/5.json" -Wait'].join('\n');
+    const cs = [
+      'using System.Diagnostics;',
+      'class D {',
+      '  const string Base = "https://acme.freshdesk.com";',
+      '  public void T() {',
+      '    var psi = new ProcessStartInfo',
+      '    {',
+      '      FileName = "curl",',
+      '      Arguments = "-s -u KEY:X " + Base + "/helpdesk/tickets.json",',
+      '    };',
+      '    Process.Start(psi);',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'desk.pl': pl, 'cli.rb': rb, 'Desk.ps1': ps, 'D.cs': cs })).toEqual([
+      'D.cs:8 call GET tickets.list',
+      'Desk.ps1:2 call DELETE groups.delete',
+      'cli.rb:3 call POST notes.create',
+      'cli.rb:4 call GET tickets.list',
+      'desk.pl:3 call PUT tickets.update',
+      'desk.pl:4 call GET contacts.list',
+      'desk.pl:5 call DELETE contacts.delete',
+      'desk.pl:6 call GET groups.list',
+    ]);
+  });
+});
