@@ -179,6 +179,11 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
     const byPath = pathRule(um, true);
     return { rule: byPath, rules: order(byPath), methodMismatch: true };
   }
+  // a method v1 has no operation for on any path (`curl -I`: HEAD, OPTIONS): the path's rule, and said so
+  if (m === 'HEAD' || m === 'OPTIONS') {
+    const byPath = pathRule(um, true);
+    return { rule: byPath, rules: order(byPath), methodMismatch: true };
+  }
   for (const mm of METHODS) {
     const found = cat.match(mm, um.target);
     if (found) return { rule: found.rule, rules: order(found.rule), methodMismatch: false };

@@ -50,6 +50,8 @@ const CALL_CONTEXT: Array<[RegExp, string]> = [
 
 const METHOD_PATTERNS: RegExp[] = [
   /(?:^|\s)-X\s*['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
+  // a command's words as a list (`system('curl', '-X', 'PUT', $url)`)
+  /['"]-X['"]\s*,\s*['"](GET|POST|PUT|DELETE|PATCH)\b/i,
   // PowerShell's Invoke-RestMethod / Invoke-WebRequest (also the enum written out:
   // `-Method ([Microsoft.PowerShell.Commands.WebRequestMethod]::Delete)`)
   /(?:^|\s)-Method\s+['"]?(GET|POST|PUT|DELETE|PATCH)\b/i,
@@ -203,6 +205,18 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       groups.push({ start, end, pattern });
       i = j;
     }
+    // a command line in one literal (Perl's `system("curl -s … https://…/contacts.json")`, backticks,
+    // PowerShell's `Start-Process curl.exe -ArgumentList "… $base/groups/5.json"`): its words, as a shell's
+    for (const l of literals) {
+      const inner = line.slice(l.start + 1, l.end - 1);
+      if (!/\s/.test(inner) || !(COMMAND_CLIENT.test(inner) || /-ArgumentList\b/i.test(line.slice(0, l.start)))) continue;
+      UNQUOTED.lastIndex = 0;
+      for (let m = UNQUOTED.exec(inner); m; m = UNQUOTED.exec(inner)) {
+        const s = l.start + 1 + m.index;
+        if (m[0].length < 4 || (m.index > 0 && /[\w.\\-]/.test(inner[m.index - 1]!))) continue;
+        groups.push({ start: s, end: s + m[0].length, pattern: interpolate(m[0].replace(/[}\]]+$/, ''), lang === 'javascript' ? 'shell' : lang, l.quote === "'" ? "'" : '"') });
+      }
+    }
     // unquoted URLs (shell arguments, prose)
     UNQUOTED.lastIndex = 0;
     for (let m = UNQUOTED.exec(line); m; m = UNQUOTED.exec(line)) {
@@ -211,7 +225,9 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       if (m[0].length < 4) continue;
       // the tail of a relative path (`cat data/helpdesk/tickets.json`, `ls backup/contacts.json`): a file
       if (m[0][0] === '/' && s > 0 && /[\w.\\-]/.test(line[s - 1]!)) continue;
-      groups.push({ start: s, end: s + m[0].length, pattern: interpolate(m[0], lang === 'javascript' ? 'shell' : lang, '"') });
+      // (the close of Perl's `qx{curl … …/groups.json}`, Ruby's `%x{…}`: no part of the URL)
+      const tok = (m[0].match(/\}/g)?.length ?? 0) > (m[0].match(/\{/g)?.length ?? 0) ? m[0].replace(/\}+$/, '') : m[0];
+      groups.push({ start: s, end: s + tok.length, pattern: interpolate(tok, lang === 'javascript' ? 'shell' : lang, '"') });
     }
     const client = clientOf(line);
     for (const g of groups) {

@@ -46,6 +46,13 @@ export function shellMethod(name: string, args: string[]): HttpMethod | null {
     if (w) return method(w[1] ?? args[i + 1]);
   }
   if (name === 'http' || name === 'https' || name === 'xh') return method(args.find((a) => /^(get|post|put|delete|patch|head)$/i.test(a))) ?? 'GET';
+  if (name === 'curl') {
+    // `-I`/`--head`: a HEAD request (no rule has one); `-G`/`--get`: the data options fill the
+    // query of a GET (`-G --data-urlencode "query=…"`), no POST body (also in a cluster: `-sG`, `-sI`)
+    const short = (letter: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && a.includes(letter) && ![...a.slice(1, a.indexOf(letter))].some((ch) => VALUE_LETTERS.test(ch)));
+    if (args.includes('--head') || short('I')) return 'HEAD' as HttpMethod;
+    if (args.includes('--get') || short('G')) return 'GET';
+  }
   if (args.some((a) => /^(-d|--data\S*|-F|--form|--json|-T|--upload-file)$/.test(a) || /^--data/.test(a) || (name === 'curl' && /^-[a-zA-Z]*[dF]$/.test(a)))) return 'POST';
   if (name === 'wget' && args.some((a) => /^--(post|body)-(data|file)/.test(a))) return 'POST';
   return 'GET';
@@ -159,6 +166,12 @@ export function requestsOfWords(words: Value[], depth = 0): CommandRequest[] {
 /** What a call runs: a command line (one string) or a program and its arguments (a list). */
 export function commandOf(c: CallView, d: Dialect, ctx: EvalContext): { line?: SyntaxNode; argv?: SyntaxNode[] } | null {
   const first = c.args[0];
+  // C#'s `new ProcessStartInfo { FileName = "curl", Arguments = "-s … " + Base + "/helpdesk/tickets.json" }`
+  if (d === DIALECTS.csharp && c.isNew && c.name === 'ProcessStartInfo' && !first) {
+    const file = c.kwargs.get('FileName');
+    const line = c.kwargs.get('Arguments');
+    return file && line ? { argv: [file], line } : null;
+  }
   if (!first) return null;
   const listOr = (n: SyntaxNode, rest: SyntaxNode[] = []) => {
     const items = listItems(n, ctx);

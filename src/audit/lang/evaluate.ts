@@ -319,10 +319,18 @@ function subscriptOf(n: SyntaxNode): { table: SyntaxNode; key: SyntaxNode } | nu
 const JOINERS = /^(join|urljoin|Combine|Join)$/;
 const JOIN_RECEIVERS = /^(File|os\.path|path|posixpath|urlparse|urllib\.parse|Path|filepath|URI)$/;
 
-/** A path-joining call (`File.join(base, "contacts.json")`, `urljoin(base, path)`): its value is its arguments joined by `/`. */
+/** A URL written as one argument: a scheme first, or a base URL's variable and a path (`@base_url + "helpdesk/tickets.xml"`, `"#{@base_url}/…"`). */
+const URL_FIRST = /^\s*(?:["'`]\s*)?(?:https?:\/\/|#\{\s*|\$\{?|\{)?[@$]?(?:\w+(?:\.|->|::))*\w*(?:url|uri|host|domain|endpoint|site|base|api|account)\w*\b|^\s*["'`]?https?:\/\//i;
+
+/**
+ * A path-joining call (`File.join(base, "contacts.json")`, `urljoin(base, path)`): its value is its
+ * arguments joined by `/`. One argument joins nothing, yet a URL in it (`File.join(@base_url +
+ * "helpdesk/tickets.xml")`) is still a URL built, no file's path.
+ */
 export function isJoinCall(d: EvalContext['d'], n: SyntaxNode): boolean {
   const call = d.call(n);
-  return !!call && JOINERS.test(call.name) && (JOIN_RECEIVERS.test(call.receiver) || call.receiver === '') && call.args.length >= 2;
+  if (!call || !JOINERS.test(call.name) || !(JOIN_RECEIVERS.test(call.receiver) || call.receiver === '')) return false;
+  return call.args.length >= 2 || (call.args.length === 1 && !call.kwargs.size && URL_FIRST.test(call.args[0]!.text) && /[+"'`]/.test(call.args[0]!.text) && !/^\s*["'`]?[@$]?\w*(?:dir|folder|root|file|tmp|cache)/i.test(call.args[0]!.text));
 }
 
 /** What a node evaluates to: one or more alternatives. */
@@ -344,7 +352,15 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
   if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
   // a command line in backticks (PHP `` `curl $u` ``, Ruby `` `curl #{u}` `` and `%x(curl …)`): its text, interpolated
   if (n.type === 'shell_command_expression' || n.type === 'subshell') {
-    return stringValue(n, ctx, depth).map((v) => v.map((p, i) => (i === 0 && !p.dynamic ? { ...p, text: p.text.replace(/^%x./, '') } : p)));
+    // (`%x(…)`: its opener and its closer, which no quote stripping takes)
+    const pct = n.text.startsWith('%x');
+    return stringValue(n, ctx, depth).map((v) =>
+      v.map((p, i) => {
+        let t = p.dynamic ? p.text : i === 0 ? p.text.replace(/^%x./, '') : p.text;
+        if (pct && !p.dynamic && i === v.length - 1 && t.endsWith(n.text.slice(-1))) t = t.slice(0, -1);
+        return t === p.text ? p : { ...p, text: t };
+      }),
+    );
   }
   const cat = d.concat(n);
   if (cat) {
@@ -632,7 +648,7 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
   // Ruby: a bare name is a call without arguments, so a helper read that way has defaults for its
   // parameters (`def note_url(id = @id)` … `URI(note_url)`): its value with the parameters left holes
   if (h?.returns && ctx.d === ruby && !member) return instantiate(h.returns, h.params, [], ctx, depth);
-  if (member || /^[A-Z][A-Z0-9_]+$/.test(name) || ctx.d === go) {
+  if (member || /^[A-Z]/.test(name) || ctx.d === go) {
     const pc = ctx.projectConst(name, constScope(at, member, ctx));
     if (pc) return evaluate(pc.value, pc.ctx, depth + 1);
   }

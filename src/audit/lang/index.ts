@@ -113,6 +113,11 @@ interface Project {
    * package): `Owner.name` and `dir\0name` (Go: the package's folder) → the definition.
    */
   scoped: Map<string, { pf: ParsedFile; value: SyntaxNode }>;
+  /**
+   * Java, Kotlin, C#: every definition of `Owner.name`, with the package or namespace of its file
+   * (two packages may each have a `Paths` class): the reading file's imports choose between them.
+   */
+  owned: Map<string, Array<{ pkg: string; pf: ParsedFile; value: SyntaxNode }>>;
   files: Map<string, ParsedFile>;
   /** Ruby: resource classes' paths, for requests written once in a base class or module. */
   resources?: RubyResources;
@@ -501,6 +506,31 @@ function newContext(d: Dialect, file: string, index: TreeIndex, project: Project
  * same package (another file of the folder: `ticketsPath`) or through the package's name (`fd.TicketsPath`).
  */
 function projectConstant(p: Project, file: string, name: string, scope?: ConstScope): ReturnType<EvalContext['projectConst']> {
+  // through a type that more than one package defines, or a type imported statically
+  // (`using static Acme.Endpoints;`, `import static a.b.Paths.*;`): the one the file's imports name
+  const owners = scope?.owner ? [scope.owner] : scope?.samePackage ? [] : importsOf(p, file).statics.map((t) => t.slice(t.lastIndexOf('.') + 1));
+  for (const owner of owners) {
+    const cands = p.owned.get(`${owner}.${name}`)?.filter((c) => c.pf.file !== file);
+    if (!cands?.length) continue;
+    const hit = chooseOwned(importsOf(p, file), owner, cands, !scope?.owner);
+    if (hit === undefined) continue;
+    return hit ? { value: hit.value, file: hit.pf.file, ctx: hit.pf.ctx } : null;
+  }
+  // Go: a package imported with a dot (`import . "acme/fd/paths"`): its names are read bare
+  if (scope?.samePackage) {
+    for (const path of importsOf(p, file).dots) {
+      const want = path.split('/');
+      let best: { hit: { pf: ParsedFile; value: SyntaxNode }; score: number } | null = null;
+      for (const [k, hit] of p.scoped) {
+        if (!k.endsWith(`\0${name}`) || k.startsWith('go:') || hit.pf.file === file) continue;
+        const dir = k.slice(0, k.indexOf('\0')).split(/[\\/]/);
+        let score = 0;
+        while (score < want.length && score < dir.length && want[want.length - 1 - score] === dir[dir.length - 1 - score]) score++;
+        if (score && (!best || score > best.score)) best = { hit, score };
+      }
+      if (best) return { value: best.hit.value, file: best.hit.pf.file, ctx: best.hit.pf.ctx };
+    }
+  }
   const pf = p.consts.get(name);
   if (pf && pf.file !== file) {
     const def = pf.ctx.defs.byName.get(name)?.find((x) => x.scope === -1);
@@ -512,6 +542,67 @@ function projectConstant(p: Project, file: string, name: string, scope?: ConstSc
     if (hit && hit.pf.file !== file) return { value: hit.value, file: hit.pf.file, ctx: hit.pf.ctx };
   }
   return null;
+}
+
+/** The package (Java, Kotlin) or namespace (C#) a file declares, or ''. */
+function packageOf(text: string): string {
+  return /^\s*(?:package|namespace)\s+([\w.]+)/m.exec(text)?.[1] ?? '';
+}
+
+interface Imports {
+  own: string;
+  /** Types imported by name (`import a.b.Paths;`) and packages or namespaces imported whole (`import a.b.*;`, `using A.B;`). */
+  types: string[];
+  whole: string[];
+  /** Types whose members are read bare (`using static A.B.Paths;`, `import static a.b.Paths.*;`). */
+  statics: string[];
+  /** Go: packages imported with a dot. */
+  dots: string[];
+}
+const importCache = new Map<string, Imports>();
+/** What a file imports (read once per file and run). */
+function importsOf(p: Project, file: string): Imports {
+  let got = importCache.get(file);
+  if (got) return got;
+  let text = p.files.get(file)?.text ?? p.others.get(file);
+  if (text === undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      text = '';
+    }
+  }
+  const head = text.slice(0, 20000);
+  got = { own: packageOf(head), types: [], whole: [], statics: [], dots: [] };
+  for (const m of head.matchAll(/^\s*import\s+static\s+([\w.]+?)(?:\.\*|\.\w+)\s*;/gm)) got.statics.push(m[1]!);
+  for (const m of head.matchAll(/^\s*using\s+static\s+(?:global::)?([\w.]+)\s*;/gm)) got.statics.push(m[1]!);
+  for (const m of head.matchAll(/^\s*import\s+(?!static\b)([\w.]+?)(\.\*)?\s*;?\s*$/gm)) (m[2] ? got.whole : got.types).push(m[1]!);
+  for (const m of head.matchAll(/^\s*using\s+(?!static\b)(?:global::)?([\w.]+)\s*;/gm)) got.whole.push(m[1]!);
+  for (const m of head.matchAll(/(?:^|[\s(])\.\s+"([^"]+)"/gm)) got.dots.push(m[1]!);
+  if (importCache.size > 2000) importCache.clear();
+  importCache.set(file, got);
+  return got;
+}
+
+/**
+ * Of the definitions of `Owner.name` in several packages, the one the file's imports name: the type
+ * imported by name, else its own package's, else a package imported whole. null when the file imports
+ * a type of that name that is none of them (`import com.acme.v2.Paths;` and only `com.acme.old.Paths`
+ * holds the v1 path); undefined when nothing decides (one candidate: that one, as before).
+ */
+function chooseOwned<T extends { pkg: string }>(im: Imports, owner: string, cands: T[], statically: boolean): T | null | undefined {
+  const named = (statically ? im.statics : im.types).filter((t) => t === owner || t.endsWith(`.${owner}`));
+  if (named.length) {
+    const hit = cands.find((c) => named.some((t) => c.pkg && t.startsWith(`${c.pkg}.`)));
+    if (hit) return hit;
+    return statically ? undefined : null;
+  }
+  if (statically) return undefined;
+  const own = cands.find((c) => c.pkg && (c.pkg === im.own || im.own.startsWith(`${c.pkg}.`)));
+  if (own) return own;
+  const whole = cands.find((c) => c.pkg && im.whole.some((w) => w === c.pkg || w.startsWith(`${c.pkg}.`)));
+  if (whole) return whole;
+  return cands.length === 1 ? cands[0] : undefined;
 }
 
 /** The type (class, interface, object, struct, module) a definition sits in, by name (a companion object: its class's). */
@@ -539,6 +630,8 @@ function constantReads(p: Project): string[] {
     if (!CONST_WORDS.test(hit.value.text)) continue;
     const [owner, name] = key.includes('\0') ? [null, key.split('\0')[1]!] : [key.slice(0, key.lastIndexOf('.')), key.slice(key.lastIndexOf('.') + 1)];
     out.add(owner ? `${escapeRegex(owner)}\\s*(?:\\.|::)\\s*${escapeRegex(name)}` : escapeRegex(name));
+    // (its members read bare after `using static A.B.Owner;` / `import static a.b.Owner.*;`)
+    if (owner) out.add(`(?:using|import)\\s+static\\s+[\\w.]*?\\b${escapeRegex(owner)}`);
   }
   return [...out];
 }
@@ -1193,22 +1286,53 @@ function fileStoreArgument(d: Dialect, top: SyntaxNode): boolean {
   return false;
 }
 
-/** Names of calls that may take a path to request (a wrapper of the code's own that the index did not read). */
-const REQUEST_WORDS = /url|uri|path|endpoint|route|request|http|api|call|fetch|get|post|put|delete|patch|send|query|resource|rest|client|load|read|invoke|execute|do_?$/i;
+/**
+ * Another product's client or a library that makes no HTTP request, as the code builds or names it:
+ * GitHub's (`Octokit::Client.new`, `Github::Client`, PyGithub), GitLab's, Zendesk's, Jira's, Slack's
+ * SDKs; S3, GCS, Azure blobs and other object stores; zip and tar archives.
+ */
+const OTHER_CLIENT = /\b(?:Octokit|Github|GitHub|github3?|Gitlab|GitLab|gitlab|Zendesk\w*|zendesk\w*|zenpy|Zenpy|JIRA|Jira\w*|jira|Slack\w*|slack_sdk|slack|boto3?|botocore|Aws|AWS|S3\w*|s3\w*|Minio|minio|storage|Storage|bucket|Bucket|blob|Blob|BlobServiceClient|BlobContainerClient|Dropbox|dropbox|zipfile|ZipFile|tarfile|TarFile|ZipArchive|ZipInputStream|ZipOutputStream|Zip|zip|PharData|Flysystem|Filesystem|ActiveStorage|Fog|Redmine\w*|redmine|Trello|Asana|Intercom|Hubspot|HubSpot|Restforce|Salesforce|Twilio|Stripe|ShopifyAPI|Shopify)\b/;
+/** Names an object store's calls give their keys (`get_object(Bucket=…, Key=…)`). */
+const STORAGE_KEYWORDS = /^:?(?:Key|Bucket|bucket|Prefix)$/;
+
+/** What the code binds `name` to in `text` (`gh = Octokit::Client.new(…)`, `with zipfile.ZipFile(p) as z`, `$s3 = new S3Client(…)`), joined. */
+function bindingsOf(name: string, text: string): string {
+  const n = escapeRegex(name.replace(/^(?:self\.|this\.|\$this->|@)/, ''));
+  const got: string[] = [];
+  const assign = new RegExp(`(?:^|[^\\w.>$@])(?:self\\.|this\\.|\\$this->|@|\\$)?${n}\\s*(?::=|=(?![=>~]))\\s*([^\\n;]{1,200})`, 'g');
+  for (const m of text.matchAll(assign)) got.push(m[1]!);
+  const withAs = new RegExp(`\\bwith\\s+([^\\n]{1,200}?)\\s+as\\s+${n}\\b`, 'g');
+  for (const m of text.matchAll(withAs)) got.push(m[1]!);
+  // a typed declaration or parameter (`S3Client s3`, `AmazonS3 s3Client`, `s3: S3Client`)
+  const typed = new RegExp(`\\b([A-Z][\\w.:]*)(?:<[^>]*>)?\\s+\\$?${n}\\b|\\b${n}\\s*:\\s*([A-Z][\\w.:]*)`, 'g');
+  for (const m of text.matchAll(typed)) got.push(m[1] ?? m[2]!);
+  return got.join('\n');
+}
 
 /**
- * The expression is an argument (positional or named) of a call that is no request: not a client's
- * call, not a function or helper of the project, not named for a request or an address.
+ * The expression is an argument (positional or named) of a call to another product's client or to a
+ * library that makes no HTTP request, as the code shows it: the receiver is such a client (by its
+ * name or what the code binds it to: `gh = Octokit::Client.new`, `with zipfile.ZipFile(p) as z`,
+ * `boto3.client("s3")`, a host of another service), or the call names a bucket or key
+ * (`get_object(Bucket=…, Key=…)`). An unknown wrapper of the code (`fd.tickets_for("helpdesk/tickets.json")`,
+ * imported from a package outside the repo) is no such call: its path is a request's.
  */
-function argumentOfNonRequest(d: Dialect, top: SyntaxNode, helpers: Map<string, Helper>, projectFunctions: Set<string>): boolean {
+function argumentOfOtherService(d: Dialect, top: SyntaxNode, text: string, helpers: Map<string, Helper>, projectFunctions: Set<string>): boolean {
   let p: SyntaxNode | null = top.parent;
   for (let k = 0; p && k < 4; k++, p = p.parent) {
     const c = d.call(p);
     if (!c || c.node.startIndex === top.startIndex) continue;
     const inside = (a: SyntaxNode) => a.startIndex <= top.startIndex && a.endIndex >= top.endIndex;
     if (!c.args.some(inside) && ![...c.kwargs.values()].some(inside)) return false;
-    if (isClientCall(c, d) || helpers.has(c.name) || projectFunctions.has(c.name) || isJoinCall(d, c.node) || d.format(c.node)) return false;
-    return !REQUEST_WORDS.test(c.name) && !c.isNew;
+    if (helpers.has(c.name) || projectFunctions.has(c.name) || isJoinCall(d, c.node) || d.format(c.node)) return false;
+    // (whatever the call is named: S3's `get_object` is no HTTP `get`)
+    if ([...c.kwargs.keys()].some((key) => STORAGE_KEYWORDS.test(key))) return true;
+    if (!c.receiver) return false;
+    if (OTHER_CLIENT.test(c.receiver) || otherServiceNamedIn(c.receiver)) return true;
+    const root = /^(?:self\.|this\.|\$this->|@|\$)?[A-Za-z_]\w*/.exec(c.receiver)?.[0];
+    if (!root) return false;
+    const bound = bindingsOf(root, text);
+    return !!bound && (OTHER_CLIENT.test(bound) || !!otherServiceNamedIn(bound));
   }
   return false;
 }
@@ -1271,7 +1395,7 @@ function statementOf(n: SyntaxNode): SyntaxNode {
 }
 
 function newProject(): Project {
-  return { helpers: new Map(), consts: new Map(), scoped: new Map(), files: new Map(), functions: new Set(), others: new Map(), rootWrappers: new Set() };
+  return { helpers: new Map(), consts: new Map(), scoped: new Map(), owned: new Map(), files: new Map(), functions: new Set(), others: new Map(), rootWrappers: new Set() };
 }
 
 function indexProjectFile(p: Project, lang: Language, d: Dialect, abs: string, text: string): void {
@@ -1328,6 +1452,11 @@ function finishProject(p: Project, d: Dialect, cat: Catalogue): Project {
         if (def.scope !== -1 || !def.member) continue;
         const keys = goPackage ? [`${dirname(pf.file)}\0${name}`, ...(/^[A-Z]/.test(name) ? [`go:${goPackage}\0${name}`] : [])] : [ownerType(def.value)].filter((o): o is string => !!o).map((o) => `${o}.${name}`);
         for (const k of keys) if (!p.scoped.has(k)) p.scoped.set(k, { pf, value: def.value });
+        if (!goPackage) for (const k of keys) {
+          const list = p.owned.get(k) ?? [];
+          if (!list.some((x) => x.value === def.value)) list.push({ pkg: packageOf(pf.text), pf, value: def.value });
+          p.owned.set(k, list);
+        }
       }
     }
     for (const x of pf.index.fns) {
@@ -1954,10 +2083,10 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // the app sends the browser there (`redirect_to "/helpdesk/tickets/#{id}.json"`, `link_to`,
     // `url_for`, Django's/Flask's `redirect`, ASP.NET's `Redirect`): a page of the app, no request
     if (linkOrRedirect(d, top) || fileStoreArgument(d, top) || onlyFileOrPrintUses(top)) continue;
-    // a relative name (`helpdesk/tickets.json`, no `/` first, no base before it) handed to a call that
-    // makes no request (Octokit's `gh.contents(repo, path: "helpdesk/tickets.json")`): that call's own
-    // name of a file or key, as `contents(repo, path: "contacts.json")` is
-    if (/^['"`]?[\w-]+\//.test(raw) && argumentOfNonRequest(d, top, ctx.helpers, projectFunctions)) continue;
+    // a relative name (`helpdesk/tickets.json`, no `/` first, no base before it) handed to another
+    // product's client or to a library that makes no request (Octokit's `gh.contents(repo, path:
+    // "helpdesk/tickets.json")`, a zip member, an S3 key): that call's own name of a file or key
+    if (/^['"`]?[\w-]+\//.test(raw) && argumentOfOtherService(d, top, text, ctx.helpers, projectFunctions)) continue;
     for (const v of evaluate(top, ctx)) {
       const um = matchUrl(cat, valueText(v));
       if (!um || !um.format) continue;
