@@ -371,6 +371,9 @@ function isStatusExpr(mod: ModuleInfo, n: Node): boolean {
     return STATUS_NAMES.test(String(name));
   }
   if (u.type === 'CallExpression') return /getResponseCode|status/i.test(calleeName(mod, u.callee));
+  // a guarded read, `err.response && err.response.status`, `r ? r.status : 0`: the status it gives
+  if (u.type === 'LogicalExpression' && (u.operator === '&&' || u.operator === '||' || u.operator === '??')) return isStatusExpr(mod, u.operator === '&&' ? u.right : u.left);
+  if (u.type === 'ConditionalExpression') return isStatusExpr(mod, u.consequent) || isStatusExpr(mod, u.alternate);
   return false;
 }
 

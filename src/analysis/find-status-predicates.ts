@@ -34,12 +34,11 @@ export function findStatusPredicates(a: Analysis): void {
       const fn = prop.type === 'ObjectMethod' ? prop : declaredFunction(a, unwrapExpr(prop.value));
       const line = prop.loc?.start.line ?? 0;
       // (`s === 200 || s === 403` before a Retry-After branch: v2 throttles with 429, which it refuses)
-      // (one the reading cannot decide counts when it names 403: `(s) => okStatuses.has(s)` with a 403 in it)
-      if (isFunction(fn)) {
-        const lets403 = judge(fn, 0, 403).accepts;
-        const lets429 = judge(fn, 0, 429).accepts;
-        if ((lets403 === true && lets429 !== true) || (lets403 === undefined && /(^|\D)403(\D|$)/.test(a.mod.source.slice(fn.start, fn.end)))) (call.throttlePredicates ??= []).push(line);
-      }
+      // (one the reading cannot decide may let 403 through from a name, `OK.has(s)` with `const OK =
+      // new Set([200, 403])`, or be another module's: it counts, and keeps a call with a 403 check on v1)
+      const lets403 = isFunction(fn) ? judge(fn, 0, 403).accepts : undefined;
+      const lets429 = isFunction(fn) ? judge(fn, 0, 429).accepts : undefined;
+      if ((lets403 === true && lets429 !== true) || lets403 === undefined) (call.throttlePredicates ??= []).push(line);
       if (v1 === v2) continue;
       const verdict = isFunction(fn) ? judge(fn, v1, v2) : { accepts: undefined };
       if (verdict.accepts === true) continue;

@@ -727,12 +727,34 @@ export function relativeImports(text: string): string[] {
   return [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!);
 }
 
-/** Does the text only hand this import on (`module.exports = require('./x')`, `export * from './x'`)? */
+/**
+ * Does the text only hand this import on? `module.exports = require('./x')`, `export * from './x'`,
+ * `export { a } from './x'`, `module.exports = { ...require('./x') }`, `{ contacts: require('./x') }`,
+ * `exports.a = require('./x').a`, or `import { a } from './x'` whose names are only exported again.
+ */
 function onlyReexports(text: string, spec: string): boolean {
   const q = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const all = text.match(new RegExp(`['"]${q}['"]`, 'g'))?.length ?? 0;
-  const handedOn = text.match(new RegExp(`(?:module\\.exports\\s*=\\s*require\\s*\\(\\s*|export\\s*(?:\\*|\\{[^}]*\\})\\s*from\\s*)['"]${q}['"]`, 'g'))?.length ?? 0;
-  return all > 0 && handedOn === all;
+  if (all === 0) return false;
+  const req = `require\\s*\\(\\s*['"]${q}['"]\\s*\\)(?:\\s*\\.\\s*[\\w$]+)?`;
+  const handedOn = [
+    `module\\.exports\\s*=\\s*${req}`,
+    `export\\s*(?:\\*(?:\\s*as\\s*[\\w$]+)?|\\{[^}]*\\})\\s*from\\s*['"]${q}['"]`,
+    `\\.\\.\\.\\s*${req}`,
+    `(?:module\\.)?exports\\s*\\.\\s*[\\w$]+\\s*=\\s*${req}`,
+    `[\\w$'"]+\\s*:\\s*${req}(?=\\s*[,}])`,
+  ].reduce((n, src) => n + (text.match(new RegExp(src, 'g'))?.length ?? 0), 0);
+  if (handedOn >= all) return true;
+  // `import { a, b as c } from './x'; export { a, c };`: every name it imports is only exported again
+  const imp = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${q}['"]`).exec(text);
+  if (!imp || all > 1) return false;
+  const names = imp[1]!.split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!).filter(Boolean);
+  const rest = text.slice(0, imp.index) + text.slice(imp.index + imp[0].length);
+  return names.length > 0 && names.every((n) => {
+    const uses = rest.match(new RegExp(`(?<![\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+    const exported = [...rest.matchAll(/export\s*\{([^}]*)\}(?!\s*from)/g)].reduce((k, m) => k + (m[1]!.split(',').some((x) => x.trim().split(/\s+as\s+/)[0] === n) ? 1 : 0), 0);
+    return uses > 0 && uses === exported;
+  });
 }
 
 /**
