@@ -369,7 +369,8 @@ function splattedTable(text: string, at: number): { method?: string; sent: boole
     else if (text[i] === '}') depth--;
     else if (depth === 0) own += text[i];
   }
-  const m = /(?:^|[\s;])Method\s*=\s*['"]?(get|post|put|delete|patch)\b/i.exec(own);
+  // (the word, or the enum written out: `Method = [Microsoft.PowerShell.Commands.WebRequestMethod]::Post`)
+  const m = /(?:^|[\s;])Method\s*=\s*(?:['"]|\(?\s*\[(?:[\w.]*\.)?WebRequestMethod\]::)?(get|post|put|delete|patch)\b/i.exec(own);
   if (m) return { method: m[1]!.toUpperCase(), sent };
   if (/(?:^|[\s;])Method\s*=/i.test(own)) return { method: undefined, sent };
   return { method: 'GET', sent };

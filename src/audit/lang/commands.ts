@@ -107,8 +107,20 @@ export function commandWords(v: Value): Value[] {
         any = true;
         continue;
       }
+      // (a line continued: `\` at the end of a line is a blank)
+      if (ch === '\\' && t[i + 1] === '\n') {
+        i++;
+        end();
+        continue;
+      }
       if (ch === '\\' && i + 1 < t.length) {
         put(p, t[++i]!);
+        continue;
+      }
+      // (a line break ends a command, as `;` does: a script of several lines)
+      if (ch === '\n') {
+        end();
+        words.push([{ text: ';', dynamic: false }]);
         continue;
       }
       if (/\s/.test(ch)) {
@@ -171,6 +183,12 @@ export function commandOf(c: CallView, d: Dialect, ctx: EvalContext): { line?: S
     const file = c.kwargs.get('FileName');
     const line = c.kwargs.get('Arguments');
     return file && line ? { argv: [file], line } : null;
+  }
+  // `bash <<EOF` … `EOF`, `sh <<'EOF'`: the heredoc is the script the shell runs
+  if (d === DIALECTS.shell && /^(sh|bash|zsh|dash|ksh)$/.test(c.name) && !c.args.some((a) => !/^-/.test(a.text))) {
+    const redirect = c.node.parent?.type === 'redirected_statement' ? c.node.parent.namedChildren.find((x) => x.type === 'heredoc_redirect') : undefined;
+    const body = redirect?.namedChildren.find((x) => x.type === 'heredoc_body');
+    if (body) return { line: body };
   }
   if (!first) return null;
   const listOr = (n: SyntaxNode, rest: SyntaxNode[] = []) => {

@@ -169,7 +169,9 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   // heredoc's holes are the body's children, as in a double-quoted string; a nowdoc has none)
   const body = /^(heredoc|nowdoc)$/.test(n.type) ? n.namedChildren.find((c) => /^(heredoc|nowdoc)_body$/.test(c.type)) : undefined;
   if (body) return stringValue(body, ctx, depth).map((v) => trimEnds(v.map((p) => (p.node === body ? { ...p, node: n } : p))));
-  const src = n.text;
+  // (a body's closing `ID` is no part of its text)
+  const closer = /_body$/.test(n.type) ? n.namedChildren.find((c) => c.type === 'heredoc_end') : undefined;
+  const src = closer ? n.text.slice(0, closer.startIndex - n.startIndex) : n.text;
   const base = n.startIndex;
   let alts: Value[] = [[]];
   let at = 0;
@@ -192,6 +194,13 @@ function stringValue(n: SyntaxNode, ctx: EvalContext, depth: number): Value[] {
   alts = alts.map((v) => [...v, ...lit(braced && tail.startsWith('}') ? tail.slice(1) : tail)]);
   // strip the delimiters: prefixes (f, r, b, @, $), quotes, heredoc markers, symbol colons
   return /_body$/.test(n.type) ? alts : alts.map((v) => stripQuotes(v, n.type));
+}
+
+/** The body of a Ruby heredoc opened by `<<~ID`: the first body after it (the tree keeps it after the statement). */
+function heredocBodyOf(n: SyntaxNode): SyntaxNode | null {
+  let root = n;
+  while (root.parent) root = root.parent;
+  return root.descendantsOfType('heredoc_body').find((b) => b.startIndex >= n.endIndex) ?? null;
 }
 
 /** A heredoc body's value without the line breaks and indentation around it. */
@@ -350,6 +359,13 @@ export function evaluate(n: SyntaxNode, ctx: EvalContext, depth = 0): Value[] {
     return stringValue(n, ctx, depth);
   }
   if (n.type === 'assignment_statement') return urlPathSet(n, ctx, depth) ?? [[dyn(n.text)]];
+  // a shell heredoc's body (`bash <<EOF` … `EOF`): its text, expanded
+  if (n.type === 'heredoc_body' && !d.strings.has(n.type)) return stringValue(n, ctx, depth).map(trimEnds);
+  // Ruby's heredoc (`cmd = <<~SH` … `SH`): the body the tree holds after the statement, interpolated
+  if (n.type === 'heredoc_beginning') {
+    const body = heredocBodyOf(n);
+    return body ? stringValue(body, ctx, depth).map(trimEnds) : [[dyn(n.text)]];
+  }
   // a command line in backticks (PHP `` `curl $u` ``, Ruby `` `curl #{u}` `` and `%x(curl …)`): its text, interpolated
   if (n.type === 'shell_command_expression' || n.type === 'subshell') {
     // (`%x(…)`: its opener and its closer, which no quote stripping takes)

@@ -1013,7 +1013,8 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext, depth = 0): HttpMethod 
   if (named) return normaliseMethod(named.slice(1).find(Boolean));
   const made = METHOD_MADE.exec(a.text.trim());
   if (made) return normaliseMethod(made[1]);
-  if (!ctx.d.nameOf(a)) return null;
+  // (also an entry of a table: `VERBS["close"]` with `VERBS = {"close": "PUT"}`)
+  if (!ctx.d.nameOf(a) && !/^(subscript|element_reference|element_access_expression|index_expression|subscript_expression|indexing_expression)$/.test(a.type)) return null;
   const vals = evaluate(a, ctx);
   const v = vals.length === 1 && vals[0]!.length === 1 && !vals[0]![0]!.dynamic ? vals[0]![0]!.text : null;
   if (v) return METHOD_WORD.test(v) ? normaliseMethod(v) : null;
@@ -1030,7 +1031,7 @@ function methodConstant(a: SyntaxNode, ctx: EvalContext, depth = 0): HttpMethod 
 }
 
 /** A method object made of its word: `new HttpMethod("DELETE")`, `HttpMethod.valueOf("PUT")`, `HttpMethod.resolve("PUT")`. */
-const METHOD_MADE = /^(?:new\s+)?(?:[\w.]*\.)?HttpMethod(?:\s*\.\s*(?:valueOf|resolve|parse))?\s*\(\s*"(\w+)"\s*\)$/;
+const METHOD_MADE = /^(?:new\s+)?(?:[\w.]*\.)?(?:Http)?Method(?:\s*\.\s*(?:valueOf|resolve|parse))?\s*\(\s*"(\w+)"\s*\)$/;
 
 /** The value last given to the name before this read, in its function (else at file or class level). */
 function definitionBefore(a: SyntaxNode, ctx: EvalContext): SyntaxNode | null {
@@ -1085,6 +1086,10 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
   if (GET_ONLY.test(c.name)) return 'GET';
+  // a request object whose method is set again before it is sent (`req.Method = "PUT"` after
+  // `http.NewRequest("GET", …)`, `msg.Method = HttpMethod.Delete` after `new HttpRequestMessage(HttpMethod.Get, …)`)
+  const later = methodSetLater(c, d, text, fnNode);
+  if (later) return later;
   // Ruby's open-uri (`URI.open(url)`, `URI(url).open`, `OpenURI.open_uri`, `open(url)`) only GETs:
   // a Net::HTTP::Delete written later in the script is another request's
   if (d === DIALECTS.ruby && (/^(open|open_uri)$/.test(c.name) && /^(URI|Kernel|OpenURI|)$/.test(c.receiver) || (c.name === 'open' && /^URI(?:\s*\(|\s*\.\s*parse\s*\()/.test(c.receiver)))) return 'GET';
@@ -1191,6 +1196,43 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (fromScope !== undefined) return fromScope;
   if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|CreateHttp|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
   return null;
+}
+
+/** Calls that build a request object whose `Method` may be set afterwards. */
+const REQUEST_OBJECT = /^(NewRequest|NewRequestWithContext|HttpRequestMessage|HttpWebRequest|Create|CreateHttp)$/;
+
+/**
+ * The method given to the request object this call builds, by an assignment to the same variable
+ * after it and before the request is sent or the variable is given another value:
+ * `req, _ := http.NewRequest("GET", u, nil)` … `req.Method = "PUT"` … `client.Do(req)`.
+ */
+function methodSetLater(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode | null): HttpMethod | null {
+  if (!REQUEST_OBJECT.test(c.name)) return null;
+  const statement = statementOf(c.node);
+  // (the call is the statement's value: `req, err := …`, `var msg = new …`, `HttpWebRequest r = (HttpWebRequest)WebRequest.Create(…)`)
+  const head = /^\s*(?:(?:var|let|const|val|auto)\s+|[\w.]+(?:<[^>]*>)?\s+)?([$@]?\w+)\s*(?:,\s*\w+\s*)*:?=(?!=)/.exec(statement.text);
+  if (!head || statement.startIndex + head[0].length > c.node.startIndex) return null;
+  const v = head[1]!.replace(/\W/g, '\\$&');
+  const fn = fnNode ?? enclosingFunction(d, c.node);
+  const after = text.slice(statement.endIndex, fn ? fn.endIndex : text.length);
+  const set = new RegExp(`(?:^|[^\\w$@.])${v}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*=(?!=)\\s*([^;\\n]+)`).exec(after);
+  if (!set) return null;
+  // sent (the variable handed to a call) or given another value before: that method is another request's
+  const sent = new RegExp(`[(,]\\s*(?:&\\s*)?${v}\\s*[,)]`).exec(after);
+  const again = new RegExp(`(?:^|[^\\w$@.])${v}\\s*(?:,\\s*\\w+\\s*)*:?=(?!=)`).exec(after);
+  if ((sent && sent.index < set.index) || (again && again.index < set.index)) return null;
+  return methodOfText(set[1]!.trim(), text);
+}
+
+/** A method written as a literal (`"PUT"`), a constant or enum member (`http.MethodDelete`, `HttpMethod.Delete`), or made of its word. */
+function methodOfText(t: string, text: string): HttpMethod | null {
+  const lit = /^["'`](\w+)["'`]$/.exec(t);
+  if (lit) return normaliseMethod(lit[1]);
+  const named = /^(?:[\w.]*\.)?(?:Method|METHOD_)(Get|Post|Put|Delete|Patch|GET|POST|PUT|DELETE|PATCH)$|^(?:[\w.]*\.)?(?:HttpMethod|Method)\.(\w+)$|^(GET|POST|PUT|DELETE|PATCH)$/.exec(t);
+  if (named) return normaliseMethod(named.slice(1).find(Boolean));
+  const made = METHOD_MADE.exec(t);
+  if (made) return normaliseMethod(made[1]);
+  return /^[\w.]+$/.test(t) ? methodOfName(t, text) : null;
 }
 
 /** What the code of a function says about the method: undefined when it says nothing, null when it sets one the audit cannot read. */
