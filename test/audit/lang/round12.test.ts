@@ -2,32 +2,10 @@
  * Issue 14, twelfth round (held-out eval28): request styles whose method or whose very finding was
  * lost, and look-alikes that were taken for requests. Each case is the smallest code of its shape.
  */
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/index.ts';
+import { describe, expect, it } from 'vitest';
+import { unitAudits } from './units.ts';
 
-const tmp = mkdtempSync(join(tmpdir(), 'hdm-r12-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let n = 0;
-async function audit(files: Record<string, string>) {
-  const root = join(tmp, `u${n++}`);
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), text);
-  }
-  return runAudit({ root, jobs: 1 });
-}
-
-/** `file:line kind METHOD rule` of the live call and url findings. */
-async function calls(files: Record<string, string>): Promise<string[]> {
-  const r = await audit(files);
-  return r.findings
-    .filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment)
-    .map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
-}
+const { audit, calls } = unitAudits('r12');
 
 describe('twelfth round: methods named, not written', () => {
   it('C#: WebRequest.CreateHttp / Create is a request; WebRequestMethods.Http.Put or a constant gives the method, none is GET', async () => {

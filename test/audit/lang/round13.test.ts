@@ -3,32 +3,10 @@
  * paths taken for URLs, a method no v1 rule has for a path, and methods lost or taken from
  * another statement. Each case is the smallest code of its shape.
  */
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../../src/audit/index.ts';
+import { describe, expect, it } from 'vitest';
+import { unitAudits } from './units.ts';
 
-const tmp = mkdtempSync(join(tmpdir(), 'hdm-r13-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let n = 0;
-async function audit(files: Record<string, string>, jobs = 1) {
-  const root = join(tmp, `u${n++}`);
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), text);
-  }
-  return runAudit({ root, jobs });
-}
-
-/** `file:line kind METHOD rule` of the live call and url findings. */
-async function calls(files: Record<string, string>, jobs = 1): Promise<string[]> {
-  const r = await audit(files, jobs);
-  return r.findings
-    .filter((f) => (f.kind === 'call' || f.kind === 'url') && !f.inComment)
-    .map((f) => `${f.file}:${f.line} ${f.kind} ${f.method ?? '?'} ${f.rule}`);
-}
+const { audit, calls } = unitAudits('r13');
 
 describe('thirteenth round: comments and data are quiet', () => {
   it('PowerShell: code inside a <# … #> block comment is a comment', async () => {
