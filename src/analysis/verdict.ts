@@ -163,7 +163,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const opaqueQuery = /[?&]\{[^}=&]*\}(?:=?(?:&|$))/.test(normalisePlaceholders(m.url.pattern).split('#')[0]!);
   if (opaqueQuery && !fromOptions && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
     const names = fieldMappings(rule, 'request').filter((x) => x.v1.startsWith('query.') && x.v1 !== x.v2).map((x) => x.v1.slice(6).split('.')[0]!);
-    needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.id === 'tickets.list' ? ' and the default listing' : ''}; write the v2 query by hand`);
+    needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.request?.lens?.some((op) => op.op === 'v2Default') ? ' and what is listed when a parameter is missing' : ''}; write the v2 query by hand`);
   }
   if (m.queryUnknown !== null && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
     needs.push(`the query option at line ${m.queryUnknown} holds keys not written there (a computed key, a spread, URLSearchParams, a string): v2 changes some of this call's parameters; write its v2 query by hand`);
@@ -368,7 +368,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   // the branch behind it moves to 429 with the call: a predicate that lets only 403 through is left behind
   if (m.throttlePredicates.length && m.rateLimits.length) {
-    needs.push(`its validateStatus (line ${m.throttlePredicates.join(', ')}) lets 403 through for its throttling branch, and refuses 429, which v2 answers when throttling: make it let 429 through with the call`);
+    needs.push(`its validateStatus (line ${m.throttlePredicates.join(', ')}) lets 403 through for its throttling branch (or may: it is not read here), and not 429, which v2 answers when throttling: make it let 429 through with the call`);
   }
   for (const p of m.statusPredicates) {
     if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main?.status ?? 'it'}`);
