@@ -50,3 +50,30 @@ export function importOf(b: Binding | undefined): { source: string; imported: st
   }
   return undefined;
 }
+
+/**
+ * The object literals a spread argument is one of (`...(priority ? { priority } : {})`, `...(html &&
+ * { description_html: html })`; a falsy branch spreads nothing), inline or as the value of a name
+ * read only there and never written again. Null when a branch is anything else. The audit (keys
+ * known) and the codemod (each literal rewritten) ask this alike.
+ */
+export function spreadLiteralChoices(arg: Node, lookup: (id: Node) => Binding | undefined): Node[] | null {
+  let n = unwrapExpr(arg);
+  if (n.type === 'Identifier') {
+    const b = lookup(n);
+    if (!b || b.writes.length || !b.init || b.path?.length || b.refs.length !== 1) return null;
+    n = unwrapExpr(b.init);
+  }
+  if (n.type !== 'ConditionalExpression' && n.type !== 'LogicalExpression') return null;
+  const out: Node[] = [];
+  const visit = (x: Node): boolean => {
+    const u = unwrapExpr(x);
+    if (u.type === 'ObjectExpression') return out.push(u) > 0;
+    if (u.type === 'ConditionalExpression') return visit(u.consequent) && visit(u.alternate);
+    if (u.type === 'LogicalExpression' && u.operator === '&&') return visit(u.right);
+    // (`false`, `null`, `''`, `undefined` spread nothing)
+    const literal = u.type === 'NullLiteral' || u.type === 'BooleanLiteral' || isStringLiteral(u) || u.type === 'Literal';
+    return (literal && !u.value) || (u.type === 'Identifier' && u.name === 'undefined');
+  };
+  return visit(n) && out.length ? out : null;
+}

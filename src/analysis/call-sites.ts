@@ -66,7 +66,12 @@ export function urlOf(a: Analysis, shape: CallShape, at?: Node): StringPart[] | 
  * object read from a name (other code may read it too) or of any other form.
  */
 function editableQueryKeys(written: Node, obj: Node): string[] | null {
-  if (unwrapExpr(written) !== obj || obj.type !== 'ObjectExpression') return null;
+  return unwrapExpr(written) === obj ? plainKeys(obj) : null;
+}
+
+/** The keys of an object literal of plain `key: value` pairs; null with a spread, method, computed or repeated key. */
+function plainKeys(obj: Node): string[] | null {
+  if (obj.type !== 'ObjectExpression') return null;
   const keys: string[] = [];
   for (const p of obj.properties as Node[]) {
     if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.method || p.kind === 'get' || p.kind === 'set') return null;
@@ -145,7 +150,7 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
   // `params: { [KEY]: v }`, `{ ...defaults }`, a string): what v2 makes of it is not known
   if (shape?.query) {
     const q = a.ev.eval(shape.query.mod, shape.query.node, shape.query.frames);
-    const known = q.t === 'obj' && (q.node.properties as Node[]).every((p) => (p.type === 'ObjectProperty' || p.type === 'Property') && !!propertyKey(p));
+    const known = q.t === 'obj' && plainKeys(q.node) !== null;
     const none = (q.t === 'unknown' && q.name === 'undefined') || ['NullLiteral'].includes(unwrapExpr(shape.query.node).type) || (unwrapExpr(shape.query.node).type === 'Literal' && unwrapExpr(shape.query.node).value === null);
     if (!known && !none) info.queryUnknown = a.span(shape.query.node, shape.query.mod).line;
   }

@@ -17,6 +17,7 @@ import { bindingAt, memberPath, spanOf, type Binding, type ModuleInfo } from './
 import type { Node } from './parse.ts';
 import type { Site, Span, StringPart, WrapperInfo } from './types.ts';
 import { inlineValueForm } from './converters.ts';
+import { spreadLiteralChoices } from './binding-facts.ts';
 
 /** The rule a wrapper name belongs to among a call's candidate rules. */
 type RuleFor = (wrapper: string) => Rule;
@@ -246,28 +247,9 @@ function opaqueValue(a: Analysis, _rule: Rule, mod: ModuleInfo, valueNode: Node 
   return (v.node.properties as Node[]).some((p) => (p.type === 'SpreadElement' || p.type === 'SpreadProperty') && !knownSpread(a, v.mod, p.argument, v.frames));
 }
 
-/**
- * A spread whose keys are written here: an object, or a choice of object literals (`priority ? {
- * priority } : {}`, `html && { description_html: html }`; a falsy branch spreads nothing), inline or
- * as the value of a name read only there and never written again (what the codemod rewrites).
- */
+/** A spread whose keys are written here: an object, or a choice of object literals (what the codemod rewrites). */
 function knownSpread(a: Analysis, mod: ModuleInfo, arg: Node, frames: Frames): boolean {
-  if (a.ev.eval(mod, arg, frames).t === 'obj') return true;
-  let n = unwrapExpr(arg);
-  if (n.type === 'Identifier') {
-    const b = bindingAt(mod, n);
-    if (!b || b.writes.length || !b.init || b.path?.length || b.refs.length !== 1) return false;
-    n = unwrapExpr(b.init);
-  }
-  const branch = (x: Node): boolean => {
-    const u = unwrapExpr(x);
-    if (u.type === 'ObjectExpression') return true;
-    if (u.type === 'ConditionalExpression') return branch(u.consequent) && branch(u.alternate);
-    if (u.type === 'LogicalExpression' && u.operator === '&&') return branch(u.right);
-    const lit = u.type === 'NullLiteral' || u.type === 'BooleanLiteral' || u.type === 'StringLiteral' || u.type === 'Literal';
-    return (lit && !u.value) || (u.type === 'Identifier' && u.name === 'undefined');
-  };
-  return (n.type === 'ConditionalExpression' || n.type === 'LogicalExpression') && branch(n);
+  return a.ev.eval(mod, arg, frames).t === 'obj' || !!spreadLiteralChoices(arg, (id) => bindingAt(mod, id));
 }
 
 function requestFields(a: Analysis, rule: Rule, mod: ModuleInfo, valueNode: Node | undefined, frames: Frames): WrapperInfo['fields'] {

@@ -146,6 +146,11 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
 /** Methods that look for a text in a string (`err.message.includes('403')`). */
 const TEXT_SEARCH = new Set(['includes', 'indexOf', 'startsWith', 'endsWith', 'match', 'search']);
 
+/** Source that names an error or its message (`err`, `e`, `ex`, `error.message`). */
+function namesError(mod: ModuleInfo, n: Node): boolean {
+  return /err|e\b|ex\b|message/i.test(mod.source.slice(n.start, n.end));
+}
+
 /** The text of an error (`err.message`, `String(err)`, `e.toString()`, a variable named for it). */
 function isErrorText(mod: ModuleInfo, n: Node): boolean {
   const u = unwrapExpr(n);
@@ -155,12 +160,12 @@ function isErrorText(mod: ModuleInfo, n: Node): boolean {
   if (u.type === 'CallExpression') {
     const name = calleeName(mod, u.callee);
     // (`util.format('%s', err)` makes it text as String(err) does)
-    if (/^(util\.)?(format|inspect)$/.test(name ?? '')) return (u.arguments as Node[]).some((x) => /err|e\b|ex\b|message/i.test(mod.source.slice(x.start, x.end)));
-    if (name === 'String' || name === 'JSON.stringify') return !!u.arguments[0] && /err|e\b|ex\b|message/i.test(mod.source.slice(u.arguments[0].start, u.arguments[0].end));
+    if (/^(util\.)?(format|inspect)$/.test(name ?? '')) return (u.arguments as Node[]).some((x) => namesError(mod, x));
+    if (name === 'String' || name === 'JSON.stringify') return !!u.arguments[0] && namesError(mod, u.arguments[0]);
     return /\.toString$/.test(name) && /err|message/i.test(name);
   }
   // `${err}`, `${err.message}`, '' + err: the error made text as String(err) makes it
-  const errorish = (x: Node) => isErrorText(mod, x) || /err|e\b|ex\b|message/i.test(mod.source.slice(x.start, x.end));
+  const errorish = (x: Node) => isErrorText(mod, x) || namesError(mod, x);
   if (u.type === 'TemplateLiteral') return u.expressions.length > 0 && u.expressions.some((x: Node) => errorish(x)) && u.quasis.every((q: Node) => !/\d{3}/.test(q.value.cooked ?? ''));
   if (u.type === 'BinaryExpression' && u.operator === '+') {
     const sides = [unwrapExpr(u.left), unwrapExpr(u.right)];

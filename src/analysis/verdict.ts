@@ -161,11 +161,12 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // a query string whole from run time (`?${qs}`, `'?' + qs.stringify(params)`): which v1 parameters
   // it holds, and so what v2 makes of them (filter_name, wf_order, state…), is not known here
   const opaqueQuery = /[?&]\{[^}=&]*\}(?:=?(?:&|$))/.test(normalisePlaceholders(m.url.pattern).split('#')[0]!);
-  if (opaqueQuery && !fromOptions && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
-    const names = fieldMappings(rule, 'request').filter((x) => x.v1.startsWith('query.') && x.v1 !== x.v2).map((x) => x.v1.slice(6).split('.')[0]!);
+  const queryMaps = fieldMappings(rule, 'request').filter((x) => x.v1.startsWith('query.'));
+  if (opaqueQuery && !fromOptions && queryMaps.length) {
+    const names = queryMaps.filter((x) => x.v1 !== x.v2).map((x) => x.v1.slice(6).split('.')[0]!);
     needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.request?.lens?.some((op) => op.op === 'v2Default') ? ' and what is listed when a parameter is missing' : ''}; write the v2 query by hand`);
   }
-  if (m.queryUnknown !== null && fieldMappings(rule, 'request').some((x) => x.v1.startsWith('query.'))) {
+  if (m.queryUnknown !== null && queryMaps.length) {
     needs.push(`the query option at line ${m.queryUnknown} holds keys not written there (a computed key, a spread, URLSearchParams, a string): v2 changes some of this call's parameters; write its v2 query by hand`);
   }
   if (fromOptions && !fromOptions.queryObject) needs.push(`the query comes from the request's options or code that builds it (${fromOptions.text.replace(/^[?&]/, '').split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);

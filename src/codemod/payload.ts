@@ -28,6 +28,7 @@ import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { isFunctionNode, isStringifiedInPlace } from '../analysis/module.ts';
 import { forwardReason } from '../analysis/converters.ts';
+import { spreadLiteralChoices } from '../analysis/binding-facts.ts';
 import { bindingOf, declaredValue, functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
 import { convertKey, convertLiteral, inlineConversion, needsConversion, staticValue, valueToSource } from './values.ts';
 
@@ -254,7 +255,7 @@ function rewriteProperty(env: PayloadEnv, pf: ParsedFile, p: Node, maps: Mapping
     }
     // a choice of object literals (`...extra` with `const extra = priority ? { priority } : {}`,
     // `...(note && { note })`): each literal's keys are known, and each is rewritten
-    const branches = spreadBranches(env, arg);
+    const branches = spreadLiteralChoices(arg, (id) => bindingOf(env.tx.mod, id));
     if (branches) {
       let ok = true;
       for (const b of branches) for (const q of b.properties as Node[]) ok = rewriteProperty(env, pf, q, maps, b.properties) && ok;
@@ -419,32 +420,6 @@ function renameKeysOf(env: PayloadEnv, pf: ParsedFile, obj: Node, m: FieldMappin
     }
   }
   return ok;
-}
-
-/**
- * The object literals a spread argument is one of, written in this module: a conditional or `&&`
- * whose every object-valued branch is a literal (a falsy branch spreads nothing), inline or as the
- * value of a name never written again. Null when any branch is something else.
- */
-function spreadBranches(env: PayloadEnv, arg: Node): Node[] | null {
-  let n = arg;
-  if (n.type === 'Identifier') {
-    const b = bindingOf(env.tx.mod, n);
-    if (!b || b.writes.length || !b.init || b.path?.length) return null;
-    n = unwrapExpr(b.init);
-  }
-  const out: Node[] = [];
-  const visit = (x: Node, falsyOk: boolean): boolean => {
-    const u = unwrapExpr(x);
-    if (u.type === 'ObjectExpression') return out.push(u) > 0;
-    if (u.type === 'ConditionalExpression') return visit(u.consequent, true) && visit(u.alternate, true);
-    if (u.type === 'LogicalExpression' && u.operator === '&&') return visit(u.right, true);
-    // (`false`, `null`, `undefined`, `''` spread nothing)
-    const v = literalValue(u);
-    return falsyOk && (u.type === 'NullLiteral' || (u.type === 'Identifier' && u.name === 'undefined') || ((u.type === 'BooleanLiteral' || u.type === 'Literal' || isStringLiteral(u)) && (v === false || v === null || v === '')));
-  };
-  if (n.type !== 'ConditionalExpression' && n.type !== 'LogicalExpression') return null;
-  return visit(n, false) && out.length ? out : null;
 }
 
 /** Deleting a property with its comma, keeping the layout of the others. */
