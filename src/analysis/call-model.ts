@@ -35,6 +35,8 @@ export interface CallModel {
   method: HttpMethod | null;
   methodSource: Site['methodSource'];
   methodSpan?: Span;
+  /** The code's method is no v1 operation on the URL's path (a PATCH, a PUT to `/contacts.json`). */
+  noSuchOperation?: boolean;
   url: UrlInfo;
   /** The host the code names for the request (see Site.host; a custom domain blocks the migration). */
   host?: string;
@@ -141,6 +143,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       method: s.method,
       methodSource: s.methodSource,
       methodSpan: s.methodSpan,
+      ...(s.noSuchOperation ? { noSuchOperation: true } : {}),
       url: s.url!,
       ...(s.host ? { host: s.host } : {}),
       urlFiles,

@@ -4,7 +4,7 @@
  * what code writes around a path (origins, template syntaxes, leading base placeholders).
  */
 import type { Catalogue, HttpMethod, PathMatch, Rule } from '../catalogue/index.ts';
-import { parseTarget } from '../catalogue/index.ts';
+import { METHODS, parseTarget } from '../catalogue/index.ts';
 
 export interface UrlMatch {
   /** The target as handed to the catalogue: path with query, no origin. */
@@ -16,8 +16,6 @@ export interface UrlMatch {
   origin?: string;
   matches: PathMatch[];
 }
-
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** Template syntaxes of other languages and app frameworks → `{name}` placeholders. */
 export function normalisePlaceholders(s: string): string {
@@ -179,8 +177,9 @@ function chooseRuleUncached(cat: Catalogue, um: UrlMatch, method: string | null)
     const byPath = pathRule(um, true);
     return { rule: byPath, rules: order(byPath), methodMismatch: true };
   }
-  // a method v1 has no operation for on any path (`curl -I`: HEAD, OPTIONS): the path's rule, and said so
-  if (m === 'HEAD' || m === 'OPTIONS') {
+  // a method v1 has no operation for on any path (`curl -I`: HEAD, OPTIONS; a PATCH): the path's
+  // rule, and said so
+  if (m) {
     const byPath = pathRule(um, true);
     return { rule: byPath, rules: order(byPath), methodMismatch: true };
   }

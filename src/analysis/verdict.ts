@@ -132,6 +132,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (!rule) return { auto: false, needs: ['the v1 endpoint is not one the catalogue knows'] };
   if (m.inComment) return { auto: false, needs: ['the call is in a comment'] };
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
+  if (m.noSuchOperation && m.method) {
+    const has = [...new Set(m.rules.map((id) => cat.get(id)?.v1.method).filter((x) => !!x))];
+    needs.push(`${m.method} is not a v1 operation on this path (v1 has ${has.join(', ')}): check what the code meant to do`);
+  }
   const embedded = embeddedFields(rule);
   if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
     needs.push(rule.v1.source === 'run-time' ? RUN_TIME_NEED : rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
@@ -409,6 +413,11 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
       needs.push(`the body written here (${keys.join(', ') || 'empty'}) has no ${wrapper} wrapper${what.length ? `: ${what.join('; ')}` : ''}: write its v2 form by hand`);
     } else if (!(opts.callers === 'v2' && m.bodyFromCallers)) needs.push(`the body comes from elsewhere: send its fields without the ${wrapper} wrapper`);
   }
+  // a wrapper found only by its key inside the body's text (`Object.assign({}, { helpdesk_ticket }, extra)`,
+  // `merge(defaults, {…})`; the call model ties it by span, without `call`): the call's body was not
+  // read as that object, so what else it carries is not known
+  const inComputed = m.body ? m.wrappers.find((w) => !w.call) : undefined;
+  if (inComputed) needs.push(`the body around the ${inComputed.name} wrapper (line ${m.body!.span.line}) is built by code the codemod does not rewrite: send its fields without the wrapper`);
   const bodyCrosses = opts.callers === 'v2' && m.bodyFromCallers && !!wrapper && m.wrappers.length === 0;
   // a create or update whose body the analysis does not see at all (given through a chain such as
   // unirest's `.field(fields).attach(…)`, or by a function it cannot follow): its wrapper would

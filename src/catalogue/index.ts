@@ -7,7 +7,7 @@ import { ALL_RULES } from '../../rules/index.ts';
 import { RuleMatcher, type PathMatch } from './match.ts';
 import { UndocumentedEndpoints } from './undocumented.ts';
 export { V1_ONLY_ROOTS } from './undocumented.ts';
-import { parseRequestLine, parseTarget, isV2Path } from './request.ts';
+import { METHODS, parseRequestLine, parseTarget, isV2Path } from './request.ts';
 import {
   normaliseV1Response,
   translateRequest,
@@ -20,7 +20,7 @@ import type { Facts } from './derivers.ts';
 import type { Family, Fidelity, HttpMethod, Overlay, Rule } from './types.ts';
 
 export type { Family, Fidelity, HttpMethod, Overlay, Rule, Translation, V2Response, PathMatch, Facts };
-export { parseRequestLine, parseTarget, isV2Path };
+export { METHODS, parseRequestLine, parseTarget, isV2Path };
 
 export class Catalogue {
   readonly rules: readonly Rule[];

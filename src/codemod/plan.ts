@@ -331,7 +331,7 @@ export class ModulePlanner {
   }
 
   /** Lines of this file's reads of a rule's (or its family's) response that no traced response reaches. */
-  private unreachedReads(rule: Rule): number[] {
+  private unreachedReads(rule: Rule, call: { file: string; start: number } | undefined): number[] {
     const lines = new Set<number>();
     const ruleId = rule.id;
     // by family: a read found by shape names the likeliest rule (contacts.create), the call may be
@@ -342,7 +342,10 @@ export class ModulePlanner {
     const own = new Set(fieldMappings(rule, 'response').filter(changesForCode).map((m) => m.v1));
     if (rule.response?.wrapper) own.add(rule.response.wrapper);
     const anotherCalls = (s: Site) => this.callRules.has(s.rule!) && !s.read!.fields.some((f) => own.has(f.v1));
+    // (a read the analysis traced to another call is that call's, whatever the codemod makes of it)
+    const ofAnotherCall = (s: Site) => !!call && !!s.read!.call && (s.read!.call.file !== call.file || s.read!.call.start !== call.start);
     for (const s of this.readSites) {
+      if (ofAnotherCall(s)) continue;
       if (s.rule !== ruleId && (s.read!.besideUrl || s.rule?.split('.')[0] !== family || anotherCalls(s))) continue;
       for (const f of s.read!.fields) if (!this.readReached(f.span).reached) lines.add(f.span.line);
     }
@@ -588,7 +591,8 @@ export class ModulePlanner {
     const verdict = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)), callers: ctx.callers }) : null;
     if (verdict && !verdict.auto) {
       const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
-      const plan = r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
+      // (a method v1 has no operation for on the path has no plan to show: the path's rule's would mislead)
+      const plan = model?.noSuchOperation ? `no v2 plan for this request: ${r0?.id ?? 'the path'} is the path's rule` : r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
       // what the codemod itself would also stop at belongs on the same list (one marker, every part)
       const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
       // (the verdict already says it for a bare "http://" + host)
@@ -685,7 +689,7 @@ export class ModulePlanner {
     }
     // reads of this rule's response in this file that the flow did not reach: their v1 shape would break
     // (none can be of an answer nothing holds: `request(opts, (err) => …)`)
-    const unreached = responseChanges(rule) && !model?.answerDiscarded ? this.unreachedReads(rule) : [];
+    const unreached = responseChanges(rule) && !model?.answerDiscarded ? this.unreachedReads(rule, s.call && { file: s.file, start: s.call.span.start }) : [];
     if (unreached.length) {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: line ${unreached.join(', ')} reads v1 fields of this response where the codemod cannot follow it from the call; change those reads with the URL`, rule.id);
     }

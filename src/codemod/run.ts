@@ -334,9 +334,11 @@ export async function runCodemod(paths: string[], opts: RunOptions = {}): Promis
       const wide = [...files.filter((f) => plain.has(f.abs)), ...rest].filter((f) => wideTest.test(f.text));
       if (wide.length) {
         const again = new Set(wide.map((f) => f.abs));
+        // (planned before the list is replaced: the round reads the rules of what was planned so far)
+        const replanned = await planRound(wide, false, true);
         const kept = outcomes.filter((o) => !again.has(o.file));
         outcomes.length = 0;
-        outcomes.push(...kept, ...(await planRound(wide, false, true)));
+        outcomes.push(...kept, ...replanned);
       }
     }
     const decided = pool

@@ -49,9 +49,6 @@ const KNOWN_GAPS: Record<string, string[]> = {
     'src/api.ts:8 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',
     'src/report.ts:6 response-read tickets.view: auto-fixable in the audit, not rewritten',
   ],
-  // (the reads are found by the audit's repo-wide pass, by shape: `.user` and `.group` in a repo that
-  // uses v1; the codemod has no such pass. Their calls stay on v1, so the reads stay right)
-  'reexported-answer-cjs': ['report.js:6 response-read contacts.view: neither rewritten nor marked', 'report.js:7 response-read groups.view: neither rewritten nor marked'],
   'ts-types-shared-by-v1': [
     'app.ts:20 tickets.view: auto-fixable in the audit, not rewritten (marked)',
     'app.ts:21 response-read tickets.view: auto-fixable in the audit, not rewritten (marked)',

@@ -165,6 +165,8 @@ function handedInLiteral(mod: TracedModule, node: Node): boolean {
 function methodName(mod: TracedModule, fn: Node): string | undefined {
   if (fn.type === 'ClassMethod' || fn.type === 'ObjectMethod') return fn.computed ? undefined : (fn.key?.name ?? fn.key?.value);
   const parent = mod.tree.parent(fn);
+  // (the estree form of a class method: `MethodDefinition` holding a function expression)
+  if (parent?.type === 'MethodDefinition' && parent.value === fn) return parent.computed ? undefined : (parent.key?.name ?? parent.key?.value);
   if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && parent.value === fn && !parent.computed) return parent.key?.name ?? parent.key?.value;
   if (parent?.type === 'AssignmentExpression' && parent.right === fn && isMember(parent.left)) return memberName(parent.left);
   return undefined;
