@@ -9,6 +9,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
 import { Scope as LexicalScope } from './scope.ts';
 import type { Span } from './types.ts';
+import { handsOn } from './hands-on.ts';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch';
 
@@ -728,51 +729,23 @@ export function relativeImports(text: string): string[] {
 }
 
 /**
- * Does the text only hand this import on? `module.exports = require('./x')`, `export * from './x'`,
- * `export { a } from './x'`, `module.exports = { ...require('./x') }`, `{ contacts: require('./x') }`,
- * `exports.a = require('./x').a`, or `import { a } from './x'` whose names are only exported again.
- */
-function onlyReexports(text: string, spec: string): boolean {
-  const q = spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const all = text.match(new RegExp(`['"]${q}['"]`, 'g'))?.length ?? 0;
-  if (all === 0) return false;
-  const req = `require\\s*\\(\\s*['"]${q}['"]\\s*\\)(?:\\s*\\.\\s*[\\w$]+)?`;
-  const handedOn = [
-    `module\\.exports\\s*=\\s*${req}`,
-    `export\\s*(?:\\*(?:\\s*as\\s*[\\w$]+)?|\\{[^}]*\\})\\s*from\\s*['"]${q}['"]`,
-    `\\.\\.\\.\\s*${req}`,
-    `(?:module\\.)?exports\\s*\\.\\s*[\\w$]+\\s*=\\s*${req}`,
-    `[\\w$'"]+\\s*:\\s*${req}(?=\\s*[,}])`,
-  ].reduce((n, src) => n + (text.match(new RegExp(src, 'g'))?.length ?? 0), 0);
-  if (handedOn >= all) return true;
-  // `import { a, b as c } from './x'; export { a, c };`: every name it imports is only exported again
-  const imp = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${q}['"]`).exec(text);
-  if (!imp || all > 1) return false;
-  const names = imp[1]!.split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!).filter(Boolean);
-  const rest = text.slice(0, imp.index) + text.slice(imp.index + imp[0].length);
-  return names.length > 0 && names.every((n) => {
-    const uses = rest.match(new RegExp(`(?<![\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
-    const exported = [...rest.matchAll(/export\s*\{([^}]*)\}(?!\s*from)/g)].reduce((k, m) => k + (m[1]!.split(',').some((x) => x.trim().split(/\s+as\s+/)[0] === n) ? 1 : 0), 0);
-    return uses > 0 && uses === exported;
-  });
-}
-
-/**
- * The files of a run whose exports some file of the run uses: what such a module returns reaches
- * callers in the run. A module only re-exported (an `index.js` that hands it on, `export { x } from
- * './api'`) does not count, even when the re-exporting file is used: neither tool follows a value
- * through the re-export into the files that import it, so its callers are not seen. Shared by the
- * audit and the codemod.
+ * The files of a run whose exports some file of the run uses, and none hands on: what such a
+ * module returns reaches callers in the run. A module handed on (an `index.js` that re-exports it
+ * in any form, a file that uses it and exports it too) does not count: neither tool follows a
+ * value through the re-export into the files that import it, so some of its callers are not seen
+ * (`handsOn`). Shared by the audit and the codemod.
  */
 export function filesUsedInRun(files: Iterable<{ abs: string; text: string }>, resolve: (fromAbs: string, spec: string) => string | null): Set<string> {
   const used = new Set<string>();
+  const handed = new Set<string>();
   for (const f of files) {
     for (const spec of new Set(relativeImports(f.text))) {
       const target = resolve(f.abs, spec);
-      if (!target || target === f.abs || onlyReexports(f.text, spec)) continue;
-      used.add(target);
+      if (!target || target === f.abs) continue;
+      (handsOn(f.text, spec) ? handed : used).add(target);
     }
   }
+  for (const h of handed) used.delete(h);
   return used;
 }
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { handsOn, withoutComments } from '../../src/analysis/hands-on.ts';
+
+// Each text imports './contacts'; does it hand that module's functions on to its own importers?
+const handed: Array<[string, string]> = [
+  ['a CommonJS re-export', `module.exports = require('./contacts');`],
+  ['a re-export whose path a comment also names', `/**\n * Implementation lives in './contacts'.\n */\nmodule.exports = require('./contacts');`],
+  ['a required module exported by its name', `const contacts = require('./contacts');\nmodule.exports = contacts;`],
+  ['destructured, then exported in an object', `const { getContact } = require('./contacts');\nmodule.exports = { getContact };`],
+  ['a multi-line export object', `const { getContact, listContacts } = require('./contacts');\nmodule.exports = {\n  listContacts,\n  getContact,\n};`],
+  ['Object.assign onto module.exports', `Object.assign(module.exports, require('./contacts'));`],
+  ['a spread of the required module', `module.exports = { ...require('./contacts'), ...require('./groups') };`],
+  ['one export taken from the required module', `exports.getContact = require('./contacts').getContact;`],
+  ['a member of a bound module, exported as a value', `const contacts = require('./contacts');\nmodule.exports = { getContact: contacts.getContact };`],
+  ['a module used here and exported too', `const contacts = require('./contacts');\nasync function greet(id) {\n  const c = await contacts.getContact(id);\n  console.log(c.user.name);\n}\nmodule.exports = contacts;\nmodule.exports.greet = greet;`],
+  ['export * from', `export * from './contacts';`],
+  ['export * as from', `export * as contacts from './contacts';`],
+  ['export { … } from, beside an import of the same module', `import { getContact } from './contacts';\nexport { getContact } from './contacts';\nexport async function show(id) {\n  return (await getContact(id)).name;\n}`],
+  ['a namespace import exported', `import * as api from './contacts';\nexport { api };`],
+  ['import = require, export =', `import api = require('./contacts');\nexport = api;`],
+  ['a named import exported again', `import { getContact as get } from './contacts';\nexport { get };`],
+  ['a default import exported as default', `import contacts from './contacts';\nexport default contacts;`],
+  ['a named import in an exported object', `import { getContact } from './contacts';\nexport const api = { getContact };`],
+];
+
+const used: Array<[string, string]> = [
+  ['called, nothing exported', `const api = require('./contacts');\napi.getContact(1).then((c) => console.log(c.name));`],
+  ['called inside an exported function', `const api = require('./contacts');\nmodule.exports = function handler(req, res) {\n  return api.getContact(req.params.id);\n};`],
+  ['called in an exported arrow', `const api = require('./contacts');\nmodule.exports = { show: (id) => api.getContact(id) };`],
+  ['an ESM function that calls the import', `import { getContact } from './contacts';\nexport async function show(id) {\n  const c = await getContact(id);\n  return c.name;\n}`],
+  ['the path named in a comment, other things exported', `// the helpdesk calls live in './contacts'\nconst api = require('./contacts');\nfunction run() { return api.getContact(1); }\nmodule.exports = { run };`],
+  ['a name only in a comment of the export', `const contacts = require('./contacts');\nmodule.exports = { run /* not contacts */ };\nfunction run() { return contacts.getContact(1); }`],
+  ['another module re-exported', `const contacts = require('./contacts');\nmodule.exports = require('./groups');\ncontacts.getContact(1);`],
+];
+
+describe('handsOn', () => {
+  for (const [name, text] of handed) it(`hands on: ${name}`, () => expect(handsOn(text, './contacts')).toBe(true));
+  for (const [name, text] of used) it(`uses only: ${name}`, () => expect(handsOn(text, './contacts')).toBe(false));
+  it('is false for a file that does not import the module', () => expect(handsOn(`module.exports = require('./groups');`, './contacts')).toBe(false));
+});
+
+describe('withoutComments', () => {
+  it('blanks comments, keeps strings, lengths and line breaks', () => {
+    const text = `const u = 'http://x//y'; // note\n/* a\n b */ const t = \`/* no */\`;`;
+    const out = withoutComments(text);
+    expect(out.length).toBe(text.length);
+    expect(out).toBe(`const u = 'http://x//y';        \n    \n      const t = \`/* no */\`;`);
+  });
+});
