@@ -11,6 +11,7 @@ import { isCommonFieldName, isDistinctive, isDistinctiveWrapper, isV1OnlyName } 
 import { ITEM_METHODS } from './clients.ts';
 import { isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { isInPageRoot } from './in-page-data.ts';
+import { isOtherProduct } from './find-domains.ts';
 import { recordResponseEscapes, recordStatusUses } from './find-escapes.ts';
 import { bindingAt, isFunctionNode, memberPath, type Binding } from './module.ts';
 import type { Node } from './parse.ts';
@@ -181,13 +182,30 @@ function localData(a: Analysis, root: Node | undefined, depth: number): boolean 
     while (list?.type === 'MemberExpression') list = unwrapExpr(list.object);
     return localData(a, list, depth + 1);
   }
+  // an item of such a list in a loop (`for (const ticketData of ticketsRawData)`)
+  const decl = a.mod.parent.get(a.mod.parent.get(b.id) ?? b.id);
+  const loop = decl && a.mod.parent.get(decl);
+  if (!b.init && loop?.type === 'ForOfStatement' && loop.left === decl) {
+    let list = unwrapExpr(loop.right);
+    while (list?.type === 'MemberExpression') list = unwrapExpr(list.object);
+    return localData(a, list, depth + 1);
+  }
   if (b.writes.length || !b.init) return false;
-  const init = unwrapExpr(b.init);
-  if (init.type !== 'CallExpression') return false;
-  const callee = a.mod.source.slice(init.callee.start, init.callee.end);
-  const arg = init.arguments[0] && unwrapExpr(init.arguments[0]);
+  return readFromFile(a, unwrapExpr(b.init));
+}
+
+/** Reads of a file: a JSON file required, or its text parsed (`JSON.parse(fs.readFileSync(…))`, `await fs.promises.readFile`, fs-extra's `readJson`). */
+const FILE_READ = /(^|\.)(readFileSync|readFile|readJsonSync|readJson)$/;
+function readFromFile(a: Analysis, init: Node): boolean {
+  const call = init.type === 'AwaitExpression' ? unwrapExpr(init.argument) : init;
+  if (call?.type !== 'CallExpression') return false;
+  const callee = a.mod.source.slice(call.callee.start, call.callee.end);
+  const arg = call.arguments[0] && unwrapExpr(call.arguments[0]);
   if (callee === 'require') return isStringLiteral(arg) && /\.json$/i.test(String(arg.value));
-  return callee === 'JSON.parse' && arg?.type === 'CallExpression' && /(^|\.)readFileSync$/.test(a.mod.source.slice(arg.callee.start, arg.callee.end));
+  if (/(^|\.)(readJsonSync|readJson)$/.test(callee)) return true;
+  if (callee !== 'JSON.parse' || !arg) return false;
+  const read = arg.type === 'AwaitExpression' ? unwrapExpr(arg.argument) : arg.type === 'CallExpression' && a.mod.source.slice(arg.callee.start, arg.callee.end).endsWith('.toString') ? unwrapExpr(arg.callee.object) : arg;
+  return read?.type === 'CallExpression' && FILE_READ.test(a.mod.source.slice(read.callee.start, read.callee.end));
 }
 
 /** `req.body…`/`req.query…` of a parameter named for a request, or Koa's `ctx.request.body…`. */
@@ -202,7 +220,8 @@ function receivedRequest(a: Analysis, root: Node | undefined, chain: string[]): 
 function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): void {
   const chosen = new Set(a.sites.map((s) => s.rule));
   const fileRules = new Set(a.sites.flatMap((s) => s.rules));
-  const handedTo = callbackUrlRules(a);
+  const handedWith = callbackSites(a);
+  const handedTo = (m: Node): ReadonlySet<string> => new Set(handedWith(m).map((x) => x.rule!));
   const rank = (rules: Rule[], near: ReadonlySet<string>) => [
     // the read is in a callback handed to the call that sends this URL (`send(params, (err, res) => …)`)
     ...rules.filter((r) => near.has(r.id)),
@@ -257,6 +276,8 @@ function shapeReads(a: Analysis, reads: ReadSites, traced: TracedResponses): voi
     if (!held.length && receivedRequest(a, root, chain)) continue;
     // data the project keeps in a file (`require('./fixtures/helpdesk/tickets.json')`, `JSON.parse(fs.readFileSync(…))`)
     if (!held.length && localData(a, root, 0)) continue;
+    // the answer of a request to another product (Freshservice): none of this catalogue's shapes
+    if (!held.length && handedWith(m).some((x) => !!x.host && isOtherProduct(x.host))) continue;
     // (only the answer of one call: a value several calls may have given, `data = a ? get(v1List)
     // : get(v1Filter)`, is read for each of them, and one of them may stay on v1; such a read stays
     // one found by shape, which keeps every call of its endpoint on v1)
@@ -398,32 +419,31 @@ function ownContainerKeys(a: Analysis): ReadonlySet<string> {
 }
 
 /**
- * The rules of the v1 URLs handed to the call a read's callback is handed to: in
+ * The v1 URL and call sites handed to the call a read's callback is handed to: in
  * `common.getData(params, function (err, res) { res.helpdesk_ticket… })` with `params = { path:
  * '/helpdesk/tickets/' + id + '.json' }`, the read is the ticket view's whatever else the file calls.
  */
-function callbackUrlRules(a: Analysis): (member: Node) => ReadonlySet<string> {
-  const none: ReadonlySet<string> = new Set();
+function callbackSites(a: Analysis): (member: Node) => readonly Site[] {
   const urls = a.sites.filter((s) => (s.kind === 'url' || s.kind === 'call') && s.rule && s.file === a.mod.file);
-  const cache = new Map<Node, ReadonlySet<string>>();
-  const inside = (n: Node) => urls.filter((s) => s.span.start >= n.start && s.span.end <= n.end).map((s) => s.rule!);
+  const cache = new Map<Node, readonly Site[]>();
+  const inside = (n: Node) => urls.filter((s) => s.span.start >= n.start && s.span.end <= n.end);
   return (member) => {
     let fn: Node | undefined = a.mod.parent.get(member);
     while (fn && !isFunctionNode(fn)) fn = a.mod.parent.get(fn);
     const call = fn && a.mod.parent.get(fn);
-    if (!fn || !call || (call.type !== 'CallExpression' && call.type !== 'NewExpression') || !(call.arguments as Node[]).includes(fn)) return none;
+    if (!fn || !call || (call.type !== 'CallExpression' && call.type !== 'NewExpression') || !(call.arguments as Node[]).includes(fn)) return [];
     let found = cache.get(call);
     if (!found) {
-      const rules: string[] = [];
+      const sites: Site[] = [];
       for (const arg of call.arguments as Node[]) {
         if (arg === fn) continue;
         const x = unwrapExpr(arg);
-        rules.push(...inside(x));
+        sites.push(...inside(x));
         // the options held in a variable: where it is declared
         const b = x.type === 'Identifier' ? bindingAt(a.mod, x) : undefined;
-        if (b?.init) rules.push(...inside(b.init));
+        if (b?.init) sites.push(...inside(b.init));
       }
-      cache.set(call, (found = new Set(rules)));
+      cache.set(call, (found = sites));
     }
     return found;
   };

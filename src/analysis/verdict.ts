@@ -131,6 +131,8 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   const rule = m.rule ? cat.get(m.rule) : undefined;
   if (!rule) return { auto: false, needs: ['the v1 endpoint is not one the catalogue knows'] };
   if (m.inComment) return { auto: false, needs: ['the call is in a comment'] };
+  // another product's v2 is not this catalogue's: the helpdesk's changes would mislead
+  if (m.host && isOtherProduct(m.host)) return { auto: false, needs: [otherProductNeed(m.host)] };
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
   if (m.noSuchOperation && m.method) {
     const has = [...new Set(m.rules.map((id) => cat.get(id)?.v1.method).filter((x) => !!x))];
@@ -177,7 +179,6 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
   if (m.bodyTypes.length && rule.request?.wrapper) needs.push(`the payload is declared with a type (line ${m.bodyTypes.join(', ')}) that has the ${rule.request.wrapper} wrapper: change the type with the payload`);
   if (m.bodyReadElsewhere && rule.request?.wrapper) needs.push(`its payload is also read by ${m.bodyReadElsewhere}: give this call its own payload without the ${rule.request.wrapper} wrapper, or change that code with it`);
-  if (m.host && isOtherProduct(m.host)) needs.push(otherProductNeed(m.host));
   if (m.host && isCustomDomain(m.host)) needs.push(customDomainNeed(m.host));
   const where = (file: string, line: number) => (file === m.file ? `line ${line}` : `${basename(file)}:${line}`);
   // a v1 path split between a repo function and its caller (`fd('tickets')` over `'/helpdesk/' +

@@ -257,8 +257,8 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
       autofix = false;
       extra.customDomain = host;
     }
-    // the other product's account (JavaScript says it through the call's verdict): never auto-fixable
-    const other = ctx.via !== 'ast' && !!host && isOtherProduct(host);
+    // the other product's account: never auto-fixable, and nothing of the helpdesk's v2 applies
+    const other = !!host && isOtherProduct(host);
     if (other) autofix = false;
     const parts: string[] = [];
     // (an endpoint named only at run time may well have one: which, the code does not say)
@@ -274,7 +274,7 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     if (custom) {
       parts.push(`The host ${host} is a custom domain: v2 is served only on the account's own <account>.freshdesk.com domain, so the base URL changes too.`);
     }
-    if (other) parts.push(`Not auto-fixable: ${otherProductNeed(host)}.`);
+    if (other) parts.splice(0, parts.length, `Not auto-fixable: ${otherProductNeed(host)}.`);
     if (site.inComment) parts.unshift('In a comment:');
     if (site.method === null && site.rules.length > 1) parts.push(`Method not known here; other candidates: ${site.rules.slice(1).join(', ')}.`);
     advice = parts.join(' ');

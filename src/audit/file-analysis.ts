@@ -9,7 +9,7 @@ import type { Catalogue, HttpMethod } from '../catalogue/index.ts';
 import { toFinding, withoutAutoPrefix } from './classify.ts';
 import { checkIparams, parseJsonWithPositions, type JNode } from './iparams.ts';
 import { analyzeSource, BudgetExceeded, callModels, callVerdict, FILE_BUDGET_MS, hasV1PathText, FsModuleLoader, withBudget, type CallersContract, type CallModel, type CallVerdict } from '../analysis/index.ts';
-import { hostOf, isOtherService } from '../analysis/find-domains.ts';
+import { hostOf, isOtherProduct, isOtherService, otherProductNeed } from '../analysis/find-domains.ts';
 import { ownParts } from '../analysis/analyze.ts';
 import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import { urlInfo } from '../analysis/call-sites.ts';
@@ -419,10 +419,13 @@ function applyVerdicts(
       continue;
     }
     if (f) notAutoFixable(f, v.needs.join('; '), explain);
+    // (the parts of a request to another product are that product's shapes: nothing of the helpdesk's v2 applies)
+    const other = !!m.host && isOtherProduct(m.host);
     for (const part of [...m.wrappers, ...m.reads]) {
       const pf = findingOf.get(byKey.get(key(part.file, part.span.start))!);
       const where = part.file === m.file ? `line ${m.span.line}` : `${basename(m.file)}:${m.span.line}`;
-      if (pf) notAutoFixable(pf, `it changes with its call (${where}), which stays on v1`);
+      if (pf && other) Object.assign(pf, { autofix: false, advice: `Part of the request at ${where}. Not auto-fixable: ${otherProductNeed(m.host!)}.` });
+      else if (pf) notAutoFixable(pf, `it changes with its call (${where}), which stays on v1`);
     }
   }
   return models.some((m) => m.returnEscapes.length > 0 || m.answersImporters);

@@ -591,15 +591,17 @@ export class ModulePlanner {
     const verdict = model ? callVerdict(model, ctx.cat, { callersSeen: !!ctx.imported?.has(path.resolve(pf.file)), callers: ctx.callers }) : null;
     if (verdict && !verdict.auto) {
       const r0 = rule ?? (s.rule ? ctx.cat.get(s.rule) : undefined);
-      // (a method v1 has no operation for on the path has no plan to show: the path's rule's would mislead)
-      const plan = model?.noSuchOperation ? `no v2 plan for this request: ${r0?.id ?? 'the path'} is the path's rule` : r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
+      // (a method v1 has no operation for on the path, or another product's request, has no plan
+      // to show: the path's rule's would mislead)
+      const otherProduct = !!model?.host && isOtherProduct(model.host);
+      const plan = model?.noSuchOperation || otherProduct ? `no v2 plan for this request here: ${r0?.id ?? 'the path'} is the helpdesk's rule for the path` : r0 ? todoText(r0, ctx.cat.translate({ method: (s.method ?? r0.v1.method) as HttpMethod, target: a.target }), a) : 'migrate this call to v2';
       // what the codemod itself would also stop at belongs on the same list (one marker, every part)
       const stays = this.sharedScheme(a) ? this.schemeThatStays(a) : null;
       // (the verdict already says it for a bare "http://" + host)
       const needs = stays && !verdict.needs.includes(stays) ? [...verdict.needs, stays] : verdict.needs;
       fail(leftOnV1(plan, needs), r0?.id ?? s.rule ?? 'unknown');
       // another product's v2 is not this catalogue's: listing the helpdesk's changes would mislead
-      if (model?.host && isOtherProduct(model.host)) {
+      if (otherProduct) {
         tx.leftOnV1 = false;
         return;
       }

@@ -352,8 +352,14 @@ describe('v1-shaped response reads', () => {
     // recorded answers the project keeps in files (seed and test data)
     expect(reads("fetch(b + '/helpdesk/tickets.json'); const tickets = require('./fixtures/helpdesk/tickets.json');\nconsole.log(tickets.map((t) => t.helpdesk_ticket.display_id));")).toEqual([]);
     expect(reads("const fs = require('fs'); const rows = JSON.parse(fs.readFileSync('data/tickets.json', 'utf8'));\nconst first = rows[0].helpdesk_ticket.display_id;")).toEqual([]);
+    // an account export read into a database: items of the parsed files in a loop, async reads, fs-extra
+    expect(reads("const rows = JSON.parse(fs.readFileSync(path.join(dir, 'Tickets0.json')));\nfor (const row of rows) { save(row.helpdesk_ticket.display_id); }")).toEqual([]);
+    expect(reads("const rows = JSON.parse(await fs.promises.readFile(file, 'utf8'));\nfor (const row of rows.items) save(row.helpdesk_ticket.display_id);")).toEqual([]);
+    expect(reads("const rows = JSON.parse(fs.readFileSync(file).toString());\nrows.forEach((row) => save(row.helpdesk_ticket.display_id));")).toEqual([]);
+    expect(reads("const rows = await fse.readJson(file);\nfor (const row of rows) save(row.helpdesk_ticket.display_id);")).toEqual([]);
     // the same read of a list whose origin is not a file is still one
     expect(reads("const tickets = await load();\nconsole.log(tickets.map((t) => t.helpdesk_ticket.display_id));")).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
+    expect(reads("const tickets = await load();\nfor (const t of tickets) console.log(t.helpdesk_ticket.display_id);")).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
   });
 });
 
