@@ -1231,6 +1231,9 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     if (override) return normaliseMethod(override[1]);
     if (!/get_method/.test(fnText)) return c.args.length > 1 || c.kwargs.has('data') ? 'POST' : 'GET';
   }
+  // `fetch(url)` with no method and no body: a GET, the default of every client named so (JavaScript's
+  // fetch, Tornado's, App Engine's urlfetch), also through a wrapper the repo does not hold (`gw.fetch(path)`)
+  if (c.name === 'fetch' && c.args.length === 1 && !['body', 'data', 'json', 'payload'].some((k) => c.kwargs.has(k))) return 'GET';
   // OkHttp's Request.Builder: GET unless .put()/.post()/.delete(), or `.method("PUT", body)`
   const chain = /\.(put|post|delete|patch)\s*\(|\.method\s*\(\s*"(\w+)"/i.exec(statement.text);
   if (c.name === 'url') return chain ? normaliseMethod(chain[1] ?? chain[2]) : 'GET';

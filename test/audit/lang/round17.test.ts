@@ -1,7 +1,7 @@
 /**
  * Issue 14, seventeenth round (held-out eval37): a curl wrapper that POSTs only when given a body,
  * a method parameter named for its role (`methodType`), a sample script's placeholder base, a
- * keyword `method=` of another call, chi routes with any handler name, `curl_setopt_array`, Jsoup
+ * keyword `method=` of another call, `fetch(path)` as a GET, chi routes with any handler name, `curl_setopt_array`, Jsoup
  * chains sent by `.get()`/`.post()`, OkHttp's `.method("PUT", body)`, and PowerShell's
  * `WebRequest::Create` with `$req.Method` set after. Each case is the smallest code of its shape.
  */
@@ -85,7 +85,18 @@ describe('seventeenth round: the method of a request helper', () => {
       '    api.call("helpdesk/tickets.json", method="POST", data={})',
       '    return gw.fetch("contacts/%d.json" % cid)',
     ].join('\n');
-    expect(await calls({ 'n.py': py })).toEqual(['n.py:5 call POST tickets.create', 'n.py:6 call ? contacts.view']);
+    expect(await calls({ 'n.py': py })).toEqual(['n.py:5 call POST tickets.create', 'n.py:6 call GET contacts.view']);
+  });
+
+  it('fetch(path) with no method and no body is a GET, also on a wrapper the repo does not hold', async () => {
+    const php = ['<?php', 'function run($desk, $gw, $id) {', "  $a = $desk->fetch('helpdesk/tickets.json?filter_name=all_tickets');", "  $b = $gw->fetch(\"contacts/$id.json\", ['body' => 'x']);", '}'].join('\n');
+    const py = ['from acme.platform import gw', '', '', 'def one(cid, body):', '    a = gw.fetch("contacts/%d.json" % cid)', '    b = gw.fetch("contacts/%d.json" % cid, body=body)'].join('\n');
+    expect(await calls({ 'r.php': php, 'o.py': py })).toEqual([
+      'o.py:5 call GET contacts.view',
+      'o.py:6 call ? contacts.view',
+      'r.php:3 call GET tickets.list',
+      'r.php:4 call ? contacts.view',
+    ]);
   });
 });
 
