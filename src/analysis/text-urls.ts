@@ -252,6 +252,8 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
       const own = COMMAND_CLIENT.test(line) || ((lang === 'perl' || lang === 'shell') && !!client);
       // a Perl/PowerShell variable set to the URL (`my $u = "$base/…";`): the method of the line that uses it
       const assigned = lang === 'perl' || lang === 'shell' ? /^\s*(?:my\s+|our\s+|local\s+)?\$(\w+)\s*=(?!=)/.exec(line)?.[1] : undefined;
+      // a request object the line makes whose method is set on it after (`$req = [System.Net.WebRequest]::Create(…)` … `$req.Method = "DELETE"`)
+      if (!method && !splat && assigned) method = methodSetOn(assigned, origLines, li);
       if (!method && !own && !splat && assigned) {
         const use = new RegExp(`\\$${assigned}\\b`);
         for (let d = 1; d <= 6; d++) {
@@ -291,6 +293,19 @@ export function findTextUrls(cat: Catalogue, text: string, lang: Language, words
     origLineIndex += countNewlines(text, lineOffset, line.length);
   }
   return hits;
+}
+
+/** The method given to `$name` in the lines after `from` (`$req.Method = "PUT"`, `$req->method('PUT')`), before it is given another value. */
+function methodSetOn(name: string, lines: string[], from: number): string | undefined {
+  const set = new RegExp(`\\$${name}\\s*(?:\\.|->)\\s*[Mm]ethod\\s*(?:=\\s*|\\(\\s*)['"](GET|POST|PUT|DELETE|PATCH)['"]`, 'i');
+  const again = new RegExp(`^\\s*(?:my\\s+)?\\$${name}\\s*=(?!=)`);
+  for (let d = 1; d <= 6; d++) {
+    const l = lines[from + d];
+    if (l === undefined || again.test(l)) return undefined;
+    const m = set.exec(l);
+    if (m) return m[1]!.toUpperCase();
+  }
+  return undefined;
 }
 
 function countNewlines(text: string, from: number, len: number): number {

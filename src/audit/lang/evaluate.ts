@@ -45,8 +45,11 @@ export interface Helper {
   params: string[];
   /** What the helper returns (URL builders), with `param` parts. */
   returns?: Value[];
-  /** An HTTP request the helper makes whose URL depends on its parameters (request helpers). */
-  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string };
+  /**
+   * An HTTP request the helper makes whose URL depends on its parameters (request helpers);
+   * `bodyParam`: its POST is sent only when the caller gives that argument (see body-param.ts).
+   */
+  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string; bodyParam?: string };
   file: string;
   /** `file:offset` of the function (a subclass's override of the same name does not replace it). */
   origin?: string;

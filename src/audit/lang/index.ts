@@ -30,6 +30,8 @@ import { collectResources, emptyResources, fillResourcePaths, finishResources, g
 import { flurlSend, isFlurlChain } from './url-chains.ts';
 import { commandOf, commandRequests, SHELL_CLIENT, shellMethod, shellUrlArguments, type CommandRequest } from './commands.ts';
 import { methodRows } from './method-rows.ts';
+import { bodyParamOf, methodWithBody } from './body-param.ts';
+import { withPlaceholderBase } from './placeholder-base.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -700,7 +702,15 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
             else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, ctx) : method);
           }
           if (!method && !passes) method = methodOfConvention(f.name);
-          setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam });
+          // (a body the inner helper sends only when given: this helper's own parameter, or none)
+          let bodyParam: string | undefined;
+          if (inner.request.bodyParam) {
+            const b = argumentFor(inner.params, inner.request.bodyParam, call.args, call.kwargs);
+            const held = b ? evaluate(b, ctx)[0] : undefined;
+            if (held?.length === 1 && held[0]!.param) bodyParam = held[0]!.param;
+            else method = methodWithBody(method, b);
+          }
+          setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam, ...(bodyParam ? { bodyParam } : {}) });
           return true;
         }
         if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
@@ -713,7 +723,11 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           for (const v of viaMember) for (const p of v) if (p.member) memberUrls.set(p.member, { url: [v], method: methodOfCall(call, d, codeText(pf), node) });
           if (!open.length) continue;
           const shellMethod = d === DIALECTS.shell ? /(?:-X|--request)\s+["']?\$\{?(\d)\b/.exec(call.node.text)?.[1] : undefined;
-          setRequest(put, into, f, pf.file, node, { url: open, method: shellMethod ? null : (methodOfCall(call, d, codeText(pf), node) ?? (methodParam ? null : methodOfConvention(f.name))), methodParam: shellMethod ?? methodParam });
+          // (a parameter handed to the request as its method, whatever its name says: `new RestRequest(url, methodType)`)
+          const passed = methodParam ? undefined : methodParamPassed(call, f.params);
+          const method = shellMethod || passed ? null : (methodOfCall(call, d, codeText(pf), node) ?? (methodParam ? null : methodOfConvention(f.name)));
+          const bodyParam = method === 'POST' ? bodyParamOf(x.body, f.params) : null;
+          setRequest(put, into, f, pf.file, node, { url: open, method, methodParam: shellMethod ?? passed ?? methodParam, ...(bodyParam ? { bodyParam } : {}) });
           return true;
         }
         return false;
@@ -740,6 +754,17 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       }
     }
   }
+}
+
+/**
+ * A parameter handed bare to a request call where the method goes (its first two arguments, a
+ * `method` keyword) and named for one (`methodType`, `MethodType`, `httpVerb`): the caller's argument
+ * is the method (`new RestRequest(url, methodType)` called as `Make(url, Method.POST)`).
+ */
+function methodParamPassed(call: CallView, params: string[]): string | undefined {
+  return [...call.args.slice(0, 2), call.kwargs.get('method')]
+    .map((a) => a?.text.replace(/^\$/, ''))
+    .find((t): t is string => !!t && params.includes(t) && /method|verb/i.test(t));
 }
 
 /** What `d.fn` reads of a function node, once per node (each field read crosses into WebAssembly). */
@@ -827,7 +852,7 @@ function isWholeMethodWord(v: Value): boolean {
 const METHOD_PARAM = /^(method|verb|http_?method|httpMethod|request_?method|requestMethod)$/i;
 
 const CLIENT_NAMES =
-  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|CreateHttp|build_request|createRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
+  /^(get|post|put|delete|patch|head|request|fetch|execute|send|open|urlopen|Request|curl_init|curl_setopt|curl_setopt_array|wp_remote_\w+|wp_safe_remote_\w+|file_get_contents|NewRequest|CreateHttp|build_request|createRequest|NewRequestWithContext|Get|Post|PostForm|Head|getForObject|getForEntity|postForObject|postForEntity|exchange|\w+Async|Create|DownloadString|UploadString|UploadValues|HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|url|uri|http_request|get_response|new|run|call|urlfetch|getJSON|http_get|http_post|http_put|http_delete|api_call|rest_call|Do|DoRequest|DoWithResult|doRequest|do_request|prepareGet|preparePost|preparePut|prepareDelete|preparePatch)$/;
 
 /** The receiver is a cache or a key-value store (`Rails.cache`, `@cache`, `$this->cache`, `cache_store`, `redis`, `Dalli`), not a client. */
 const CACHE_RECEIVER = /^[@$]?(?:\w*_)?(?:cache|Cache|CACHE)(?:_?(?:store|Store|client|Client|manager|Manager))?$|^[@$]?[a-z]\w*Cache$|^[@$]?(?:\w*_)?(?:redis|Redis|REDIS|memcached?|Memcached?|dalli|Dalli)(?:_?(?:client|Client|conn|pool))?$/;
@@ -848,6 +873,7 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   if (c.isNew) return /^(HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpRequestMessage|RestRequest|URL|Uri|HttpRequest|Request|WebClient|GetMethod|PostMethod|PutMethod|DeleteMethod)$|^\w+HttpRequest(Message)?$/.test(c.name) || c.args.slice(0, 2).some((a) => /^HttpMethod\.(Get|Post|Put|Delete|Patch)$/.test(a.text));
   // Java 11's `HttpRequest.newBuilder(uri)`; Fuel's `"…".httpGet()` on the URL string
   if (c.name === 'newBuilder') return /^HttpRequest$/.test(c.receiver);
+  if (isJsoupConnect(c)) return true;
   // a cache or key-value store keyed by the path (`Rails.cache.fetch(path) { get(path) }`, `redis.get(url)`): not a request
   if (CACHE_RECEIVER.test(c.receiver.replace(/^.*(?:\.|->|::)/, ''))) return false;
   // a file store or filesystem (`Storage::disk('local')->put(name, …)`, `File::put`, Flysystem's
@@ -862,6 +888,25 @@ function isClientCall(c: CallView, d: Dialect): boolean {
   return CLIENT_NAMES.test(c.name) || /(^|_)(get|post|put|delete|patch)(_|$)/i.test(c.name) || /^http(Get|Post|Put|Delete|Patch)$/.test(c.name) || GET_ONLY.test(c.name);
 }
 
+/** Jsoup's `Jsoup.connect(url)`: a request its chain sends (`.get()`, `.post()`, `.execute()`). */
+function isJsoupConnect(c: CallView): boolean {
+  return c.name === 'connect' && /(?:^|\.)Jsoup$/.test(c.receiver);
+}
+
+/**
+ * The method of a Jsoup chain, from the rest of its statement: `.method(Connection.Method.PUT)` (or
+ * `Method.valueOf("PUT")`), else the verb that sends it (`.get()`, `.post()`); `.execute()` alone is a GET.
+ */
+function jsoupMethod(c: CallView): HttpMethod | null {
+  const stmt = statementOf(c.node);
+  const rest = stmt.text.slice(c.node.endIndex - stmt.startIndex);
+  const set = /\.\s*method\s*\(\s*(?:[\w.]*Method\s*\.\s*(\w+)\s*\)|[\w.]*Method\s*\.\s*valueOf\s*\(\s*"(\w+)"\s*\)\s*\))/.exec(rest);
+  if (set) return normaliseMethod(set[1] ?? set[2]);
+  const sent = /\.\s*(get|post)\s*\(\s*\)/.exec(rest);
+  if (sent) return normaliseMethod(sent[1]);
+  return /\.\s*execute\s*\(\s*\)/.test(rest) ? 'GET' : null;
+}
+
 /** `….path(…).request(…)` of a JAX-RS client (Jersey, RESTEasy): the request builder of a WebTarget. */
 function isJaxRsRequest(c: CallView, d: Dialect): boolean {
   return !!d.pathSegments && c.name === 'request' && /\.path\s*\(|\.target\s*\(|[tT]arget$/.test(c.receiver);
@@ -871,6 +916,7 @@ function isJaxRsRequest(c: CallView, d: Dialect): boolean {
 function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
   if (d === DIALECTS.shell) return shellUrlArguments(c.args.map((a) => a.text.replace(/^['"]|['"]$/g, ''))).map((i) => c.args[i]!);
   if (c.name === 'curl_setopt') return c.args[1] && /CURLOPT_URL/.test(c.args[1].text) && c.args[2] ? [c.args[2]] : [];
+  if (c.name === 'curl_setopt_array') return curlOptions(c).filter((o) => o.key === 'CURLOPT_URL').map((o) => o.value);
   // JAX-RS: `target.path("helpdesk").path("tickets.json").request(MediaType…)`: the URL is the target it hangs on
   if (isJaxRsRequest(c, d)) {
     const recv = receiverNode(c.node);
@@ -889,6 +935,24 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
   const sub = recv?.type === 'element_reference' && recv.namedChildCount === 2 ? recv.namedChild(1) : null;
   if (sub) return [sub];
   return [...c.args.slice(0, 4).map((a) => addressInside(a, d)), ...kw];
+}
+
+/** The options of `curl_setopt_array($ch, [CURLOPT_URL => …, CURLOPT_CUSTOMREQUEST => 'PUT'])`, key by key. */
+function curlOptions(c: CallView): Array<{ key: string; value: SyntaxNode }> {
+  const out: Array<{ key: string; value: SyntaxNode }> = [];
+  for (const el of c.args[1]?.namedChildren ?? []) {
+    const [key, value] = el.type === 'array_element_initializer' ? el.namedChildren : [];
+    if (key && value) out.push({ key: key.text, value });
+  }
+  return out;
+}
+
+/** The method the options of one `curl_setopt_array` call set: a custom request, else a POST; null when they set none. */
+function curlOptionsMethod(c: CallView): HttpMethod | null {
+  const opts = curlOptions(c);
+  const custom = opts.find((o) => o.key === 'CURLOPT_CUSTOMREQUEST');
+  if (custom) return normaliseMethod(custom.value.text);
+  return opts.some((o) => o.key === 'CURLOPT_POSTFIELDS' || (o.key === 'CURLOPT_POST' && !/^(false|0)$/i.test(o.value.text))) ? 'POST' : null;
 }
 
 /**
@@ -1086,6 +1150,11 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     return m ? normaliseMethod(m[1] ?? m[2]) : null;
   }
   if (GET_ONLY.test(c.name)) return 'GET';
+  if (isJsoupConnect(c)) return jsoupMethod(c);
+  if (c.name === 'curl_setopt_array') {
+    const own = curlOptionsMethod(c);
+    if (own) return own;
+  }
   // a request object whose method is set again before it is sent (`req.Method = "PUT"` after
   // `http.NewRequest("GET", …)`, `msg.Method = HttpMethod.Delete` after `new HttpRequestMessage(HttpMethod.Get, …)`)
   const later = methodSetLater(c, d, text, fnNode);
@@ -1162,8 +1231,12 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
     if (override) return normaliseMethod(override[1]);
     if (!/get_method/.test(fnText)) return c.args.length > 1 || c.kwargs.has('data') ? 'POST' : 'GET';
   }
-  const chain = /\.(put|post|delete|patch)\s*\(/i.exec(statement.text);
-  if (c.name === 'url') return chain ? normaliseMethod(chain[1]) : 'GET'; // OkHttp's Request.Builder: GET unless .put()/.post()/.delete()
+  // `fetch(url)` with no method and no body: a GET, the default of every client named so (JavaScript's
+  // fetch, Tornado's, App Engine's urlfetch), also through a wrapper the repo does not hold (`gw.fetch(path)`)
+  if (c.name === 'fetch' && c.args.length === 1 && !['body', 'data', 'json', 'payload'].some((k) => c.kwargs.has(k))) return 'GET';
+  // OkHttp's Request.Builder: GET unless .put()/.post()/.delete(), or `.method("PUT", body)`
+  const chain = /\.(put|post|delete|patch)\s*\(|\.method\s*\(\s*"(\w+)"/i.exec(statement.text);
+  if (c.name === 'url') return chain ? normaliseMethod(chain[1] ?? chain[2]) : 'GET';
   const fn = fnNode ?? enclosingFunction(d, c.node);
   // a script's top level is its own scope: from this call to the next call of the same client
   // (`curl_init(…)` then its `curl_setopt`s, `RestClient::Resource.new(…)` then `site.post`)
@@ -1171,7 +1244,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (!fn) {
     // the same client again (`RestClient::Resource.new`, not any `.new` such as a `File.new` for an
     // attachment); PHP's curl handle is set up from its curl_init to the next one
-    const curl = c.name === 'curl_init' || c.name === 'curl_setopt';
+    const curl = /^curl_(init|setopt|setopt_array)$/.test(c.name);
     const callee = curl ? 'curl_init' : `${c.receiver ? `${c.receiver}.` : ''}${c.name}`;
     const again = new RegExp(`(?:^|[^\\w$:])${callee.replace(/\W/g, '\\$&')}\\s*\\(`);
     const from = curl ? Math.max(0, text.lastIndexOf('curl_init', c.node.startIndex)) : c.node.startIndex;
@@ -1194,7 +1267,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   }
   const fromScope = methodInScope(scope, text);
   if (fromScope !== undefined) return fromScope;
-  if (/^(curl_init|curl_setopt|file_get_contents|urlopen|URL|open|Create|CreateHttp|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
+  if (/^(curl_init|curl_setopt|curl_setopt_array|file_get_contents|urlopen|URL|open|Create|CreateHttp|HttpRequestMessage)$/.test(c.name) || c.isNew) return /CURLOPT_(POST|CUSTOMREQUEST)|setDoOutput|'method'|"method"/.test(scope) ? null : 'GET';
   return null;
 }
 
@@ -1244,7 +1317,8 @@ function methodInScope(scope: string, text?: string): HttpMethod | null | undefi
     const m = methodOfName(byName[1]!, text ?? scope);
     if (m) return m;
   }
-  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\.Method\s*=\s*new\s+HttpMethod\s*\(\s*"(\w+)"|\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
+  // (`method="POST"` as a keyword argument is that call's own, never the scope's)
+  const custom = /Net::HTTP::(Get|Post|Put|Delete|Patch)\b|\bRequestBuilder\s*\.\s*(get|post|put|delete)\s*\(|\bRequest\s*\.\s*(Get|Post|Put|Delete)\s*\(|CUSTOMREQUEST[^;\n]*?['"](\w+)['"]|setRequestMethod\(\s*"(\w+)"|set_?[mM]ethod\(\s*['"](\w+)['"]|\.Method\s*=\s*"(\w+)"|\.Method\s*=\s*new\s+HttpMethod\s*\(\s*"(\w+)"|(?<![(,]\s*)\bmethod\s*=\s*['"](\w+)['"]|\brequestMethod\s*=\s*"(\w+)"|HttpMethod\.(\w+)/i.exec(scope);
   if (custom) return normaliseMethod(custom.slice(1).find(Boolean));
   // a client's method constants (`Zend_Http_Client::PUT`, `HttpRequest::METHOD_POST`): one says which,
   // several (one per branch) say only that the method is chosen at run time
@@ -1732,7 +1806,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // tests call through stubs and mocks: recorded test data, not the integration
     if (testFile) return;
     for (const raw of fillResourcePaths(resources, c.node, values)) {
-      const v = collapseSlashes(raw);
+      const v = collapseSlashes(withPlaceholderBase(raw));
       // spaces in a query string are sent encoded (`?query=email is {email}`)
       const pattern = queryEncoded(valueText(v));
       // a suffix-less path through a wrapper whose base is the account's root (see collectRootWrappers)
@@ -1851,6 +1925,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
         // a literal (`'PUT'`, `:put`) or a constant of it (`self::VERB_PUT`, `HttpMethod.Put`)
         method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, cctx) : null) ?? method;
       }
+      if (helper.request.bodyParam) method = methodWithBody(method, argumentFor(helper.params, helper.request.bodyParam, c.args, c.kwargs));
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
       const i = helper.params.findIndex((p) => helper.request!.url.some((v) => v.some((x) => x.param === p)));
       // a setter of the path called as its getter (`self.class.resource_path`): no request of its own

@@ -116,7 +116,7 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
     // `c.Get(path, &out)` a value, not a function (a method value `h.List`, or a function of the file)
     if (/^[A-Z]+$/.test(c.name) && rest.length >= 1) return true;
     const h = rest[0];
-    if (rest.length === 1 && /^[A-Z]/.test(c.name) && h && (h.type === 'func_literal' || isGoFunction(h, fileText))) return true;
+    if (rest.length === 1 && /^[A-Z]/.test(c.name) && h && (h.type === 'func_literal' || isGoFunction(h, fileText) || isGoRouter(c.receiver, fileText))) return true;
   }
   return false;
 }
@@ -138,6 +138,14 @@ function isGoFunction(n: SyntaxNode, fileText: string): boolean {
   if (n.type === 'call_expression') return /Handler(Func)?\s*\(/.test(n.text);
   if (n.type !== 'identifier') return false;
   return new RegExp(`\\bfunc\\s+(?:\\([^)]*\\)\\s*)?${n.text}\\s*\\(|\\b${n.text}\\s*:?=\\s*func\\s*\\(`).test(fileText) || /[Hh]andler$|^handle[A-Z]/.test(n.text);
+}
+
+/** A router the file makes or is given (`c := chi.NewRouter()`, `r *mux.Router`): its `Delete(path, h.DropAgent)` registers whatever `h.X` is named. */
+function isGoRouter(receiver: string, fileText: string): boolean {
+  if (!/^\w+$/.test(receiver)) return false;
+  const made = new RegExp(`\\b${receiver}\\s*:?=\\s*(?:chi\\.New(?:Router|Mux)|mux\\.NewRouter|gin\\.(?:Default|New)|echo\\.New|fiber\\.New|httprouter\\.New)\\s*\\(`);
+  const given = new RegExp(`\\b${receiver}\\s+\\*?(?:chi\\.(?:Router|Mux)|mux\\.Router|gin\\.(?:Engine|RouterGroup|IRouter)|echo\\.(?:Echo|Group)|fiber\\.(?:App|Router)|httprouter\\.Router)\\b`);
+  return made.test(fileText) || given.test(fileText);
 }
 
 export type Annotated = { kind: 'server' } | { kind: 'client'; method: HttpMethod | null; verbInText: boolean; node?: SyntaxNode; prefix?: string };

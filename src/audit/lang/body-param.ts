@@ -1,0 +1,42 @@
+/**
+ * A request helper that sends a body only when its caller gives one, the classic PHP curl wrapper:
+ *
+ *     protected function CurlWrap($url = "", $ticket = "", $headers = "") {
+ *         $ch = curl_init($url);
+ *         if (!empty($ticket)) { curl_setopt($ch, CURLOPT_POST, true); curl_setopt($ch, CURLOPT_POSTFIELDS, $ticket); }
+ *         …
+ *     }
+ *
+ * Its POST is the method of the calls that pass that argument (`CurlWrap($url, $ticket)`); a call
+ * that leaves it out (`CurlWrap($url)`, or passes an empty literal) is a GET, curl's default.
+ */
+import type { HttpMethod } from '../../catalogue/index.ts';
+import type { SyntaxNode } from './grammars.ts';
+
+/** `if (!empty($p))`, `if (isset($p))`, `if ($p)`, `if ($p !== null)` and the statement or block it guards. */
+const GUARD = /\bif\s*\(\s*(?:!\s*empty\s*\(\s*\$(\w+)\s*\)|isset\s*\(\s*\$(\w+)\s*\)|\$(\w+)(?:\s*!==?\s*(?:null|NULL|''|""))?)\s*\)\s*(\{[^{}]*\}|[^;{}]*;)/g;
+
+/** What makes curl send a POST (a custom method is another matter: the wrapper then says which). */
+const POST_OPTION = /CURLOPT_POST\b|CURLOPT_POSTFIELDS\b/;
+
+/** The parameter whose presence alone makes the helper's request a POST, if there is one. */
+export function bodyParamOf(fnText: string, params: string[]): string | null {
+  for (const m of fnText.matchAll(GUARD)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    if (!name || !params.includes(name) || !POST_OPTION.test(m[4]!)) continue;
+    // a POST set outside the guard too, or a custom method anywhere: the guard does not decide
+    const outside = fnText.slice(0, m.index) + fnText.slice(m.index! + m[0].length);
+    return POST_OPTION.test(outside) || /CURLOPT_CUSTOMREQUEST/.test(outside) ? null : name;
+  }
+  return null;
+}
+
+/** A call leaves the body out: no argument at that place, or an empty literal. */
+function leavesOut(a: SyntaxNode | undefined): boolean {
+  return !a || /^(?:''|""|null|NULL|false|array\(\s*\)|\[\s*\])$/.test(a.text.trim());
+}
+
+/** The method of one call of such a helper: GET when the call gives no body. */
+export function methodWithBody(method: HttpMethod | null, bodyArg: SyntaxNode | undefined): HttpMethod | null {
+  return method === 'POST' && leavesOut(bodyArg) ? 'GET' : method;
+}
