@@ -22,6 +22,7 @@ import { answersWithoutBody, statusChange } from './answer-changes.ts';
 import { STATUS_TEXT, statusReadOf, statusUses } from './flow/status-uses.ts';
 import { unseenUrlReader, urlWritableAtCall } from './url-at-call.ts';
 import { unseenReader } from './value-readers.ts';
+import { isOperatorPipe } from './flow/rx-operators.ts';
 import { methodReaders } from './this-members.ts';
 
 const TRANSPARENT = new Set(['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'ChainExpression']);
@@ -56,7 +57,8 @@ export function findEscapes(a: Analysis): void {
     // `request(…).pipe(dest)`: the answer streams into code the flow does not follow (a JSON
     // stream parser keyed on the v1 wrapper, a file an export reads)
     const pipe = parent && isMember(parent) && parent.object === cur && memberName(parent) === 'pipe' ? mod.parent.get(parent) : undefined;
-    if (pipe?.type === 'CallExpression' && pipe.callee === parent) {
+    // (an RxJS pipe's operators are followed by the tracer: rx-operators.ts)
+    if (pipe?.type === 'CallExpression' && pipe.callee === parent && !isOperatorPipe(pipe)) {
       const dest = pipe.arguments?.[0];
       out.push(`the stream it is piped to${dest ? ` (${mod.source.slice(dest.start, dest.end).slice(0, 40)}, line ${dest.loc?.start.line ?? '?'})` : ''}`);
     }

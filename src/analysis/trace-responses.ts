@@ -32,6 +32,9 @@ export function traceResponses(a: Analysis): TracedResponses {
   const tracer = new ResponseTracer(tracedModuleOf(a.mod));
   const calls = new Map<string, CallInfo>();
   const seeded = new Map<string, { node: Node; shape?: CallShape }>();
+  // Angular's HttpClient (a client this code is handed, so found as a generic one) answers the body
+  // itself, or the response with `observe: 'response'`: either, as the codemod reads it
+  const angular = /from\s*['"]@angular\/common\/http['"]/.test(a.mod.source);
   for (const it of [...a.found]) {
     if (it.site.kind !== 'call' || !it.node || !it.site.rule || it.site.file !== a.mod.file) continue;
     const rule = a.cat.get(it.site.rule);
@@ -42,7 +45,7 @@ export function traceResponses(a: Analysis): TracedResponses {
     if (call && !calls.has(tx)) calls.set(tx, call);
     seeded.set(tx, { node: it.node, shape: it.shape });
     // a function of the repo may return the response or already its body
-    seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' ? 'maybe' : 'raw', call?.client === 'wrapper');
+    seedCall(a, tracer, it.node, it.shape, rule, tx, call?.client === 'wrapper' || (angular && call?.client === 'generic') ? 'maybe' : 'raw', call?.client === 'wrapper');
   }
   // the answers imported functions return or call back with (their module's exported flows)
   const foreign = new Map<string, ExportedFlows>();

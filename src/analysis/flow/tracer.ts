@@ -20,6 +20,7 @@ import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, listOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
 import { isStatusRead, statusReadOf } from './status-uses.ts';
+import { isOperatorPipe, mapsInPipe, operatorEffect } from './rx-operators.ts';
 
 /** What code does with a deferred (`Q.defer()`, `$.Deferred()`) that keeps its promise in view. */
 const DEFERRED_MEMBERS = new Set(['resolve', 'reject', 'notify', 'promise']);
@@ -553,6 +554,16 @@ export class ResponseTracer {
         // judges it (the audit's document depth stops at the status the same way)
         if (!t.doc && t.level === 'pre' && t.prefix === '' && isStatusRead(cur)) return;
         const name = calleeName(parent);
+        // what a `map(fn)` of an RxJS pipe gives goes on to the pipe's next operators
+        if (isMember(parent.callee) && memberName(parent.callee) === 'pipe' && isCall(cur) && isOperatorPipe(parent)) {
+          this.throughOperators(parent, argIndex + 1, t);
+          return;
+        }
+        // an observable's value as a promise (rxjs 7)
+        if ((name === 'firstValueFrom' || name === 'lastValueFrom') && argIndex === 0) {
+          this.add(parent, t);
+          return;
+        }
         if (name === 'JSON.parse' && argIndex === 0) {
           this.add(parent, asDocument(t, { stage: 'body', prefix: [] }));
           return;
@@ -762,6 +773,16 @@ export class ResponseTracer {
       if (fn && isFunction(fn)) this.taintParams(fn, t, 'all');
       return;
     }
+    // an RxJS pipe: the answer goes through its operators (`.pipe(map((r) => r.x), retry(2))`)
+    if (name === 'pipe' && isOperatorPipe(call)) {
+      this.throughOperators(call, 0, t);
+      return;
+    }
+    // (an observable's promise: `obs.toPromise()`, rxjs 6)
+    if (name === 'toPromise') {
+      this.add(call, t);
+      return;
+    }
     if (name === 'end' || name === 'pipe') return;
     // one item of the list (`list.at(-1)`, `list.pop()`), or the list itself or a copy (`toReversed()`)
     if ((name === 'at' || name === 'pop' || name === 'shift') && itemOf(t)) {
@@ -963,12 +984,35 @@ export class ResponseTracer {
     return on.some((r) => !r.lists && r.level === 'pre' && r.rule.response?.shape === 'object');
   }
 
+  /**
+   * The answer at operator `from` of an RxJS pipe: each operator from there on, in order. A `map`'s
+   * function gets it, and what that returns comes back to the pipe's next operator (`add` of the
+   * `map(fn)` call, above); after the last operator the pipe's result carries it.
+   */
+  private throughOperators(pipe: Node, from: number, t: Taint): void {
+    const ops = pipe.arguments as Node[];
+    for (let i = from; i < ops.length; i++) {
+      const op = unwrapExpr(ops[i]!);
+      const { effect, fn } = operatorEffect(op);
+      if (effect === 'maps') {
+        this.taintParams(fn!, t, 0);
+        return;
+      }
+      if (effect === 'reads') this.taintParams(fn!, t, 0);
+      else if (effect === 'unknown') {
+        this.unfollowed(op, t, `the operator ${calleeName(op) ?? '?'}() of .pipe()`);
+        return;
+      }
+    }
+    this.add(pipe, t);
+  }
+
   /** The function returns the value: its calls here, its importers (by the summary), a `.then` around it. */
   private returnedFrom(fn: Node, t: Taint, from: Node): void {
     // (a `.then(fn)` callback or a mapping's (`ids.map(get)`): that call's result; the same for a
     // function named there and used nowhere else, `.then(onOk)`)
     const [parent, handed] = handedTo(this.mod, fn);
-    const intoCall = returnsIntoCall(parent, handed);
+    const intoCall = returnsIntoCall(parent, handed) || mapsInPipe(parent, handed, (n) => this.mod.tree.parent(n));
     const calls = callsOf(this.mod, fn);
     // (a recursive call inside fn returns into fn again: no caller of it)
     const callers = calls.filter((c) => c.start < fn.start || c.start >= fn.end);
