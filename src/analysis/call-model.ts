@@ -89,7 +89,7 @@ export interface CallModel {
   /** Status predicates that refuse the v2 status (see CallInfo.statusPredicates). */
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
   /** Status predicates that let 403 through and not 429 (see CallInfo.throttlePredicates). */
-  throttlePredicates: number[];
+  throttlePredicates: NonNullable<CallInfo['throttlePredicates']>;
   /** The line of a query option whose keys are not known (see CallInfo.queryUnknown). */
   queryUnknown: number | null;
   /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */

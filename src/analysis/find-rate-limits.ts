@@ -14,6 +14,7 @@ import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
 import { hostOf, isCustomDomain } from './find-domains.ts';
+import { basename } from 'node:path';
 
 export const RATE_LIMIT_RULE = 'transport.rate-limit';
 
@@ -119,28 +120,105 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       }
     }
     if (!check) continue;
-    // a 403 on a v1 call's own error that says nothing of what it means (no wait, no retry, no word
-    // of access): in v2 it would only mean access denied, so a human decides; it keeps the call on v1
-    const errorOf = !viaConstant && p.type === 'BinaryExpression' && !throttles(mod, check) && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
-    const unclear = !!errorOf;
-    if (!viaConstant && p.type !== 'ArrayExpression' && !unclear && !throttles(mod, check)) continue;
-    if (unclear) simple = false;
-    if (simple && p.type !== 'ArrayExpression' && answerOfOtherApi(a, mod, check)) continue;
-    // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
-    const both = simple && p.type === 'BinaryExpression' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])`).test(src(conditionOf(mod, check)));
-    if (both) simple = false;
-    const message = unclear
-      ? `403 tested on the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
-      : p.type === 'ArrayExpression'
-        ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
-        : simple
-          ? `403 handled as rate limiting (v2 answers ${v2})`
-          : both
-            ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
-            : `403 in a constant used for rate limiting (v2 throttles with ${v2})`;
-    addRateLimitSite(a, mod, lit, message, simple, errorOf);
+    const form = p.type === 'ArrayExpression' ? 'list' : viaConstant ? 'constant' : p.type === 'BinaryExpression' ? 'comparison' : 'case';
+    reportCheck(a, mod, lit, check, form, simple);
   }
+  findNamedTests(a, mod);
   findMessageTests(a, mod);
+}
+
+/**
+ * How a 403 check is written: compared with a status (`comparison`, `case 403:`), in a list of
+ * retryable statuses, or in a constant that is.
+ */
+type CheckForm = 'comparison' | 'case' | 'list' | 'constant';
+
+/**
+ * Reports the 403 at `lit` tested by `check` when the check is about throttling (or says nothing of
+ * what it means, on a call's own error). `simple`: a test the codemod changes by writing 429 at `lit`;
+ * `note`: what to say of a check that is not (default: a constant).
+ */
+function reportCheck(a: Analysis, mod: ModuleInfo, lit: Node, check: Node, form: CheckForm, simple: boolean, note?: string): void {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  const src = (n: Node) => mod.source.slice(n.start, n.end);
+  // a 403 on a v1 call's own error that says nothing of what it means (no wait, no retry, no word
+  // of access): in v2 it would only mean access denied, so a human decides; it keeps the call on v1
+  const errorOf = form === 'comparison' && !throttles(mod, check) && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+  const unclear = !!errorOf;
+  if ((form === 'comparison' || form === 'case') && !unclear && !throttles(mod, check)) return;
+  if (unclear) simple = false;
+  if (simple && form !== 'list' && answerOfOtherApi(a, mod, check)) return;
+  // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
+  const both = simple && form === 'comparison' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])|TOO_MANY_REQUESTS|TooManyRequests`).test(src(conditionOf(mod, check)));
+  if (both) simple = false;
+  const message = unclear
+    ? `403 tested on the call's error, with nothing saying whether it means throttling (v2: ${v2}) or access denied (v2: 403)`
+    : form === 'list'
+      ? `403 in a list of retryable statuses (v2 throttles with ${v2})`
+      : simple
+        ? `403 handled as rate limiting (v2 answers ${v2})`
+        : both
+          ? `403 handled as rate limiting next to ${v2} (in v2 a 403 is never a throttle)`
+          : (note ?? `403 in a constant used for rate limiting (v2 throttles with ${v2})`);
+  addRateLimitSite(a, mod, lit, message, simple, errorOf);
+}
+
+/** Packages whose status names are certain to have the throttling one beside the 403 one. */
+const STATUS_NAME_PACKAGES = new Set(['@nestjs/common', 'http-status-codes', 'http-status', 'axios', 'http2']);
+
+/**
+ * The name the throttling status has where `name` names 403: `FORBIDDEN` → `TOO_MANY_REQUESTS`
+ * (NestJS' `HttpStatus`, http-status-codes' `StatusCodes`, http-status), axios' `HttpStatusCode.Forbidden`
+ * → `TooManyRequests`, `http2.constants.HTTP_STATUS_FORBIDDEN`; undefined for any other name.
+ */
+export function throttlingStatusName(name: string): string | undefined {
+  if (/^(HTTP_STATUS_)?FORBIDDEN$/.test(name)) return name.replace('FORBIDDEN', 'TOO_MANY_REQUESTS');
+  return name === 'Forbidden' ? 'TooManyRequests' : undefined;
+}
+
+/**
+ * `res.statusCode == '403'`, `e.response?.status === HttpStatus.FORBIDDEN`, `status === TOO_MANY`
+ * (a constant of another module): 403 compared with a status by another form than the number,
+ * which the pass over 403 literals does not see.
+ */
+function findNamedTests(a: Analysis, mod: ModuleInfo): void {
+  for (const check of mod.nodes.comparisons) {
+    const sides: Node[] = check.type === 'SwitchCase' ? [mod.parent.get(check)?.discriminant, check.test] : [check.left, check.right];
+    for (const [subject, other] of [sides, [...sides].reverse()]) {
+      if (!subject || !other || !isStatusExpr(mod, subject)) continue;
+      const forbidden = forbiddenOperand(a, mod, other);
+      if (!forbidden) continue;
+      reportCheck(a, mod, forbidden.at, check, check.type === 'SwitchCase' ? 'case' : 'comparison', forbidden.fixable, forbidden.note);
+      break;
+    }
+  }
+}
+
+/**
+ * A 403 written other than as the number: the node to report it at, and whether writing the
+ * throttling status there is certain (`'403'` → `'429'`; a package's `FORBIDDEN` →
+ * `TOO_MANY_REQUESTS`). A name of the code's own (`HTTP_STATUS.FORBIDDEN`, a constant of another
+ * module) may serve other tests: a human changes it.
+ */
+function forbiddenOperand(a: Analysis, mod: ModuleInfo, n: Node): { at: Node; fixable: boolean; note?: string } | undefined {
+  const v2 = TRANSPORT.rateLimit.v2.status;
+  const u = unwrapExpr(n);
+  if (isStringLiteral(u)) return String(u.value).trim() === '403' ? { at: u, fixable: true } : undefined;
+  const isMember = u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression';
+  if (isMember && !u.computed && throttlingStatusName(u.property.name)) {
+    const owner = a.ev.eval(mod, u.object);
+    if (owner.t === 'pkg' && STATUS_NAME_PACKAGES.has(owner.name)) return { at: u.property, fixable: true };
+    return { at: u, fixable: false, note: `403 named ${mod.source.slice(u.start, u.end)} in a rate-limit test (v2 throttles with ${v2}; a 403 is access denied)` };
+  }
+  if (u.type !== 'Identifier' && !isMember) return undefined;
+  // (`const THROTTLED = 403` of this module: the pass over 403 literals reports it where it is declared)
+  const local = u.type === 'Identifier' ? bindingAt(mod, u) : undefined;
+  if (local?.init && isNumberLiteral(unwrapExpr(local.init)) && !local.path?.length) return undefined;
+  const v = a.ev.eval(mod, u);
+  const part = v.t === 'str' && v.parts.length === 1 ? v.parts[0]! : undefined;
+  if (!part || part.dynamic || part.text !== '403') return undefined;
+  const where = part.file === mod.file ? `line ${part.span.line}` : basename(part.file);
+  return { at: u, fixable: false, note: `403 in a constant (${mod.source.slice(u.start, u.end)}, ${where}) used for rate limiting (v2 throttles with ${v2}): change it where every request it serves moves to v2` };
 }
 
 /** Methods that look for a text in a string (`err.message.includes('403')`). */
@@ -366,20 +444,34 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
   return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
 }
 
-/** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`). */
-function isStatusExpr(mod: ModuleInfo, n: Node): boolean {
+/** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`, `Number(res.status)`). */
+function isStatusExpr(mod: ModuleInfo, n: Node, depth = 0): boolean {
   const u = unwrapExpr(n);
-  if (!u) return false;
-  if (u.type === 'Identifier') return /status|code/i.test(u.name);
+  if (!u || depth > 4) return false;
+  if (u.type === 'Identifier') return /status|code/i.test(u.name) || copiesStatus(mod, u, depth);
   if (u.type === 'MemberExpression' || u.type === 'OptionalMemberExpression') {
     const name = u.computed ? (isStringLiteral(u.property) ? u.property.value : '') : u.property.name;
     return STATUS_NAMES.test(String(name));
   }
+  // the status made a number or text (`Number(err.response.status)`, `parseInt(s, 10)`, `+res.status`)
+  if (u.type === 'UnaryExpression' && u.operator === '+') return isStatusExpr(mod, u.argument, depth + 1);
+  if (u.type === 'CallExpression' && STATUS_CONVERSIONS.test(calleeName(mod, u.callee) ?? '')) return !!u.arguments[0] && isStatusExpr(mod, u.arguments[0], depth + 1);
   if (u.type === 'CallExpression') return /getResponseCode|status/i.test(calleeName(mod, u.callee));
   // a guarded read, `err.response && err.response.status`, `r ? r.status : 0`: the status it gives
-  if (u.type === 'LogicalExpression' && (u.operator === '&&' || u.operator === '||' || u.operator === '??')) return isStatusExpr(mod, u.operator === '&&' ? u.right : u.left);
-  if (u.type === 'ConditionalExpression') return isStatusExpr(mod, u.consequent) || isStatusExpr(mod, u.alternate);
+  if (u.type === 'LogicalExpression' && (u.operator === '&&' || u.operator === '||' || u.operator === '??')) return isStatusExpr(mod, u.operator === '&&' ? u.right : u.left, depth + 1);
+  if (u.type === 'ConditionalExpression') return isStatusExpr(mod, u.consequent, depth + 1) || isStatusExpr(mod, u.alternate, depth + 1);
   return false;
+}
+
+/** Calls that give a value back as a number or as text. */
+const STATUS_CONVERSIONS = /^(Number|parseInt|parseFloat|Number\.parseInt|Number\.parseFloat|String)$/;
+
+/** A short name the status is copied into, never written again (`const s = err.response ? err.response.status : 0`, `const { status: s } = res`). */
+function copiesStatus(mod: ModuleInfo, id: Node, depth: number): boolean {
+  const b = bindingAt(mod, id);
+  if (!b?.init || b.writes.length || b.kind === 'param' || b.kind === 'function') return false;
+  if (b.path?.length) return STATUS_NAMES.test(b.path.at(-1)!);
+  return isStatusExpr(mod, b.init, depth + 1);
 }
 
 /** The name a function is called by (declaration, `const f = () => …`, method), for spotting recursion. */

@@ -95,8 +95,12 @@ export interface ModuleInfo {
     objects: Node[];
     numbers: Node[];
     assignments: Node[];
+    /** Equality tests (`a === b`, `a != b`) and `case x:` tests: where a status may be compared with 403 by another name. */
+    comparisons: Node[];
   };
 }
+
+const EQUALITY = new Set(['==', '===', '!=', '!==']);
 
 const SKIP_KEYS = new Set([
   'loc',
@@ -329,7 +333,7 @@ export function buildModule(file: string, abs: string | null, source: string, as
     relativeImports: [],
     bindings: [],
     lineStarts: lineStartsOf(source),
-    nodes: { calls: [], strings: [], members: [], objects: [], numbers: [], assignments: [] },
+    nodes: { calls: [], strings: [], members: [], objects: [], numbers: [], assignments: [], comparisons: [] },
   };
   const nodes = mod.nodes;
   const identNodes: Node[] = [];
@@ -476,6 +480,12 @@ export function buildModule(file: string, abs: string | null, source: string, as
         else mod.starExports.push(source);
         break;
       }
+      case 'BinaryExpression':
+        if (EQUALITY.has(node.operator)) nodes.comparisons.push(node);
+        break;
+      case 'SwitchCase':
+        if (node.test) nodes.comparisons.push(node);
+        break;
       case 'AssignmentExpression':
         assignments.push([node, scope]);
         nodes.assignments.push(node);

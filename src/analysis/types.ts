@@ -250,14 +250,16 @@ export interface CallInfo {
   /**
    * Status predicates the request is sent with that refuse the v2 status (axios' `validateStatus`,
    * see find-status-predicates.ts); `literal` is the v1 status of a plain equality in the call's own
-   * config, which the codemod rewrites with the call.
+   * config, which the codemod rewrites with the call; `file` when another module writes it (the
+   * module that makes the instance the call goes through).
    */
-  statusPredicates?: Array<{ line: number; literal?: Span }>;
+  statusPredicates?: Array<{ line: number; file?: string; literal?: Span }>;
   /**
-   * Lines of status predicates of the call that let 403 through and not 429: the door of a 403
-   * throttling branch, which v2 answers with 429 (the branch moves to 429 with the call; this must too).
+   * Status predicates of the call that let 403 through and not 429: the door of a 403 throttling
+   * branch, which v2 answers with 429 (the branch moves to 429 with the call; this must too).
+   * `file` as for `statusPredicates`.
    */
-  throttlePredicates?: number[];
+  throttlePredicates?: Array<{ line: number; file?: string }>;
   /** Lines where the function making the call (or the module, for a top-level call) reads the v1 error body (`….errors.error`). */
   errorBodyReads?: number[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */

@@ -374,10 +374,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   }
   // the branch behind it moves to 429 with the call: a predicate that lets only 403 through is left behind
   if (m.throttlePredicates.length && m.rateLimits.length) {
-    needs.push(`its validateStatus (line ${m.throttlePredicates.join(', ')}) lets 403 through for its throttling branch (or may: it is not read here), and not 429, which v2 answers when throttling: make it let 429 through with the call`);
+    needs.push(`its validateStatus (${m.throttlePredicates.map((p) => where(p.file ?? m.file, p.line)).join(', ')}) lets 403 through for its throttling branch (or may: it is not read here), and not 429, which v2 answers when throttling: make it let 429 through with the call`);
   }
   for (const p of m.statusPredicates) {
-    if (!p.literal) needs.push(`its validateStatus (line ${p.line}) refuses ${main?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main?.status ?? 'it'}`);
+    if (!p.literal) needs.push(`its validateStatus (${where(p.file ?? m.file, p.line)}) refuses ${main?.status ?? 'the v2 status'}, which v2 answers here: make it accept ${main?.status ?? 'it'}`);
   }
   // a return to callers outside the module is followed by a tool that sees them (`callersSeen`);
   // the code's own callers take v2 with `callers: 'v2'`

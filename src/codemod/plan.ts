@@ -5,6 +5,7 @@
  * tied to) are handled once every site is known.
  */
 import { isCustomDomain, isOtherProduct } from '../analysis/find-domains.ts';
+import { throttlingStatusName } from '../analysis/find-rate-limits.ts';
 import { answersThroughCallback } from '../analysis/clients.ts';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -949,12 +950,15 @@ export class ModulePlanner {
       const own = s.file === this.pf.file;
       const file = own ? this.pf.file : path.resolve(s.file);
       const mod = own ? this.mod : this.ctx.modules.get(file);
-      const lit = mod && nodesAt(mod.pf, s.span.start, s.span.end).find((n) => isNumericLiteral(n) && n.value === 403);
+      const at403 = mod ? nodesAt(mod.pf, s.span.start, s.span.end) : [];
+      const lit = at403.find((n) => throttlingEdit(mod!.pf, n)) ?? at403[0];
       if (!mod || !lit) continue;
       const pos = mod.pf.position(lit.start);
       const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
-      const check: RateCheck = { file, start: lit.start, end: lit.end, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true, callers };
+      const edit = throttlingEdit(mod.pf, lit);
+      const at = edit ?? { start: lit.start, end: lit.end, text: '' };
+      const check: RateCheck = { file, start: at.start, end: at.end, text: at.text, line: pos.line, column: pos.column, anchor: anchorOf(mod.pf, lit).start, fixable: s.fixable === true && !!edit, callers };
       if (s.errorOf) {
         check.meaningUnclear = true;
         const of = sites.find((u) => u.site.span.start === s.errorOf!.start);
@@ -962,9 +966,11 @@ export class ModulePlanner {
       }
       // the same test for v1 and v2 calls at once (v2 never sends 403 with Retry-After)
       const parent = mod.pf.parent(lit);
-      if (parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {
+      if (edit && parent?.type === 'BinaryExpression' && (parent.operator === '===' || parent.operator === '==') && parent.right === lit) {
         const left = mod.pf.text(parent.left);
-        check.both = { start: parent.start, end: parent.end, text: `(${left} ${parent.operator} 429 || ${left} ${parent.operator} 403)` };
+        const written = mod.pf.text(lit);
+        const throttled = written.slice(0, edit.start - lit.start) + edit.text + written.slice(edit.end - lit.start);
+        check.both = { start: parent.start, end: parent.end, text: `(${left} ${parent.operator} ${throttled} || ${left} ${parent.operator} ${written})` };
       } else if (parent?.type === 'ArrayExpression') {
         // a list of retryable statuses: both answers retried
         check.both = { start: lit.start, end: lit.end, text: '429, 403' };
@@ -992,6 +998,20 @@ export class ModulePlanner {
     }
     return tx.edits.length ? tx : null;
   }
+}
+
+/**
+ * The edit that makes a 403 of a throttling test v2's: `403` → `429`, `'403'` → `'429'`, a status
+ * name (`HttpStatus.FORBIDDEN`) → its throttling name; none for a 403 reached through another name.
+ */
+function throttlingEdit(pf: ParsedFile, lit: Node): { start: number; end: number; text: string } | undefined {
+  if (isNumericLiteral(lit) && lit.value === 403) return { start: lit.start, end: lit.end, text: '429' };
+  if (isStringLiteral(lit) && String(lit.value).trim() === '403') {
+    const start = lit.start + pf.text(lit).indexOf('403');
+    return { start, end: start + 3, text: '429' };
+  }
+  const renamed = lit.type === 'Identifier' ? throttlingStatusName(lit.name) : undefined;
+  return renamed ? { start: lit.start, end: lit.end, text: renamed } : undefined;
 }
 
 export { anchorOf };

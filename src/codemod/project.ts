@@ -379,7 +379,7 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
       tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 kept for the calls still on v1)' });
       marker(`accepts 429 (v2) and 403 (v1) while calls ${c.callers.length ? via : 'of this file'} are still on v1${still.length ? ` (${list(still)})` : ''}; drop 403 once they move`);
     } else if (apply) {
-      tx.edits.push({ file: c.file, start: c.start, end: c.end, text: '429', why: '403 → 429' });
+      tx.edits.push({ file: c.file, start: c.start, end: c.end, text: c.text, why: '403 → 429' });
       tx.changes.push({ file: c.file, line: c.line, column: c.column, rule: RATE_RULE, kind: 'rate-limit', message: 'throttling is 429 in v2 (403 means access denied); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest on every response' });
       if (still.length) marker(`now 429 (v2 throttling) for the migrated calls ${via}; those still on v1 lose this 403 + Retry-After retry until they are migrated: ${list(still)}`);
     } else if (c.meaningUnclear) {

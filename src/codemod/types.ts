@@ -85,9 +85,10 @@ export interface Transaction {
 export interface RateCheck {
   /** The file of the check (the planned file, or the wrapper module a call here goes through). */
   file: string;
-  /** The 403 literal. */
+  /** The 403 as written (its digits, or its name: `FORBIDDEN` of `HttpStatus.FORBIDDEN`), and what it becomes in v2. */
   start: number;
   end: number;
+  text: string;
   line: number;
   column: number;
   /** Where a marker about it goes (the statement holding the check). */
