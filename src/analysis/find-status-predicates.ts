@@ -8,7 +8,7 @@
 import type { Analysis } from './analysis.ts';
 import { mainStep } from './answer-changes.ts';
 import { isObjectProperty, propertyKey } from './evaluate.ts';
-import { bindingAt, spanOf } from './module.ts';
+import { bindingAt, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import { calleeName, isCall, isFunction, isMember, isNumericLiteral, unwrapExpr } from './syntax.ts';
 
@@ -31,7 +31,7 @@ export function findStatusPredicates(a: Analysis): void {
       if (argOf && !/(^|\.)create$/.test(calleeName(argOf) ?? '')) continue;
       // an instance's predicate serves the requests sent through it: not `axios.post` beside it
       if (argOf && !throughInstance(a, it.node, argOf)) continue;
-      const fn = prop.type === 'ObjectMethod' ? prop : declaredFunction(a, unwrapExpr(prop.value));
+      const fn = prop.type === 'ObjectMethod' ? prop : declaredFunction(a.mod, unwrapExpr(prop.value));
       const line = prop.loc?.start.line ?? 0;
       // (`s === 200 || s === 403` before a Retry-After branch: v2 throttles with 429, which it refuses)
       // (one the reading cannot decide may let 403 through from a name, `OK.has(s)` with `const OK =
@@ -137,10 +137,10 @@ function throughInstance(a: Analysis, call: Node, create: Node): boolean {
   return !!b.init && unwrapExpr(b.init) === create;
 }
 
-/** A predicate given by name (`validateStatus: okOrThrottled`): the function that name is declared as, when never written again. */
-function declaredFunction(a: Analysis, n: Node): Node {
+/** A function given by name (`validateStatus: okOrThrottled`): the function that name is declared as, when never written again. */
+export function declaredFunction(mod: ModuleInfo, n: Node): Node {
   if (n.type !== 'Identifier') return n;
-  const b = bindingAt(a.mod, n);
+  const b = bindingAt(mod, n);
   const init = b && !b.writes.length ? (b.init ? unwrapExpr(b.init) : undefined) : undefined;
   return init && isFunction(init) ? init : n;
 }
