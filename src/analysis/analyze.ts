@@ -12,6 +12,7 @@ import { findComments } from './find-comments.ts';
 import { findPayloads } from './find-payloads.ts';
 import { findEscapes } from './find-escapes.ts';
 import { findAnswerSchemas, findAnswerTypes } from './find-answer-declarations.ts';
+import { findAnswerHooks } from './find-answer-hooks.ts';
 import { findStatusPredicates } from './find-status-predicates.ts';
 import { findErrorBodyReads } from './find-error-reads.ts';
 import { findRateLimits, mentionsV1Path } from './find-rate-limits.ts';
@@ -118,6 +119,7 @@ export class Analyzer {
     findAnswerSchemas(a);
     findAnswerTypes(a);
     findStatusPredicates(a);
+    findAnswerHooks(a);
     findErrorBodyReads(a);
     // reads through a distinctive v1 wrapper (`body.helpdesk_ticket.status_name`) count by
     // themselves: only a v1 answer has one, wherever the request was built (the repo-wide pass

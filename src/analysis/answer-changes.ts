@@ -33,6 +33,14 @@ export function answersWithoutBody(rule: Rule): boolean {
 }
 
 /** The success status v2 answers where v1 answered another (201 for a create, 204 for a delete), or null. */
+/**
+ * Does the client take the v2 status as it took v1's? A client that resolves every 2xx answer
+ * (Angular's HttpClient, `CallInfo.resolvesEvery2xx`) does, for a v2 success status (201, 204).
+ */
+export function takesV2Status(call: { resolvesEvery2xx?: boolean }, v2Status: number): boolean {
+  return call.resolvesEvery2xx === true && v2Status >= 200 && v2Status < 300;
+}
+
 export function statusChange(rule: Rule): { v1: number; v2: number } | null {
   const main = mainStep(rule);
   if (!rule.response || !main || main.status === rule.response.v1Status) return null;

@@ -4,6 +4,7 @@
  */
 import type { Binding } from './module.ts';
 import type { Node } from './parse.ts';
+import { propertyKey } from './evaluate.ts';
 import { isCall, isMember, isStringLiteral, memberName, unwrapExpr } from './syntax.ts';
 
 /** What a binding is declared as: the function of a function declaration, the initializer of `x = init` (not of a pattern). */
@@ -76,4 +77,25 @@ export function spreadLiteralChoices(arg: Node, lookup: (id: Node) => Binding | 
     return (literal && !u.value) || (u.type === 'Identifier' && u.name === 'undefined');
   };
   return visit(n) && out.length ? out : null;
+}
+
+/**
+ * A body whose request wrapper sits in the literals of a spread choice (`{ ...(urgent ? {
+ * helpdesk_ticket: { priority: 4 } } : { helpdesk_ticket: { priority: 1 } }) }`): those literals,
+ * each a whole v1 payload that is unwrapped as one. Null unless the body has no wrapper of its own,
+ * exactly one spread writes it, and every literal of that spread has it (a literal without it, or a
+ * second spread with it, merges fields otherwise on v1 than on v2's unwrapped body).
+ */
+export function wrapperSpreadChoices(obj: Node, wrapper: string, lookup: (id: Node) => Binding | undefined): Node[] | null {
+  const props = obj.properties as Node[];
+  const hasWrapper = (o: Node) => (o.properties as Node[]).some((p) => !isSpreadNode(p) && propertyKey(p) === wrapper);
+  if (hasWrapper(obj)) return null;
+  const choices = props.filter(isSpreadNode).map((p) => spreadLiteralChoices(p.argument, lookup));
+  const carrying = choices.filter((c) => c?.some(hasWrapper));
+  if (carrying.length !== 1 || !carrying[0]!.every(hasWrapper)) return null;
+  return carrying[0]!;
+}
+
+function isSpreadNode(p: Node): boolean {
+  return p.type === 'SpreadElement' || p.type === 'SpreadProperty';
 }

@@ -90,6 +90,10 @@ export interface CallModel {
   statusPredicates: NonNullable<CallInfo['statusPredicates']>;
   /** Status predicates that let 403 through and not 429 (see CallInfo.throttlePredicates). */
   throttlePredicates: NonNullable<CallInfo['throttlePredicates']>;
+  /** Hooks of its client that read every answer's body (see CallInfo.answerHooks). */
+  answerHooks: NonNullable<CallInfo['answerHooks']>;
+  /** The client resolves every 2xx answer (see CallInfo.resolvesEvery2xx). */
+  resolvesEvery2xx?: boolean;
   /** The line of a query option whose keys are not known (see CallInfo.queryUnknown). */
   queryUnknown: number | null;
   /** Reads of the v1 error body beside the call (see CallInfo.errorBodyReads). */
@@ -175,6 +179,8 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       statusUnclear: info.statusUnclear ?? [],
       statusPredicates: info.statusPredicates ?? [],
       throttlePredicates: info.throttlePredicates ?? [],
+      answerHooks: info.answerHooks ?? [],
+      ...(info.resolvesEvery2xx ? { resolvesEvery2xx: true } : {}),
       queryUnknown: info.queryUnknown ?? null,
       errorBodyReads: info.errorBodyReads ?? [],
       files: [own],

@@ -10,6 +10,7 @@ import { chooseRule, type RuleChoice, type UrlMatch } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import type { CallShape } from './clients.ts';
 import { propertyKey, unwrapExpr } from './evaluate.ts';
+import { calleeName, isCall, isMember, memberName } from './syntax.ts';
 import { isJsonStringify, memberPath, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { CallInfo, Site, Span, StringPart, UrlInfo } from './types.ts';
@@ -154,7 +155,11 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     const none = (q.t === 'unknown' && q.name === 'undefined') || ['NullLiteral'].includes(unwrapExpr(shape.query.node).type) || (unwrapExpr(shape.query.node).type === 'Literal' && unwrapExpr(shape.query.node).value === null);
     if (!known && !none) info.queryUnknown = a.span(shape.query.node, shape.query.mod).line;
   }
+  // (one query object is planned and edited; the parameters a second one adds would go to v2 as they are)
+  const second = shape?.moreQueries?.[0];
+  if (second && info.queryUnknown === undefined) info.queryUnknown = a.span(second.node, second.mod).line;
   if (shape?.dataArg !== undefined) info.dataArg = shape.dataArg;
+  if (client === 'generic' && isAngularHttpClient(a.mod, call)) info.resolvesEvery2xx = true;
   if (shape?.body) {
     const b = unwrapExpr(shape.body.node);
     const stringified = isJsonStringify(b);
@@ -230,3 +235,40 @@ export function bodyRoot(n: Node): Node {
   return cur;
 }
 
+
+/**
+ * `this.http.post(…)` where `http` is Angular's HttpClient: a constructor parameter or a field of the
+ * class typed `HttpClient`, or a field set to `inject(HttpClient)`, imported from
+ * '@angular/common/http'. HttpClient resolves every 2xx answer and errors on the others.
+ */
+function isAngularHttpClient(mod: ModuleInfo, call: Node): boolean {
+  const callee = unwrapExpr(call.callee);
+  const receiver = isMember(callee) ? unwrapExpr(callee.object) : undefined;
+  if (!receiver || !isMember(receiver) || unwrapExpr(receiver.object).type !== 'ThisExpression') return false;
+  const name = memberName(receiver);
+  const cls = enclosingClass(mod, call);
+  if (!name || !cls) return false;
+  const httpClient = mod.bindings.find((b) => b.importFrom?.source === '@angular/common/http' && b.importFrom.imported === 'HttpClient');
+  return !!httpClient && classMemberTypes(cls, name).includes(httpClient.name);
+}
+
+function enclosingClass(mod: ModuleInfo, n: Node): Node | undefined {
+  for (let p = mod.parent.get(n); p; p = mod.parent.get(p)) if (p.type === 'ClassDeclaration' || p.type === 'ClassExpression') return p;
+  return undefined;
+}
+
+/** The type names a class gives a member: `constructor(private http: HttpClient)`, `http: HttpClient`, `http = inject(HttpClient)`. */
+function classMemberTypes(cls: Node, name: string): string[] {
+  const types: string[] = [];
+  const typeName = (id: Node | undefined) => id?.typeAnnotation?.typeAnnotation?.typeName?.name as string | undefined;
+  for (const m of cls.body.body as Node[]) {
+    if (m.kind === 'constructor') {
+      for (const p of m.params as Node[]) if (p.type === 'TSParameterProperty' && p.parameter?.name === name) types.push(typeName(p.parameter) ?? '');
+    } else if ((m.type === 'ClassProperty' || m.type === 'PropertyDefinition') && propertyKey(m) === name) {
+      types.push(typeName(m) ?? '');
+      const v = m.value && unwrapExpr(m.value);
+      if (v && isCall(v) && calleeName(v) === 'inject' && v.arguments[0]?.type === 'Identifier') types.push(v.arguments[0].name);
+    }
+  }
+  return types;
+}

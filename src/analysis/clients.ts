@@ -38,6 +38,11 @@ export interface CallShape {
   formEncoded?: boolean;
   /** Query object (`params`, `qs`, `searchParams`, jQuery GET `data`). */
   query?: NodeRef;
+  /**
+   * Query objects beyond the first (superagent's `.query({ page }).query({ state: 'all' })`): each
+   * adds parameters, and only the first is read as the call's query.
+   */
+  moreQueries?: NodeRef[];
   insecure?: boolean;
   /** Chained calls on the request (`.send(x)`, `.field(k, v)`). */
   chain?: Node[];
@@ -52,6 +57,8 @@ export interface CallShape {
    * retry option) serves this call as a wrapper module's does.
    */
   instanceModule?: ModuleInfo;
+  /** The call that made the instance the request goes through (`axios.create({…})`), wherever it is. */
+  instance?: Node;
   /**
    * An option the client hands the answer to before the code gets it (request-promise's
    * `transform: (body) => …`): what it reads is not followed.
@@ -60,7 +67,8 @@ export interface CallShape {
 }
 
 function withInstance(shape: CallShape, mod: ModuleInfo, inst: Extract<Value, { t: 'inst' }> | undefined): CallShape {
-  return inst && inst.mod !== mod ? { ...shape, instanceModule: inst.mod } : shape;
+  if (!inst) return shape;
+  return { ...shape, instance: inst.node, ...(inst.mod !== mod ? { instanceModule: inst.mod } : {}) };
 }
 
 const PACKAGES: Record<string, ClientKind> = {
@@ -595,7 +603,7 @@ export class ClientRecognizer {
         } else return null;
         const chain = this.chainOf(mod, node);
         const send = chain.find((c) => c.callee.property?.name === 'send' && c.arguments.length > 0);
-        const query = chain.find((c) => c.callee.property?.name === 'query' && c.arguments.length > 0);
+        const [query, ...moreQueries] = chain.filter((c) => c.callee.property?.name === 'query' && c.arguments.length > 0);
         let body = send ? this.ref(mod, send.arguments[0], frames) : undefined;
         if (!body && kind === 'unirest' && verb && args[2]) body = this.ref(mod, args[2], frames);
         // `.field(fields)` (unirest, superagent): an object of form fields is the (multipart) body
@@ -617,6 +625,7 @@ export class ClientRecognizer {
           methodSource: method ? source : 'default',
           body,
           query: query ? this.ref(mod, query.arguments[0], frames) : undefined,
+          ...(moreQueries.length ? { moreQueries: moreQueries.flatMap((q) => this.ref(mod, q.arguments[0], frames) ?? []) } : {}),
           chain,
         };
       }

@@ -17,7 +17,7 @@ import { bindingAt, memberPath, spanOf, type Binding, type ModuleInfo } from './
 import type { Node } from './parse.ts';
 import type { Site, Span, StringPart, WrapperInfo } from './types.ts';
 import { inlineValueForm } from './converters.ts';
-import { spreadLiteralChoices } from './binding-facts.ts';
+import { spreadLiteralChoices, wrapperSpreadChoices } from './binding-facts.ts';
 
 /** The rule a wrapper name belongs to among a call's candidate rules. */
 type RuleFor = (wrapper: string) => Rule;
@@ -314,8 +314,11 @@ function bodyWrappers(a: Analysis, rule: Rule, rules: string[], body: NodeRef, s
 function objectWrappers(a: Analysis, v: Extract<Value, { t: 'obj' }>, names: Set<string>, ruleFor: RuleFor, rules: string[]): void {
   for (const p of v.node.properties as Node[]) {
     if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
-      const sv = a.ev.eval(v.mod, p.argument, v.frames);
-      if (sv.t === 'obj') objectWrappers(a, sv, names, ruleFor, rules);
+      // a choice of literals: its wrappers are the body's only when the codemod unwraps each
+      // literal (others are found in the body's text, and keep the call on v1)
+      const choice = wrappedChoices(v, p, names);
+      const chosen = choice ? choice.map((literal) => a.ev.eval(v.mod, literal, v.frames)) : [a.ev.eval(v.mod, p.argument, v.frames)];
+      for (const sv of chosen) if (sv.t === 'obj') objectWrappers(a, sv, names, ruleFor, rules);
       continue;
     }
     let k = propertyKey(p);
@@ -348,6 +351,22 @@ function objectWrappers(a: Analysis, v: Extract<Value, { t: 'obj' }>, names: Set
     }
     wrapperSite(a, rule, rules, info, v.mod, bracket ? `multipart field ${k}` : `payload wrapped in ${w}`);
   }
+}
+
+/**
+ * For a spread of a choice of object literals: the literals that each carry the wrapper (`...(urgent
+ * ? { helpdesk_ticket: … } : { helpdesk_ticket: … })`), which the codemod unwraps literal by literal
+ * (`wrapperSpreadChoices`), else none. Undefined for a spread of anything else.
+ */
+function wrappedChoices(v: Extract<Value, { t: 'obj' }>, spread: Node, names: Set<string>): Node[] | undefined {
+  const lookup = (id: Node) => bindingAt(v.mod, id);
+  const own = spreadLiteralChoices(spread.argument, lookup);
+  if (!own) return undefined;
+  for (const w of names) {
+    const literals = wrapperSpreadChoices(v.node, w, lookup);
+    if (literals && own.includes(literals[0]!)) return literals;
+  }
+  return [];
 }
 
 function stringWrappers(a: Analysis, parts: StringPart[], names: Set<string>, ruleFor: RuleFor, rules: string[]): void {

@@ -231,8 +231,8 @@ function throughInstance(a: Analysis, call: Node, create: Node): boolean {
   return !!b.init && unwrapExpr(b.init) === create;
 }
 
-/** A predicate given by name (`validateStatus: okOrThrottled`): the function that name is declared as, when never written again. */
-function declaredFunction(mod: ModuleInfo, n: Node): Node {
+/** A predicate or hook given by name (`validateStatus: okOrThrottled`): the function that name is declared as, when never written again. */
+export function declaredFunction(mod: ModuleInfo, n: Node): Node {
   if (n.type !== 'Identifier') return n;
   const b = bindingAt(mod, n);
   const init = b && !b.writes.length ? (b.init ? unwrapExpr(b.init) : undefined) : undefined;

@@ -260,6 +260,14 @@ export interface CallInfo {
    * `file` as for `statusPredicates`.
    */
   throttlePredicates?: Array<{ line: number; file?: string }>;
+  /**
+   * Code the client runs on every answer that looks inside the body (a response interceptor,
+   * `transformResponse`, an `afterResponse` hook; see find-answer-hooks.ts): it reads the v1 shape
+   * for every call through that client.
+   */
+  answerHooks?: Array<{ file: string; line: number; what: string }>;
+  /** The client resolves every 2xx answer (Angular's HttpClient, `this.http` typed so): see `takesV2Status`. */
+  resolvesEvery2xx?: boolean;
   /** Lines where the function making the call (or the module, for a top-level call) reads the v1 error body (`….errors.error`). */
   errorBodyReads?: number[];
   /** For `wrapper` calls: HTTP statuses the repo functions it goes through compare against. */

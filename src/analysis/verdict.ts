@@ -15,7 +15,7 @@ import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
 import { normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
-import { callerContract, embeddedFields, mainStep, responseChanges, statusChange } from './answer-changes.ts';
+import { callerContract, embeddedFields, mainStep, responseChanges, statusChange, takesV2Status } from './answer-changes.ts';
 import { planQueryOptions, queryRenames } from './query-options.ts';
 
 /** What a call whose endpoint only run time names needs (its marker's plan says it already). */
@@ -173,7 +173,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     needs.push(`the query string is built at run time: v2 changes ${[...new Set(names)].join(', ')}${rule.request?.lens?.some((op) => op.op === 'v2Default') ? ' and what is listed when a parameter is missing' : ''}; write the v2 query by hand`);
   }
   if (m.queryUnknown !== null && queryMaps.length) {
-    needs.push(`the query option at line ${m.queryUnknown} holds keys not written there (a computed key, a spread, URLSearchParams, a string): v2 changes some of this call's parameters; write its v2 query by hand`);
+    needs.push(`the query option at line ${m.queryUnknown} is not one object of keys written there (a computed key, a spread, URLSearchParams, a string, a second .query() of the chain): v2 changes some of this call's parameters; write its v2 query by hand`);
   }
   if (fromOptions && !fromOptions.queryObject) needs.push(`the query comes from the request's options or code that builds it (${fromOptions.text.replace(/^[?&]/, '').split('=')[0]}…, line ${fromOptions.span.line}): change it with the URL by hand`);
   if (m.urlReadElsewhere && !m.urlAtCall) needs.push(unseenReaderNeed(m.urlReadElsewhere));
@@ -356,7 +356,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   // a repo function or an unknown client object (`http.del(path)`) handles the answer where the
   // flow does not go: a status it tests (`!= 200`) or a body it parses cannot be checked
   const wrapperTests = m.client === 'wrapper' && m.wrapperStatuses.includes(rule.response?.v1Status ?? 200);
-  if ((m.client === 'generic' || wrapperTests) && statusChanges) {
+  if (((m.client === 'generic' && !(status && takesV2Status(m, status.v2))) || wrapperTests) && statusChanges) {
     needs.push(`v2 answers ${status!.v2} where v1 answered ${status!.v1}: check how ${m.callee}() handles the status (a test for ${status!.v1} fails)`);
   }
   if (statusChanges && m.sharedStatusTests.length) {
@@ -393,6 +393,10 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (answerCrosses && answerChanges && m.answerTypes.length) {
     const at = `${m.answerTypes.length > 1 ? 'lines' : 'line'} ${m.answerTypes.join(', ')}`;
     needs.push(`the answer its callers get has a declared type where the call is made (${at}: a type argument, return type, assertion or JSDoc): change it to the v2 answer with the call`);
+  }
+  // (a hook that unwraps `{ helpdesk_ticket: … }` for every caller gives them something else of v2's bare answer)
+  for (const h of m.answerHooks) {
+    if (answerChanges) needs.push(`the ${h.what} at ${where(h.file, h.line)} looks inside every answer of this client, which v2 shapes otherwise: make it read v2's answers, with every call through that client`);
   }
   if (escapes.length && (answerChanges || statusChanges)) {
     needs.push(`the v1 response goes to ${escapes.join(', ')}: change the code that reads it there (v2 answers ${status ? `${status.v2}, not ${status.v1}` : 'another shape'})`);

@@ -28,7 +28,7 @@ import { preferredQuote, type Tx } from './context.ts';
 import type { Node, ParsedFile } from './parse.ts';
 import { isFunctionNode, isStringifiedInPlace } from '../analysis/module.ts';
 import { forwardReason } from '../analysis/converters.ts';
-import { spreadLiteralChoices } from '../analysis/binding-facts.ts';
+import { spreadLiteralChoices, wrapperSpreadChoices } from '../analysis/binding-facts.ts';
 import { bindingOf, declaredValue, functionOf, returnedExpression, type Flattener, type Module } from './pieces.ts';
 import { convertKey, convertLiteral, inlineConversion, needsConversion, staticValue, valueToSource } from './values.ts';
 
@@ -186,6 +186,9 @@ function rewriteObject(env: PayloadEnv, mod: Module, obj: Node, wrapper: string 
   let ok = true;
   const props = obj.properties as Node[];
   const wrapperProp = wrapper ? props.find((p) => isObjectProperty(p) && propName(p) === wrapper) : undefined;
+  // the wrapper in each literal of a spread choice: each literal is unwrapped as a body of its own
+  const chosen = wrapper && !wrapperProp ? wrapperSpreadChoices(obj, wrapper, (id) => bindingOf(mod, id)) : null;
+  if (chosen) return rewriteWrappedChoices(env, mod, obj, chosen, wrapper!);
   if (wrapper && !wrapperProp) {
     const dynamic = props.some((p) => isSpread(p) || (isObjectProperty(p) && propName(p) === undefined));
     if (dynamic) {
@@ -237,6 +240,20 @@ function rewriteObject(env: PayloadEnv, mod: Module, obj: Node, wrapper: string 
     if (wrapperProp && unwrapExpr(wrapperProp.value).type === 'ObjectExpression') names(unwrapExpr(wrapperProp.value).properties);
     const add = env.additions.filter((a) => !have.has(a.name));
     if (add.length) addProperties(tx, pf, obj, add, wrapperProp);
+  }
+  return ok;
+}
+
+/** A body spreading a choice of wrapped literals: each literal unwrapped, the body's other fields renamed as beside a wrapper. */
+function rewriteWrappedChoices(env: PayloadEnv, mod: Module, obj: Node, literals: Node[], wrapper: string): boolean {
+  const maps = mappingsOf(env.rule);
+  const spread = new Set(literals);
+  let ok = true;
+  for (const literal of literals) ok = rewriteObject(env, mod, literal, wrapper) && ok;
+  for (const p of obj.properties as Node[]) {
+    const choice = isSpread(p) && spreadLiteralChoices(p.argument, (id) => bindingOf(mod, id));
+    if (choice && choice.every((l) => spread.has(l))) continue;
+    ok = rewriteProperty(env, mod.pf, p, maps, obj.properties) && ok;
   }
   return ok;
 }

@@ -4,6 +4,7 @@
  * and file-level facts (403 throttling, http:// base URLs, XML parsing, payloads no call could be
  * tied to) are handled once every site is known.
  */
+import { takesV2Status } from '../analysis/answer-changes.ts';
 import { isCustomDomain, isOtherProduct } from '../analysis/find-domains.ts';
 import { throttlingStatusName } from '../analysis/find-rate-limits.ts';
 import { answersThroughCallback } from '../analysis/clients.ts';
@@ -708,7 +709,7 @@ export class ModulePlanner {
     const strict = v2Status === 200 ? null : model ? (model.wrapperStatuses.includes(200) ? path.basename(model.wrapperFiles[0] ?? pf.file) : null) : wrapperDemanding200(s.call?.wrapperFiles ?? [], pf.file, pf.source);
     // a client function whose body is not seen: how it treats a status other than v1's is not known
     const v1Status = rule.response?.v1Status ?? 200;
-    if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length) {
+    if (!strict && v2Status !== v1Status && s.call?.client === 'generic' && !s.call.innerClient && !s.call.wrapperFiles?.length && !takesV2Status(s.call, v2Status)) {
       return fail(`${todoText(rule, t, a)}\n${LEFT_ON_V1}: v2 answers ${v2Status} where v1 answered ${v1Status}, and ${s.call?.callee ?? 'the client'} is not seen here: make sure it accepts ${v2Status}, then change the URL`, rule.id);
     }
     if (strict) {
