@@ -11,32 +11,32 @@
  * import, and a name in a comment is no export. Strings and template literals are kept whole.
  */
 export function withoutComments(text: string): string {
-  let out = '';
+  // (kept text is copied in runs between comments: a file is mostly code)
+  const parts: string[] = [];
+  let kept = 0;
   let i = 0;
   while (i < text.length) {
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (c === '/' && next === '/') {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? text.length : end;
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else if (c === '/' && next === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else if (c === '"' || c === "'" || c === '`') {
+    const c = text.charCodeAt(i);
+    if (c === 0x2f /* / */) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 0x2f || next === 0x2a) {
+        const end = next === 0x2f ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+        const stop = end < 0 ? text.length : next === 0x2f ? end : end + 2;
+        parts.push(text.slice(kept, i), text.slice(i, stop).replace(/[^\n]/g, ' '));
+        kept = i = stop;
+        continue;
+      }
+    } else if (c === 0x22 || c === 0x27 || c === 0x60) {
+      // a string or template literal: skipped whole (a `//` in a URL is no comment)
       let j = i + 1;
-      while (j < text.length && text[j] !== c && !(c !== '`' && text[j] === '\n')) j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
+      while (j < text.length && text.charCodeAt(j) !== c && !(c !== 0x60 && text.charCodeAt(j) === 0x0a)) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
       i = j + 1;
-    } else {
-      out += c;
-      i++;
+      continue;
     }
+    i++;
   }
-  return out;
+  parts.push(text.slice(kept));
+  return parts.join('');
 }
 
 const ID = '[A-Za-z_$][\\w$]*';
@@ -99,7 +99,11 @@ const EXPORTS = /(?:\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\b)(?:\s*\.\s*[\
  * `export = api`, `module.exports = { getContact }`)?
  */
 export function handsOn(text: string, spec: string): boolean {
-  const code = withoutComments(text);
+  return handsOnIn(withoutComments(text), spec);
+}
+
+/** `handsOn` over a text already without comments (one pass per file, whatever it imports). */
+export function handsOnIn(code: string, spec: string): boolean {
   const q = escape(spec);
   if (!new RegExp(`['"]${q}['"]`).test(code)) return false;
   if (new RegExp(`\\bexport\\s*(?:type\\s*)?(?:\\*|\\{[^}]*\\})(?:\\s*as\\s*${ID})?\\s*from\\s*['"]${q}['"]`).test(code)) return true;

@@ -9,7 +9,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
 import { Scope as LexicalScope } from './scope.ts';
 import type { Span } from './types.ts';
-import { handsOn } from './hands-on.ts';
+import { handsOnIn, withoutComments } from './hands-on.ts';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch';
 
@@ -749,10 +749,12 @@ export function filesUsedInRun(files: Iterable<{ abs: string; text: string }>, r
   const used = new Set<string>();
   const handed = new Set<string>();
   for (const f of files) {
+    let code: string | undefined;
     for (const spec of new Set(relativeImports(f.text))) {
       const target = resolve(f.abs, spec);
       if (!target || target === f.abs) continue;
-      (handsOn(f.text, spec) ? handed : used).add(target);
+      code ??= withoutComments(f.text);
+      (handsOnIn(code, spec) ? handed : used).add(target);
     }
   }
   for (const h of handed) used.delete(h);
