@@ -37,6 +37,8 @@ export interface CallModel {
   methodSpan?: Span;
   /** The code's method is no v1 operation on the URL's path (a PATCH, a PUT to `/contacts.json`). */
   noSuchOperation?: boolean;
+  /** It goes out as a POST with its method in a header (see CallInfo.methodOverride). */
+  methodOverride?: boolean;
   url: UrlInfo;
   /** The host the code names for the request (see Site.host; a custom domain blocks the migration). */
   host?: string;
@@ -148,6 +150,7 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       methodSource: s.methodSource,
       methodSpan: s.methodSpan,
       ...(s.noSuchOperation ? { noSuchOperation: true } : {}),
+      ...(info.methodOverride ? { methodOverride: true } : {}),
       url: s.url!,
       ...(s.host ? { host: s.host } : {}),
       urlFiles,

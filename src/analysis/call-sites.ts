@@ -173,6 +173,7 @@ export function callInfo(a: Analysis, call: Node, shape: CallShape | undefined, 
     }
     if (shape.formEncoded || isFormEncoding(b)) info.bodyFormEncoded = true;
   }
+  if (shape?.methodOverride) info.methodOverride = true;
   return info;
 }
 

@@ -36,6 +36,11 @@ export interface CallShape {
    * without one. v1 read such bodies (`helpdesk_ticket[subject]=…`); v2 takes JSON there.
    */
   formEncoded?: boolean;
+  /**
+   * The request goes out as a POST whose real method is in `X-HTTP-Method-Override` (vue-resource's
+   * `emulateHTTP` for a PUT, PATCH or DELETE): v1's Rails honoured the header; v2 is not documented to.
+   */
+  methodOverride?: boolean;
   /** Query object (`params`, `qs`, `searchParams`, jQuery GET `data`). */
   query?: NodeRef;
   /**
@@ -541,8 +546,14 @@ export class ClientRecognizer {
           const d = this.prop(config, 'data', 'body');
           if (d) body = d;
         }
-        // vue-resource's `emulateJSON: true` sends the body form-encoded (v2 answers that 415)
-        const emulated = this.prop(config, 'emulateJSON') ?? this.prop(instConfig, 'emulateJSON');
+        // vue-resource's `emulateJSON: true` sends the body form-encoded (v2 answers that 415), its
+        // `emulateHTTP: true` a PUT, PATCH or DELETE as a POST with the method in a header; per
+        // request or instance, or for every `Vue.http` request once set in `Vue.http.options`
+        const vueResource = /(^|\.)\$?http\.[a-z]+$/i.test(callee);
+        const emulates = (option: string) => {
+          const v = this.prop(config, option) ?? this.prop(instConfig, option);
+          return v ? this.isTrue(v) : vueResource && new RegExp(`\\bhttp\\.options\\.${option}\\s*=\\s*true\\b`).test(mod.source);
+        };
         return {
           client: 'axios',
           callee,
@@ -556,7 +567,8 @@ export class ClientRecognizer {
           bodyProperty: body?.key,
           query: this.prop(config, 'params'),
           dataArg,
-          ...(body && emulated && this.isTrue(emulated) ? { formEncoded: true } : {}),
+          ...(body && emulates('emulateJSON') ? { formEncoded: true } : {}),
+          ...(method !== 'GET' && method !== 'POST' && emulates('emulateHTTP') ? { methodOverride: true } : {}),
         };
       }
       case 'request':

@@ -176,6 +176,8 @@ export interface CallInfo {
   bodyStringified?: boolean;
   /** The body goes out form-encoded (see CallShape.formEncoded, or built with `qs.stringify`, `URLSearchParams`). */
   bodyFormEncoded?: boolean;
+  /** The request goes out as a POST with its method in a header (see CallShape.methodOverride). */
+  methodOverride?: boolean;
   /** The argument position where the client takes the body, given or not (`axios.put(url, data)` → 1). */
   dataArg?: number;
   /**

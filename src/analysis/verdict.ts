@@ -138,6 +138,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
     const has = [...new Set(m.rules.map((id) => cat.get(id)?.v1.method).filter((x) => !!x))];
     needs.push(`${m.method} is not a v1 operation on this path (v1 has ${has.join(', ')}): check what the code meant to do`);
   }
+  if (m.methodOverride) needs.push(`emulateHTTP sends this ${m.method ?? 'request'} as a POST with X-HTTP-Method-Override, which v1 honoured and v2 is not documented to: send it with its own method (emulateHTTP off)`);
   const embedded = embeddedFields(rule);
   if (!isAutoFixable(rule) && !isEmbedOnly(rule)) {
     needs.push(rule.v1.source === 'run-time' ? RUN_TIME_NEED : rule.fidelity === 'none' ? (rule.substitute ? 'v2 has no equivalent: see the substitute above' : 'v2 has no equivalent: decide what replaces this call') : rule.fidelity === 'manual' ? `a decision: ${rule.decision ?? rule.summary}` : 'v2 needs several calls: write the plan above');
