@@ -24,7 +24,11 @@ export function normalisePlaceholders(s: string): string {
     .replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_m, e: string) => `{${sanitize(e)}}`)
     .replace(/[$#]\{([^}]*)\}/g, (_m, e: string) => `{${sanitize(e)}}`)
     // printf-style holes (`%s/helpdesk/tickets/%d.json`); real percent-encodings have two hex digits
-    .replace(/%[sdvi](?![0-9A-Fa-f])/g, '{arg}');
+    .replace(/%[sdvi](?![0-9A-Fa-f])/g, '{arg}')
+    // URI templates (RFC 6570: vue-resource's `Vue.resource('…/tickets{/id}.json')`): a path
+    // expansion is a segment, a query expansion adds parameters the code names elsewhere
+    .replace(/\{\/([\w.,]+)\}/g, (_m, e: string) => `/{${sanitize(e)}}`)
+    .replace(/\{[?&][\w.,]+\}/g, '');
 }
 
 function sanitize(e: string): string {

@@ -162,6 +162,12 @@ describe('string resolution', () => {
     expect(url("fetch(new URL('/ticket_fields.json', base))")!.pattern).toBe('{base}/ticket_fields.json');
   });
 
+  it('reads URI templates (vue-resource): a path expansion is a segment, a query expansion is dropped', () => {
+    const sites = run("const Tickets = Vue.resource('https://acme.freshdesk.com/helpdesk/tickets{/id}.json{?page}');");
+    expect(sites.map((s) => `${s.kind} ${s.rule}`)).toEqual(['call tickets.view']);
+    expect(sites[0]!.rules).toEqual(['tickets.view', 'tickets.update', 'tickets.delete']);
+  });
+
   it('gives every literal part its span, so a codemod can edit it', () => {
     const src = "const T = '/helpdesk/tickets';\nfetch(B + T + `/${id}.json`, { method: 'DELETE' });";
     const u = url(src)!;
