@@ -45,19 +45,31 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The local names an import of `spec` binds: default, namespace, named, `import x = require`, `const { a, b: c } = require(…)`. */
-function boundNames(code: string, q: string): string[] {
+/** Does the module export anything (CommonJS, ESM, or what TypeScript compiles ESM into)? */
+const EXPORTING = /\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\s*(?:\.|\[|=[^=])|(?:^|[;{}])\s*export\b|\b__export(?:Star)?\s*\(|\bdefineProperty\s*\(\s*exports\b/m;
+
+/**
+ * The statements that import `spec` and the local names they bind: `import … from`, `import x =
+ * require(…)`, and a declaration whose value is built from a `require()` or `import()` of it
+ * (`const c = require(…)`, `const { a, b: c } = require(…)`, `const x_1 = __importDefault(require(…))`,
+ * `const m = await import(…)`, `const client = require(…)(config)`). A type-only import binds no
+ * value. `ranges` are the statements' spans.
+ */
+function importsOf(code: string, q: string): { names: string[]; ranges: Array<[number, number]> } {
   const names: string[] = [];
+  const ranges: Array<[number, number]> = [];
   const add = (list: string) => {
     for (const part of list.split(',')) {
-      // `a as b` (import), `a: b` (destructuring), `a = 1` (a default value): the local name
-      const local = part.replace(/=.*$/s, '').trim().split(/\s+as\s+|\s*:\s*/).pop()?.trim();
+      if (/^\s*type\s/.test(part)) continue;
+      // `a as b` (import), `a: b` (destructuring), `a = 1` (a default value), `...rest`: the local name
+      const local = part.replace(/=.*$/s, '').replace(/^\s*\.\.\./, '').trim().split(/\s+as\s+|\s*:\s*/).pop()?.trim();
       if (local && new RegExp(`^${ID}$`).test(local)) names.push(local);
     }
   };
-  const from = new RegExp(`import\\s+(?:type\\s+)?([^;'"]*?)\\s+from\\s*['"]${q}['"]`, 'g');
-  for (const m of code.matchAll(from)) {
-    const clause = m[1]!;
+  for (const m of code.matchAll(new RegExp(`import\\s+(type\\s+)?([^;'"]*?)\\s*from\\s*['"]${q}['"]`, 'g'))) {
+    ranges.push([m.index, m.index + m[0].length]);
+    if (m[1]) continue;
+    const clause = m[2]!;
     const ns = new RegExp(`\\*\\s*as\\s+(${ID})`).exec(clause);
     if (ns) names.push(ns[1]!);
     const braces = /\{([^}]*)\}/.exec(clause);
@@ -65,38 +77,30 @@ function boundNames(code: string, q: string): string[] {
     const def = new RegExp(`^(${ID})\\s*(?:,|$)`).exec(clause.trim());
     if (def) names.push(def[1]!);
   }
-  const required = `(?:require\\s*\\(\\s*['"]${q}['"]\\s*\\)|import\\s*\\(\\s*['"]${q}['"]\\s*\\))`;
-  for (const m of code.matchAll(new RegExp(`import\\s+(${ID})\\s*=\\s*require\\s*\\(\\s*['"]${q}['"]`, 'g'))) names.push(m[1]!);
-  for (const m of code.matchAll(new RegExp(`(?:const|let|var)\\s+(${ID}|\\{[^}]*\\})\\s*=\\s*(?:await\\s+)?${required}`, 'g'))) {
+  // (an import for its effects, a type-only re-export: no value bound or handed on)
+  for (const m of code.matchAll(new RegExp(`import\\s*['"]${q}['"]|export\\s+type\\s*(?:\\*|\\{[^}]*\\})\\s*from\\s*['"]${q}['"]`, 'g'))) ranges.push([m.index, m.index + m[0].length]);
+  for (const m of code.matchAll(new RegExp(`import\\s+(${ID})\\s*=\\s*require\\s*\\(\\s*['"]${q}['"]\\s*\\)`, 'g'))) {
+    ranges.push([m.index, m.index + m[0].length]);
+    names.push(m[1]!);
+  }
+  const built = new RegExp(`(?:const|let|var)\\s+(${ID}|\\{[^}]*\\}|\\[[^\\]]*\\])\\s*=\\s*[^;\\n]*?(?:require|import)\\s*\\(\\s*['"]${q}['"]\\s*\\)[^;\\n]*`, 'g');
+  for (const m of code.matchAll(built)) {
+    ranges.push([m.index, m.index + m[0].length]);
     const target = m[1]!;
-    if (target.startsWith('{')) add(target.slice(1, -1));
+    if (/^[{[]/.test(target)) add(target.slice(1, -1));
     else names.push(target);
   }
-  return names;
+  return { names, ranges };
 }
-
-/** The text of the statement that starts at `from` (to its `;` or line end at bracket depth 0). */
-function statementAt(code: string, from: number): string {
-  let depth = 0;
-  for (let i = from; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '(' || c === '{' || c === '[') depth++;
-    else if (c === ')' || c === '}' || c === ']') {
-      if (depth === 0) return code.slice(from, i);
-      depth--;
-    } else if (depth === 0 && (c === ';' || (c === '\n' && !/[=,(:?+]\s*$/.test(code.slice(from, i))))) return code.slice(from, i);
-  }
-  return code.slice(from);
-}
-
-/** Where the module exports a value: CommonJS assignments and `Object.assign`, ESM `export` statements that are not declarations of functions or classes. */
-const EXPORTS = /(?:\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\b)(?:\s*\.\s*[\w$]+|\s*\[[^\]]*\])*\s*=(?!=)|\bObject\s*\.\s*(?:assign|defineProperty|defineProperties)\s*\(\s*(?:module\s*\.\s*)?exports\b|\bexport\s+(?:default\b|=|\{|(?:const|let|var)\b)/g;
 
 /**
- * Does the module's text hand the import of `spec` on: `export … from`, a `require(spec)` inside an
- * export (`module.exports = require(…)`, `Object.assign(module.exports, require(…))`, `{ ...require(…) }`),
- * or a name it binds from `spec` written in an export (`module.exports = contacts`, `export { api }`,
- * `export = api`, `module.exports = { getContact }`)?
+ * Does the module hand the import of `spec` on to its own importers? On the safe side: in a module
+ * that exports anything, any route but calling what it imports counts — `export … from` it, a
+ * `require()`/`import()` of it outside a declaration (`module.exports = require(…)`,
+ * `__exportStar(require(…), exports)`, `{ ...require(…) }`), or a name bound from it used as a value
+ * (`module.exports = c`, `{ ...c }`, `const api = c`, `{ getContact: c.getContact }`, `export { api }`,
+ * `export = api`, `list.map(getContact)`). A name only called (`c.getContact(id)`, `getTicket(id)`)
+ * is a use: its answer is followed where it goes. A module that exports nothing hands nothing on.
  */
 export function handsOn(text: string, spec: string): boolean {
   return handsOnIn(withoutComments(text), spec);
@@ -105,15 +109,23 @@ export function handsOn(text: string, spec: string): boolean {
 /** `handsOn` over a text already without comments (one pass per file, whatever it imports). */
 export function handsOnIn(code: string, spec: string): boolean {
   const q = escape(spec);
-  if (!new RegExp(`['"]${q}['"]`).test(code)) return false;
-  if (new RegExp(`\\bexport\\s*(?:type\\s*)?(?:\\*|\\{[^}]*\\})(?:\\s*as\\s*${ID})?\\s*from\\s*['"]${q}['"]`).test(code)) return true;
-  const names = boundNames(code, q);
-  // (a name called there, `contacts.getContact(id)`, is a use: its answer is followed where it goes)
-  const named = names.length ? new RegExp(`(?<![\\w$.])(?:${names.map(escape).join('|')})(?![\\w$])(?!(?:\\s*\\.\\s*[\\w$]+)*\\s*\\()`) : null;
-  const required = new RegExp(`(?:require|import)\\s*\\(\\s*['"]${q}['"]`);
-  for (const m of code.matchAll(EXPORTS)) {
-    const statement = statementAt(code, m.index);
-    if (required.test(statement) || (named && named.test(statement.slice(m[0].length)))) return true;
+  const mentions = [...code.matchAll(new RegExp(`['"]${q}['"]`, 'g'))].map((m) => m.index);
+  if (!mentions.length || !EXPORTING.test(code)) return false;
+  // (type-only re-exports carry no value)
+  if (new RegExp(`\\bexport\\s*(?:\\*|\\{[^}]*\\})(?:\\s*as\\s*${ID})?\\s*from\\s*['"]${q}['"]`).test(code)) return true;
+  const { names, ranges } = importsOf(code, q);
+  const inside = (i: number) => ranges.some(([a, b]) => i >= a && i < b);
+  if (mentions.some((i) => !inside(i))) return true;
+  if (!names.length) return false;
+  // the rest of the module, without the import statements (a name there is its binding)
+  let rest = '';
+  let at = 0;
+  for (const [a, b] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    if (a < at) continue;
+    rest += code.slice(at, a) + ' '.repeat(b - a);
+    at = b;
   }
-  return false;
+  rest += code.slice(at);
+  const asValue = new RegExp(`(?<![\\w$]|(?<!\\.\\.)\\.)(?:${names.map(escape).join('|')})(?![\\w$])(?!(?:\\s*\\??\\.\\s*[\\w$]+)*\\s*(?:\\?\\.\\s*)?\\()`);
+  return asValue.test(rest);
 }

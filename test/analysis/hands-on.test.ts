@@ -21,6 +21,14 @@ const handed: Array<[string, string]> = [
   ['a named import exported again', `import { getContact as get } from './contacts';\nexport { get };`],
   ['a default import exported as default', `import contacts from './contacts';\nexport default contacts;`],
   ['a named import in an exported object', `import { getContact } from './contacts';\nexport const api = { getContact };`],
+  ['a spread of a bound module', `const c = require('./contacts');\nmodule.exports = { ...c, version: '2' };`],
+  ['an alias of a bound module', `const c = require('./contacts');\nconst api = c;\nmodule.exports = api;`],
+  ["TypeScript's compiled export *", `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n__exportStar(require("./contacts"), exports);`],
+  ["TypeScript's compiled re-export", `const contacts_1 = require("./contacts");\nObject.defineProperty(exports, "getContact", { enumerable: true, get: function () { return contacts_1.getContact; } });`],
+  ['a default import through __importDefault, exported', `const contacts_1 = __importDefault(require("./contacts"));\nexports.default = contacts_1.default;`],
+  ['an exported loader that imports it at run time', `export async function load() {\n  const m = await import('./contacts');\n  return m.default;\n}`],
+  ['a class that holds it in a static field', `const contacts = require('./contacts');\nclass Api { static contacts = contacts; }\nmodule.exports = Api;`],
+  ['a bound function handed to another function', `const { getContact } = require('./contacts');\nmodule.exports = { getContact: memoize(getContact) };`],
 ];
 
 const used: Array<[string, string]> = [
@@ -31,6 +39,10 @@ const used: Array<[string, string]> = [
   ['the path named in a comment, other things exported', `// the helpdesk calls live in './contacts'\nconst api = require('./contacts');\nfunction run() { return api.getContact(1); }\nmodule.exports = { run };`],
   ['a name only in a comment of the export', `const contacts = require('./contacts');\nmodule.exports = { run /* not contacts */ };\nfunction run() { return contacts.getContact(1); }`],
   ['another module re-exported', `const contacts = require('./contacts');\nmodule.exports = require('./groups');\ncontacts.getContact(1);`],
+  ['only a type re-exported', `export type { Contact } from './contacts';\nexport const VERSION = '1.0';`],
+  ['a type-only import, exported', `import type { Contact } from './contacts';\nexport type Row = Contact;`],
+  ['a module that exports nothing', `const c = require('./contacts');\nconst api = c;\nglobal.api = { ...api };`],
+  ['a method called with optional chaining', `import * as api from './contacts';\nexport async function show(id) {\n  return (await api?.getContact?.(id)).name;\n}`],
 ];
 
 describe('handsOn', () => {
