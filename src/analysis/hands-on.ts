@@ -100,7 +100,7 @@ function importsOf(code: string, q: string): { names: string[]; ranges: Array<[n
  * `__exportStar(require(…), exports)`, `{ ...require(…) }`), or a name bound from it used as a value
  * (`module.exports = c`, `{ ...c }`, `const api = c`, `{ getContact: c.getContact }`, `export { api }`,
  * `export = api`, `list.map(getContact)`). A name only called (`c.getContact(id)`, `getTicket(id)`)
- * is a use: its answer is followed where it goes. A module that exports nothing hands nothing on.
+ * or asked its type (`typeof fetchTicket`) is a use: its answer is followed where it goes. A module that exports nothing hands nothing on.
  */
 export function handsOn(text: string, spec: string): boolean {
   return handsOnIn(withoutComments(text), spec);
@@ -126,6 +126,7 @@ export function handsOnIn(code: string, spec: string): boolean {
     at = b;
   }
   rest += code.slice(at);
-  const asValue = new RegExp(`(?<![\\w$]|(?<!\\.\\.)\\.)(?:${names.map(escape).join('|')})(?![\\w$])(?!(?:\\s*\\??\\.\\s*[\\w$]+)*\\s*(?:\\?\\.\\s*)?\\()`);
+  // (`typeof api`, a type's or a test's, hands nothing on)
+  const asValue = new RegExp(`(?<![\\w$]|(?<!\\.\\.)\\.|\\btypeof\\s+)(?:${names.map(escape).join('|')})(?![\\w$])(?!(?:\\s*\\??\\.\\s*[\\w$]+)*\\s*(?:\\?\\.\\s*)?\\()`);
   return asValue.test(rest);
 }

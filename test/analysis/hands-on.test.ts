@@ -42,6 +42,7 @@ const used: Array<[string, string]> = [
   ['only a type re-exported', `export type { Contact } from './contacts';\nexport const VERSION = '1.0';`],
   ['a type-only import, exported', `import type { Contact } from './contacts';\nexport type Row = Contact;`],
   ['a module that exports nothing', `const c = require('./contacts');\nconst api = c;\nglobal.api = { ...api };`],
+  ['its type asked', `import { fetchTicket } from './contacts';\nconst seen = new Map<number, Awaited<ReturnType<typeof fetchTicket>>>();\nexport async function board(id) {\n  seen.set(id, await fetchTicket(id));\n}`],
   ['a method called with optional chaining', `import * as api from './contacts';\nexport async function show(id) {\n  return (await api?.getContact?.(id)).name;\n}`],
 ];
 
