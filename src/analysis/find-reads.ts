@@ -194,8 +194,11 @@ function localData(a: Analysis, root: Node | undefined, depth: number): boolean 
   return readFromFile(a, unwrapExpr(b.init));
 }
 
-/** Reads of a file: a JSON file required, or its text parsed (`JSON.parse(fs.readFileSync(…))`, `await fs.promises.readFile`, fs-extra's `readJson`). */
-const FILE_READ = /(^|\.)(readFileSync|readFile|readJsonSync|readJson)$/;
+/**
+ * Reads of what the project keeps: a JSON file required, or its text parsed (`JSON.parse(fs.readFileSync(…))`,
+ * `await fs.promises.readFile`, fs-extra's `readJson`), or a browser's storage (`JSON.parse(localStorage.getItem('draft') || '{}')`).
+ */
+const FILE_READ = /(^|\.)(readFileSync|readFile|readJsonSync|readJson)$|(^|\.)(localStorage|sessionStorage)\.getItem$/;
 function readFromFile(a: Analysis, init: Node): boolean {
   const call = init.type === 'AwaitExpression' ? unwrapExpr(init.argument) : init;
   if (call?.type !== 'CallExpression') return false;
@@ -204,7 +207,9 @@ function readFromFile(a: Analysis, init: Node): boolean {
   if (callee === 'require') return isStringLiteral(arg) && /\.json$/i.test(String(arg.value));
   if (/(^|\.)(readJsonSync|readJson)$/.test(callee)) return true;
   if (callee !== 'JSON.parse' || !arg) return false;
-  const read = arg.type === 'AwaitExpression' ? unwrapExpr(arg.argument) : arg.type === 'CallExpression' && a.mod.source.slice(arg.callee.start, arg.callee.end).endsWith('.toString') ? unwrapExpr(arg.callee.object) : arg;
+  // (`JSON.parse(x || '{}')`: the text read, or a default)
+  const text = arg.type === 'LogicalExpression' ? unwrapExpr(arg.left) : arg;
+  const read = text.type === 'AwaitExpression' ? unwrapExpr(text.argument) : text.type === 'CallExpression' && a.mod.source.slice(text.callee.start, text.callee.end).endsWith('.toString') ? unwrapExpr(text.callee.object) : text;
   return read?.type === 'CallExpression' && FILE_READ.test(a.mod.source.slice(read.callee.start, read.callee.end));
 }
 

@@ -363,6 +363,8 @@ describe('v1-shaped response reads', () => {
     expect(reads("const rows = JSON.parse(await fs.promises.readFile(file, 'utf8'));\nfor (const row of rows.items) save(row.helpdesk_ticket.display_id);")).toEqual([]);
     expect(reads("const rows = JSON.parse(fs.readFileSync(file).toString());\nrows.forEach((row) => save(row.helpdesk_ticket.display_id));")).toEqual([]);
     expect(reads("const rows = await fse.readJson(file);\nfor (const row of rows) save(row.helpdesk_ticket.display_id);")).toEqual([]);
+    // a draft the page keeps in the browser's storage
+    expect(reads("const saved = JSON.parse(localStorage.getItem('draft') || '{}');\nshow(saved.helpdesk_ticket?.subject);")).toEqual([]);
     // the same read of a list whose origin is not a file is still one
     expect(reads("const tickets = await load();\nconsole.log(tickets.map((t) => t.helpdesk_ticket.display_id));")).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
     expect(reads("const tickets = await load();\nfor (const t of tickets) console.log(t.helpdesk_ticket.display_id);")).toEqual(['tickets.create helpdesk_ticket>null,display_id>id (shape)']);
