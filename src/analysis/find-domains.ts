@@ -56,9 +56,16 @@ const OTHER_SERVICE_HOST = new RegExp(`(^|\\.)(${OTHER_SERVICE_DOMAINS})$`, 'i')
 /** Such a domain written in code (`user + '.highrisehq.com'`, `https://x.firebaseio.com`). */
 const OTHER_SERVICE_TEXT = new RegExp(`[\\w.-]*\\.(${OTHER_SERVICE_DOMAINS})\\b`, 'i');
 
-/** A host of another service (see OTHER_SERVICE_HOST): its requests are not v1 requests. */
+/**
+ * A self-hosted product of another kind whose own API has `/groups.json`, `/contacts.json`-like paths,
+ * named in its host (`redmine.acme.org`, `forum.acme.org`): the helpdesk's custom domains are named
+ * for support (`support.acme.com`, `help.acme.com`).
+ */
+const OTHER_PRODUCT_LABEL = /(^|\.)(redmine|discourse|forums?|jira|gitlab|mantis|bugzilla|zammad|osticket|otrs|youtrack|wordpress)(\.|$)/i;
+
+/** A host of another service (see OTHER_SERVICE_HOST, OTHER_PRODUCT_LABEL): its requests are not v1 requests. */
 export function isOtherService(host: string): boolean {
-  return OTHER_SERVICE_HOST.test(host);
+  return OTHER_SERVICE_HOST.test(host) || (OTHER_PRODUCT_LABEL.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host));
 }
 
 /** The other service's domain a source names, when it never names the helpdesk (a client module built for that service). */

@@ -211,6 +211,10 @@ describe('string resolution', () => {
 
   it('leaves look-alike products alone', () => {
     expect(run("axios.post(`${R}/projects/${p}/helpdesk/tickets.json`, { helpdesk_ticket: {} })")).toEqual([]);
+    // a self-hosted product named in its host (Redmine, Discourse), not a helpdesk custom domain
+    expect(run("axios.get('https://redmine.acme.org/groups.json').then((r) => r.data.groups);")).toEqual([]);
+    expect(run("fetch('https://forum.acme.org/groups.json').then((r) => r.json());")).toEqual([]);
+    expect(calls("fetch('https://support.acme.org/groups.json').then((r) => r.json());")).toEqual(['fetch GET groups.list']);
   });
 
   it('leaves data files, the page\'s own server and other services\' hosts alone', () => {
