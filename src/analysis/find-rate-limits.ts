@@ -134,9 +134,9 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo, helper?: Helper): v
 }
 
 /**
- * A function of another module that the calls of `usedFrom` use to tell throttling
- * (`if (isThrottled(err)) { await sleep(…); return retry(); }`): the 403 checks inside it are
- * theirs.
+ * A function that the calls of `usedFrom` use to tell throttling (`if (isThrottled(err)) { await
+ * sleep(…); return retry(); }`), of another module or exported for others to call: the 403 checks
+ * inside it are theirs, and a human's to change (the other calls it serves are not known).
  */
 interface Helper {
   fn: Node;
@@ -203,6 +203,14 @@ function reportCheck(a: Analysis, mod: ModuleInfo, lit: Node, check: Node, form:
   const unclear = !!errorOf;
   if ((form === 'comparison' || form === 'case') && !unclear && !throttles(check)) return;
   if (unclear) simple = false;
+  // a predicate that tells throttling (`isRateLimited(e)`), exported for other modules to call too:
+  // the calls it serves there are not known, so 429 in it is a human's change
+  const fn = enclosingFunction(mod, check);
+  if (simple && fn && isPredicate(fn) && isExportedFunction(mod, fn)) {
+    const name = declaredId(mod, fn)!.name;
+    addRateLimitSite(a, mod, lit, `403 tested in ${name}(), which tells throttling and other modules may call too (v2 throttles with ${v2})`, false, undefined, { fn, name, usedFrom: a.mod.file });
+    return;
+  }
   if (simple && form !== 'list' && answerOfOtherApi(a, mod, check)) return;
   // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
   const both = simple && form === 'comparison' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])|TOO_MANY_REQUESTS|TooManyRequests`).test(src(conditionOf(mod, check)));
@@ -471,6 +479,7 @@ function conditionOf(mod: ModuleInfo, check: Node): Node {
  * with it. `vouched`: a function whose callers elsewhere were seen to wait and retry.
  */
 function throttlesIn(mod: ModuleInfo, check: Node, vouched?: Node, depth = 0): boolean {
+  // (`depth`: how many callers deep the evidence was looked for; at CALLER_DEPTH, the check's own only)
   if (vouched && check.start >= vouched.start && check.end <= vouched.end) return true;
   const src = (n: Node | null | undefined) => (n ? mod.source.slice(n.start, n.end) : '');
   const fn = enclosingFunction(mod, check);
@@ -503,16 +512,43 @@ function throttlesIn(mod: ModuleInfo, check: Node, vouched?: Node, depth = 0): b
   // (superagent's `.retry(3, (err, res) => …)` at the end of a chain: the method's own name)
   const method = owner?.type === 'CallExpression' && owner.callee.type === 'MemberExpression' && !owner.callee.computed ? owner.callee.property.name : '';
   const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? `${calleeName(mod, owner.callee)} ${method}` : '';
-  return RETRY_WORDS.test(around) || RETRY_WORDS.test(key) || (!!fn && depth < 2 && callsOf(mod, fn).some((c) => throttlesIn(mod, c, undefined, depth + 1)));
+  return RETRY_WORDS.test(around) || RETRY_WORDS.test(key) || (!!fn && depth < CALLER_DEPTH && callsOf(mod, fn).some((c) => throttlesIn(mod, c, undefined, depth + 1)));
 }
+
+/** The name a function is declared or assigned to in its module (`function limited(e)`, `const throttled = (e) => …`). */
+function declaredId(mod: ModuleInfo, fn: Node): Node | undefined {
+  const p = mod.parent.get(fn);
+  const id = fn.type === 'FunctionDeclaration' ? fn.id : p?.type === 'VariableDeclarator' && p.init === fn ? p.id : undefined;
+  return id?.type === 'Identifier' ? id : undefined;
+}
+
+/** How many helpers deep (`throttled()` calling `is403()`) callers are read for throttling evidence. */
+const CALLER_DEPTH = 2;
 
 /** The calls of a function by the name it is declared or assigned to in its module (`throttled(err)`). */
 function callsOf(mod: ModuleInfo, fn: Node): Node[] {
-  const p = mod.parent.get(fn);
-  const id = fn.type === 'FunctionDeclaration' ? fn.id : p?.type === 'VariableDeclarator' && p.init === fn ? p.id : undefined;
-  if (id?.type !== 'Identifier') return [];
+  const id = declaredId(mod, fn);
+  if (!id) return [];
   const refs = bindingAt(mod, id)?.refs ?? [];
   return refs.map((r) => mod.parent.get(r)).filter((c): c is Node => (c?.type === 'CallExpression' || c?.type === 'OptionalCallExpression') && refs.includes(c.callee));
+}
+
+/** A function that only gives back a test (`(e) => e.status === 403`, `{ return …; }`), sending no request of its own. */
+function isPredicate(fn: Node): boolean {
+  const body = fn.body;
+  if (body?.type !== 'BlockStatement') return true;
+  return body.body.length === 1 && body.body[0].type === 'ReturnStatement';
+}
+
+/** Is the function exported by its name (`export function`, `export { f }`, `exports.f = f`, `module.exports = { f }`), for other modules to call? */
+function isExportedFunction(mod: ModuleInfo, fn: Node): boolean {
+  const name = declaredId(mod, fn)?.name;
+  if (!name) return false;
+  const named = (n: Node | undefined) => n === fn || (unwrapExpr(n)?.type === 'Identifier' && unwrapExpr(n).name === name);
+  if ([...mod.exports.values()].some((e) => (e.kind === 'binding' && e.name === name) || (e.kind === 'node' && named(e.node)))) return true;
+  const whole = mod.cjsWhole && unwrapExpr(mod.cjsWhole);
+  if (!whole) return false;
+  return named(whole) || (whole.type === 'ObjectExpression' && (whole.properties as Node[]).some((p) => isObjectProperty(p) && named(p.value)));
 }
 
 /** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`, `Number(res.status)`). */

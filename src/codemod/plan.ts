@@ -955,8 +955,8 @@ export class ModulePlanner {
       const lit = at403.find((n) => throttlingEdit(mod!.pf, n)) ?? at403[0];
       if (!mod || !lit) continue;
       const pos = mod.pf.position(lit.start);
-      // (a helper of another module serves the calls of this file whose errors it tells apart)
-      const through = own ? [] : s.helperOf ? sites : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
+      // (a helper, of another module or exported, serves the calls of this file whose errors it tells apart)
+      const through = s.helperOf ? sites : own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
       const edit = throttlingEdit(mod.pf, lit);
       const at = edit ?? { start: lit.start, end: lit.end, text: '' };
