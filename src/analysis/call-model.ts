@@ -55,7 +55,8 @@ export interface CallModel {
    */
   untraced: Array<ReadInfo & { file: string; span: Span; fidelity: Fidelity | null }>;
   /** 403 rate-limit checks that serve this call (its module, the HTTP wrappers it goes through). */
-  rateLimits: Array<{ file: string; span: Span; fixable: boolean; meaningUnclear?: boolean }>;
+  /** `helper`: the function of another module the check is in, which this call's errors go to. */
+  rateLimits: Array<{ file: string; span: Span; fixable: boolean; meaningUnclear?: boolean; helper?: string }>;
   /** XML parsing of this call's response (same module). */
   xml: Array<{ file: string; span: Span }>;
   /** Nothing holds the answer (see CallInfo.answerDiscarded): no untraced read is charged to it. */
@@ -226,7 +227,9 @@ export function callModels(result: AnalyzeResult, file: string): CallModel[] {
       }
     } else if (s.kind === 'rate-limit') {
       // (a check on one call's error serves that call alone)
-      for (const m of servedBy.get(s.file) ?? []) if (!s.errorOf || (m.file === s.file && m.url.span.start === s.errorOf.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true, ...(s.errorOf ? { meaningUnclear: true } : {}) });
+      // (a check in a helper of another module serves the calls of the file that uses it)
+      const served = s.helperOf ? (byFile.get(s.helperOf.usedFrom) ?? []) : (servedBy.get(s.file) ?? []);
+      for (const m of served) if (!s.errorOf || (m.file === s.file && m.url.span.start === s.errorOf.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: s.fixable === true, ...(s.errorOf ? { meaningUnclear: true } : {}), ...(s.helperOf ? { helper: s.helperOf.name } : {}) });
       // (a check beside several instances: which one it serves is not known, so it does not move with this call)
       for (const m of servedShared.get(s.file) ?? []) if (!m.rateLimits.some((r) => r.file === s.file && r.span.start === s.span.start)) m.rateLimits.push({ file: s.file, span: s.span, fixable: false });
     } else if (s.kind === 'xml') {

@@ -135,8 +135,24 @@ function bodyUnread(m: ModuleInfo, hook: Node, kind: AnswerHook['given']): boole
   // (ky hands the response third; a hook with no parameter for it never reads it)
   const param = kind === 'response' && params.length >= 3 ? params[2] : params[0];
   if (!param) return true;
+  if (kind === 'response' && param.type === 'ObjectPattern') return destructuredLeavesBody(m, fn, param);
   if (param.type !== 'Identifier') return false;
   return usesOf(fn, param.name).every((ref) => (kind === 'data' ? dataUseIsWhole(m, fn, ref) : responseUseLeavesBody(m, fn, ref)));
+}
+
+/**
+ * `({ data }) => data`, `({ data, status }) => …`: the response taken apart in the parameter. The
+ * body (`data`) may only be handed back whole or logged, as `r.data` may; the response's other
+ * fields are read freely. A rest element or a default keeps the answer's shape unknown.
+ */
+function destructuredLeavesBody(m: ModuleInfo, fn: Node, pattern: Node): boolean {
+  return (pattern.properties as Node[]).every((p) => {
+    if (!isObjectProperty(p) || p.computed || p.value?.type !== 'Identifier') return false;
+    const key = propertyKey(p);
+    if (key === undefined || key === null) return false;
+    if (key !== 'data' && !BODY_FIELDS.has(key)) return true;
+    return key === 'data' && usesOf(fn, p.value.name).every((ref) => handedBack(m, fn, ref) || logged(m, ref));
+  });
 }
 
 /** The identifiers named `name` in a function's body (not property names). */

@@ -9,7 +9,7 @@ import { escapeRegex, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
-import { EMPTY_FRAMES, isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { EMPTY_FRAMES, functionNodeOf, isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
@@ -49,9 +49,9 @@ export function mentionsV1Path(a: Analysis, mod: ModuleInfo): boolean {
  * the check itself guards counts as throttling evidence (its condition and its branch: Retry-After,
  * a wait, a retry): a 403 that means "access denied" is not reported, even next to a throttling one.
  */
-export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
+export function findRateLimits(a: Analysis, mod: ModuleInfo, helper?: Helper): void {
   const v2 = TRANSPORT.rateLimit.v2.status;
-  const src = (n: Node) => mod.source.slice(n.start, n.end);
+  const throttles = (check: Node) => throttlesIn(mod, check, helper?.fn);
   for (const lit of mod.nodes.numbers) {
     const p = mod.parent.get(lit);
     if (!p) continue;
@@ -72,13 +72,16 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     } else if (p.type === 'ArrayExpression') {
       // a 403 in a list replaced by 429 keeps the list's meaning for v2 (a list that has both is a human's call)
       simple = !(p.elements as Node[]).some((e) => isNumberLiteral(e) && e.value === v2);
-      const holder = mod.parent.get(p);
+      // `new Set([403, 503])`: the set stands for the list, asked with `.has`
+      const set = setOfList(mod, p);
+      const list = set ?? p;
+      const holder = mod.parent.get(list);
       // a client's retry option (got's and ky's `retry: { statusCodes: [403, …] }`,
       // `afterStatusCodes`, fetch-retry's `retryOn`): the client itself retries these statuses
       if (holder && isObjectProperty(holder) && holder.value === p && isRetryOption(mod, holder)) {
         check = p;
         viaConstant = true;
-      } else if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
+      } else if (holder?.type === 'VariableDeclarator' && holder.init === list && holder.id?.type === 'Identifier') {
         // a constant list given to clients' retry options (`statusCodes: RETRY_CODES`): one client
         // may have it changed with its calls; a list several clients share (a GitHub client's too) not
         const refs = bindingAt(mod, holder.id)?.refs ?? [];
@@ -92,16 +95,17 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
           if (refs.length > 1) simple = false;
         }
       }
-      // `[403, 503].includes(status)`, or a constant list of retryable statuses used that way
-      const lists: Node[] = [p];
-      if (holder?.type === 'VariableDeclarator' && holder.init === p && holder.id?.type === 'Identifier') {
+      // `[403, 503].includes(status)`, `new Set([403, 503]).has(status)`, or a constant list (set) of retryable statuses used that way
+      const lists: Node[] = [list];
+      if (holder?.type === 'VariableDeclarator' && holder.init === list && holder.id?.type === 'Identifier') {
         lists.push(...(bindingAt(mod, holder.id)?.refs ?? []));
         viaConstant = true;
       }
-      for (const list of check ? [] : lists) {
-        const gp = mod.parent.get(list);
+      const lookups = set ? ['has'] : ['includes', 'indexOf'];
+      for (const l of check ? [] : lists) {
+        const gp = mod.parent.get(l);
         const ggp = gp && mod.parent.get(gp);
-        if (gp?.object === list && ggp?.type === 'CallExpression' && ggp.callee === gp && ['includes', 'indexOf'].includes(gp.property?.name) && ggp.arguments.some((a: Node) => isStatusExpr(mod, a)) && throttles(mod, ggp)) {
+        if (gp?.object === l && ggp?.type === 'CallExpression' && ggp.callee === gp && lookups.includes(gp.property?.name) && ggp.arguments.some((a: Node) => isStatusExpr(mod, a)) && throttles(ggp)) {
           check = ggp;
           break;
         }
@@ -112,7 +116,7 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
       const b = bindingAt(mod, p.id);
       for (const ref of b?.refs ?? []) {
         const rp = mod.parent.get(ref);
-        if (rp?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(rp.operator) && isStatusExpr(mod, rp.left === ref ? rp.right : rp.left) && throttles(mod, rp)) {
+        if (rp?.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(rp.operator) && isStatusExpr(mod, rp.left === ref ? rp.right : rp.left) && throttles(rp)) {
           check = rp;
           viaConstant = true;
           break;
@@ -121,10 +125,55 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo): void {
     }
     if (!check) continue;
     const form = p.type === 'ArrayExpression' ? 'list' : viaConstant ? 'constant' : p.type === 'BinaryExpression' ? 'comparison' : 'case';
-    reportCheck(a, mod, lit, check, form, simple);
+    reportCheck(a, mod, lit, check, form, simple, undefined, helper);
   }
-  findNamedTests(a, mod);
+  findNamedTests(a, mod, helper);
+  if (helper) return;
   findMessageTests(a, mod);
+  findHelperTests(a, mod);
+}
+
+/**
+ * A function that the calls of `usedFrom` use to tell throttling (`if (isThrottled(err)) { await
+ * sleep(…); return retry(); }`), of another module or exported for others to call: the 403 checks
+ * inside it are theirs, and a human's to change (the other calls it serves are not known).
+ */
+interface Helper {
+  fn: Node;
+  name: string;
+  usedFrom: string;
+}
+
+/**
+ * `if (isThrottled(err)) { await sleep(60000); return getName(id); }` with `isThrottled` imported
+ * from a module of the repo: that module may have no helpdesk context of its own, so it is read
+ * here for the 403 tests of the function, as a throttling check of this module's calls.
+ */
+function findHelperTests(a: Analysis, mod: ModuleInfo): void {
+  for (const call of mod.nodes.calls) {
+    if (!call.arguments?.length || !isTestPosition(mod, call)) continue;
+    const callee = unwrapExpr(call.callee);
+    if (callee.type !== 'Identifier' && callee.type !== 'MemberExpression') continue;
+    const v = a.ev.eval(mod, callee, EMPTY_FRAMES);
+    const fn = v.t === 'fn' ? functionNodeOf(v) : undefined;
+    // (this module's own functions, and the wrappers read with it, count their callers themselves)
+    if (!fn || v.t !== 'fn' || v.mod === mod || a.wrapperModules.has(v.mod) || !throttlesIn(mod, call)) continue;
+    findRateLimits(a, v.mod, { fn, name: mod.source.slice(callee.start, callee.end), usedFrom: mod.file });
+  }
+}
+
+/** Is the call the test of an if, a `?:` or a loop (alone or in a `&&`/`||`/`!`)? */
+function isTestPosition(mod: ModuleInfo, call: Node): boolean {
+  const cond = conditionOf(mod, call);
+  const holder = mod.parent.get(cond);
+  return !!holder && /^(If|While|DoWhile|For)Statement$|^ConditionalExpression$/.test(holder.type) && holder.test === cond;
+}
+
+/** The `new Set([…])` an array literal is the only argument of, if any. */
+function setOfList(mod: ModuleInfo, list: Node): Node | undefined {
+  const holder = mod.parent.get(list);
+  const callee = holder?.type === 'NewExpression' ? unwrapExpr(holder.callee) : undefined;
+  return callee?.type === 'Identifier' && callee.name === 'Set' && holder!.arguments.length === 1 && holder!.arguments[0] === list ? holder : undefined;
 }
 
 /**
@@ -138,15 +187,30 @@ type CheckForm = 'comparison' | 'case' | 'list' | 'constant';
  * what it means, on a call's own error). `simple`: a test the codemod changes by writing 429 at `lit`;
  * `note`: what to say of a check that is not (default: a constant).
  */
-function reportCheck(a: Analysis, mod: ModuleInfo, lit: Node, check: Node, form: CheckForm, simple: boolean, note?: string): void {
+function reportCheck(a: Analysis, mod: ModuleInfo, lit: Node, check: Node, form: CheckForm, simple: boolean, note?: string, helper?: Helper): void {
   const v2 = TRANSPORT.rateLimit.v2.status;
   const src = (n: Node) => mod.source.slice(n.start, n.end);
+  if (helper) {
+    // (another module's function: other calls of the repo may use it, so a human changes it)
+    if (check.start < helper.fn.start || check.end > helper.fn.end) return;
+    addRateLimitSite(a, mod, lit, `403 tested in ${helper.name}(), which calls use to wait and retry when throttled (v2 throttles with ${v2})`, false, undefined, helper);
+    return;
+  }
+  const throttles = (n: Node) => throttlesIn(mod, n);
   // a 403 on a v1 call's own error that says nothing of what it means (no wait, no retry, no word
   // of access): in v2 it would only mean access denied, so a human decides; it keeps the call on v1
-  const errorOf = form === 'comparison' && !throttles(mod, check) && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
+  const errorOf = form === 'comparison' && !throttles(check) && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
   const unclear = !!errorOf;
-  if ((form === 'comparison' || form === 'case') && !unclear && !throttles(mod, check)) return;
+  if ((form === 'comparison' || form === 'case') && !unclear && !throttles(check)) return;
   if (unclear) simple = false;
+  // a predicate that tells throttling (`isRateLimited(e)`), exported for other modules to call too:
+  // the calls it serves there are not known, so 429 in it is a human's change
+  const fn = enclosingFunction(mod, check);
+  if (simple && fn && isPredicate(fn) && isExportedFunction(mod, fn)) {
+    const name = declaredId(mod, fn)!.name;
+    addRateLimitSite(a, mod, lit, `403 tested in ${name}(), which tells throttling and other modules may call too (v2 throttles with ${v2})`, false, undefined, { fn, name, usedFrom: a.mod.file });
+    return;
+  }
   if (simple && form !== 'list' && answerOfOtherApi(a, mod, check)) return;
   // `status === 403 || status === 429`: v2 already handled; dropping the 403 is a human's call
   const both = simple && form === 'comparison' && new RegExp(`(^|[^\\d.])${v2}(?![\\d.])|TOO_MANY_REQUESTS|TooManyRequests`).test(src(conditionOf(mod, check)));
@@ -181,14 +245,14 @@ export function throttlingStatusName(name: string): string | undefined {
  * (a constant of another module): 403 compared with a status by another form than the number,
  * which the pass over 403 literals does not see.
  */
-function findNamedTests(a: Analysis, mod: ModuleInfo): void {
+function findNamedTests(a: Analysis, mod: ModuleInfo, helper?: Helper): void {
   for (const check of mod.nodes.comparisons) {
     const sides: Node[] = check.type === 'SwitchCase' ? [mod.parent.get(check)?.discriminant, check.test] : [check.left, check.right];
     for (const [subject, other] of [sides, [...sides].reverse()]) {
       if (!subject || !other || !isStatusExpr(mod, subject)) continue;
       const forbidden = forbiddenOperand(a, mod, other);
       if (!forbidden) continue;
-      reportCheck(a, mod, forbidden.at, check, check.type === 'SwitchCase' ? 'case' : 'comparison', forbidden.fixable, forbidden.note);
+      reportCheck(a, mod, forbidden.at, check, check.type === 'SwitchCase' ? 'case' : 'comparison', forbidden.fixable, forbidden.note, helper);
       break;
     }
   }
@@ -282,7 +346,7 @@ function findMessageTests(a: Analysis, mod: ModuleInfo): void {
 }
 
 /** A rate-limit site at `lit` (`fixable`: a simple test the codemod changes; `errorOf`: the one call it serves). */
-function addRateLimitSite(a: Analysis, mod: ModuleInfo, lit: Node, message: string, fixable: boolean, errorOf: Site['span'] | undefined): void {
+function addRateLimitSite(a: Analysis, mod: ModuleInfo, lit: Node, message: string, fixable: boolean, errorOf: Site['span'] | undefined, helper?: Helper): void {
   const span = spanOf(mod, lit, a.mod.file);
   const site: Site = {
     kind: 'rate-limit',
@@ -296,6 +360,7 @@ function addRateLimitSite(a: Analysis, mod: ModuleInfo, lit: Node, message: stri
     fidelity: 'exact',
     fixable,
     ...(errorOf ? { errorOf: { start: errorOf.start, end: errorOf.end } } : {}),
+    ...(helper ? { helperOf: { name: helper.name, usedFrom: helper.usedFrom } } : {}),
   };
   a.addSite(site, { node: lit });
 }
@@ -303,7 +368,7 @@ function addRateLimitSite(a: Analysis, mod: ModuleInfo, lit: Node, message: stri
 /** The rate-limit site of a 403 found in an error's text (`lit`: the string or regex literal). */
 function addMessageTest(a: Analysis, mod: ModuleInfo, lit: Node, check: Node): void {
   const v2 = TRANSPORT.rateLimit.v2.status;
-  const throttling = throttles(mod, check);
+  const throttling = throttlesIn(mod, check);
   const errorOf = !throttling && mod === a.mod && !deniesAccess(mod, check) ? onRequestError(a, check) : undefined;
   if (!throttling && !errorOf) return;
   const message = errorOf
@@ -408,8 +473,14 @@ function conditionOf(mod: ModuleInfo, check: Node): Node {
   }
 }
 
-/** Is this 403 check about throttling? Evidence only from what the check guards. */
-function throttles(mod: ModuleInfo, check: Node): boolean {
+/**
+ * Is this 403 check about throttling? Evidence only from what the check guards, or, for a check in
+ * a function (`const throttled = (e) => e.response.status === 403`), from what its callers guard
+ * with it. `vouched`: a function whose callers elsewhere were seen to wait and retry.
+ */
+function throttlesIn(mod: ModuleInfo, check: Node, vouched?: Node, depth = 0): boolean {
+  // (`depth`: how many callers deep the evidence was looked for; at CALLER_DEPTH, the check's own only)
+  if (vouched && check.start >= vouched.start && check.end <= vouched.end) return true;
   const src = (n: Node | null | undefined) => (n ? mod.source.slice(n.start, n.end) : '');
   const fn = enclosingFunction(mod, check);
   const name = fn ? functionName(mod, fn) : undefined;
@@ -441,7 +512,43 @@ function throttles(mod: ModuleInfo, check: Node): boolean {
   // (superagent's `.retry(3, (err, res) => …)` at the end of a chain: the method's own name)
   const method = owner?.type === 'CallExpression' && owner.callee.type === 'MemberExpression' && !owner.callee.computed ? owner.callee.property.name : '';
   const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? `${calleeName(mod, owner.callee)} ${method}` : '';
-  return RETRY_WORDS.test(around) || RETRY_WORDS.test(key);
+  return RETRY_WORDS.test(around) || RETRY_WORDS.test(key) || (!!fn && depth < CALLER_DEPTH && callsOf(mod, fn).some((c) => throttlesIn(mod, c, undefined, depth + 1)));
+}
+
+/** The name a function is declared or assigned to in its module (`function limited(e)`, `const throttled = (e) => …`). */
+function declaredId(mod: ModuleInfo, fn: Node): Node | undefined {
+  const p = mod.parent.get(fn);
+  const id = fn.type === 'FunctionDeclaration' ? fn.id : p?.type === 'VariableDeclarator' && p.init === fn ? p.id : undefined;
+  return id?.type === 'Identifier' ? id : undefined;
+}
+
+/** How many helpers deep (`throttled()` calling `is403()`) callers are read for throttling evidence. */
+const CALLER_DEPTH = 2;
+
+/** The calls of a function by the name it is declared or assigned to in its module (`throttled(err)`). */
+function callsOf(mod: ModuleInfo, fn: Node): Node[] {
+  const id = declaredId(mod, fn);
+  if (!id) return [];
+  const refs = bindingAt(mod, id)?.refs ?? [];
+  return refs.map((r) => mod.parent.get(r)).filter((c): c is Node => (c?.type === 'CallExpression' || c?.type === 'OptionalCallExpression') && refs.includes(c.callee));
+}
+
+/** A function that only gives back a test (`(e) => e.status === 403`, `{ return …; }`), sending no request of its own. */
+function isPredicate(fn: Node): boolean {
+  const body = fn.body;
+  if (body?.type !== 'BlockStatement') return true;
+  return body.body.length === 1 && body.body[0].type === 'ReturnStatement';
+}
+
+/** Is the function exported by its name (`export function`, `export { f }`, `exports.f = f`, `module.exports = { f }`), for other modules to call? */
+function isExportedFunction(mod: ModuleInfo, fn: Node): boolean {
+  const name = declaredId(mod, fn)?.name;
+  if (!name) return false;
+  const named = (n: Node | undefined) => n === fn || (unwrapExpr(n)?.type === 'Identifier' && unwrapExpr(n).name === name);
+  if ([...mod.exports.values()].some((e) => (e.kind === 'binding' && e.name === name) || (e.kind === 'node' && named(e.node)))) return true;
+  const whole = mod.cjsWhole && unwrapExpr(mod.cjsWhole);
+  if (!whole) return false;
+  return named(whole) || (whole.type === 'ObjectExpression' && (whole.properties as Node[]).some((p) => isObjectProperty(p) && named(p.value)));
 }
 
 /** An expression that reads a response status (`status`, `res.statusCode`, `getResponseCode()`, `Number(res.status)`). */

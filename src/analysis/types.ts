@@ -371,6 +371,11 @@ export interface Site {
    * or of access (see find-rate-limits.ts): a human decides what it means; it serves that call alone.
    */
   errorOf?: { start: number; end: number };
+  /**
+   * A 403 check inside a function of another module (`isThrottled(err)` of ./http-utils) that the
+   * calls of this file use to wait and retry: it serves those calls (not the calls of its own file).
+   */
+  helperOf?: { name: string; usedFrom: string };
   /** Fidelity of the matched rule (or of the cross-cutting fact). */
   fidelity?: Fidelity | null;
   /** For requests: the host the code names (URL origin, options `host`, a config entry's base URL). */

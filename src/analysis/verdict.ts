@@ -347,6 +347,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   for (const rl of m.rateLimits) {
     if (rl.fixable) continue;
     if (rl.file === m.sharedInstanceFile) needs.push(`a 403 rate-limit check (${where(rl.file, rl.span.line)}) sits beside the client instances it may serve: make the one of this client retry on 429 (v2 throttling) with this call`);
+    else if (rl.helper) needs.push(`its errors go to ${rl.helper}() (${where(rl.file, rl.span.line)}), which tests 403 to wait and retry: make it test 429 (v2 throttling) with this call, and with every call that uses it`);
     else if (rl.meaningUnclear) needs.push(`a 403 test on its error (${where(rl.file, rl.span.line)}) does not say what it means: decide whether it is throttling (v2 answers 429) or access denied (v2 keeps 403), and change it with this call`);
     else needs.push(`its 403 rate-limit check (${where(rl.file, rl.span.line)}) is not a simple status test: make it retry on 429 (v2 throttling) with this call`);
   }

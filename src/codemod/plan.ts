@@ -955,7 +955,8 @@ export class ModulePlanner {
       const lit = at403.find((n) => throttlingEdit(mod!.pf, n)) ?? at403[0];
       if (!mod || !lit) continue;
       const pos = mod.pf.position(lit.start);
-      const through = own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
+      // (a helper, of another module or exported, serves the calls of this file whose errors it tells apart)
+      const through = s.helperOf ? sites : own ? [] : sites.filter((u) => u.site.call?.wrapperFiles?.some((f) => path.resolve(f) === file));
       const callers = through.map((u) => ({ id: u.id, label: `${path.relative(path.dirname(file), this.pf.file).split(path.sep).join('/')}:${u.site.span.line} (${u.site.rule})` }));
       const edit = throttlingEdit(mod.pf, lit);
       const at = edit ?? { start: lit.start, end: lit.end, text: '' };
@@ -978,7 +979,8 @@ export class ModulePlanner {
       } else if (parent?.type === 'SwitchCase' && parent.test === lit) {
         check.both = { start: lit.start, end: lit.end + (mod.pf.source.slice(lit.end).match(/^\s*:/)?.[0].length ?? 0), text: '429: case 403:' };
       }
-      if (through[0]?.site.call) check.wrapper = through[0].site.call.callee;
+      if (s.helperOf) check.helper = s.helperOf.name;
+      else if (through[0]?.site.call) check.wrapper = through[0].site.call.callee;
       out.push(check);
     }
     return out;

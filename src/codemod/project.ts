@@ -286,6 +286,8 @@ export function resolveTransactions(plans: ModulePlan[]): { groups: Group[]; fil
       const where = `${path.basename(c.file)}:${c.line}`;
       if (c.meaningUnclear) {
         for (const g of served) reject(g, `a 403 test on its error (${where}) does not say what it means: decide whether it is throttling (v2 answers 429) or access denied (v2 keeps 403), and change it with this call`);
+      } else if (c.helper) {
+        for (const g of served) reject(g, `its errors go to ${c.helper}() (${where}), which tests 403 to wait and retry: make it test 429 (v2 throttling) with this call, and with every call that uses it`);
       } else if (!c.fixable) {
         for (const g of served) reject(g, `its 403 rate-limit check (${where}) is not a simple status test: make it retry on 429 (v2 throttling) when this call moves to v2`);
       } else if (served.some((g) => !g.accepted) && !c.both) {
@@ -342,6 +344,7 @@ function mergedChecks(plans: ModulePlan[]): Map<string, RateCheck> {
       else {
         for (const x of c.callers) if (!seen.callers.some((y) => y.id === x.id)) seen.callers.push(x);
         seen.wrapper ??= c.wrapper;
+        seen.helper ??= c.helper;
       }
     }
   }
@@ -384,6 +387,10 @@ function rateLimitTxs(plans: ModulePlan[], migrated: (id: string) => boolean): T
       if (still.length) marker(`now 429 (v2 throttling) for the migrated calls ${via}; those still on v1 lose this 403 + Retry-After retry until they are migrated: ${list(still)}`);
     } else if (c.meaningUnclear) {
       marker(`this 403 test says nothing of what it means: v1 answered 403 when throttling, v2 answers 429 then and keeps 403 for access denied; decide which this is when the call moves to v2`);
+    } else if (c.helper) {
+      marker(`${V1_THROTTLING}: ${c.helper}() tells throttling for ${list(c.callers)}; make it test 429 once every call of the repo that uses it is migrated (other modules may use it, so the codemod leaves it to you)`);
+    } else if (c.helper) {
+      marker(`${V1_THROTTLING}: ${c.helper}() tells throttling for ${list(c.callers)}; make it test 429 once every call of the repo that uses it is migrated (other modules may use it, so the codemod leaves it to you)`);
     } else if (!c.fixable) {
       marker(`${V1_THROTTLING}: retry on 429 here instead of 403 once the calls it serves are migrated (not a simple status comparison, so the codemod leaves it to you); v2 also sends X-RateLimit-Total, X-RateLimit-Remaining and X-RateLimit-Used-CurrentRequest`);
     } else if (c.callers.length > 0 && own.every(migrated)) {

@@ -122,7 +122,10 @@ class Pass {
       } else {
         tx.markers.push({ file: t.getSourceFile().getFilePath(), anchor: members.owner.getStart(), rule: rule.id, text: `this type wraps the v1 response in ${wrapper}; v2 answers ${inner.getText()} itself` });
       }
-      this.resource(tx, rule, inner);
+      // (an inner literal copied where a declared envelope was named carries the v2 names itself:
+      // the declaration stays whole for its other uses, not half v1 half v2)
+      const copied = members.props.length === 1 && TsNode.isTypeLiteral(inner) && !TsNode.isTypeLiteral(t);
+      if (!copied) this.resource(tx, rule, inner);
       // an envelope written inline (`get<{ helpdesk_ticket: { … } }>`): its inner renames are in the
       // text that replaces it, not edits of their own inside it
       if (members.props.length === 1) {
@@ -279,11 +282,15 @@ class Pass {
         this.edit(tx, owner, inner.getText(), `envelope ${prop.v1}`);
         this.change(tx, owner, `the ${prop.v1} envelope type is now ${inner.getText()}`);
       } else if (TsNode.isInterfaceDeclaration(owner) && owner.getProperties().length === 1) {
+        // (an inner literal is copied with its v2 names, as `item` copies it; the declaration stays whole)
+        const copied = !!rule && TsNode.isTypeLiteral(inner);
+        const text = copied ? this.renamedLiteral(rule!, inner) : inner.getText();
         for (const ref of owner.getNameNode().findReferencesAsNodes()) {
           const parent = ref.getParent();
-          if (inProject(ref.getSourceFile(), this.root) && parent && TsNode.isTypeReference(parent)) this.edit(tx, ref, inner.getText(), `envelope ${prop.v1}`);
+          if (inProject(ref.getSourceFile(), this.root) && parent && TsNode.isTypeReference(parent)) this.edit(tx, ref, text, `envelope ${prop.v1}`);
         }
-        this.change(tx, owner, `${owner.getName()} (the v1 envelope) replaced by ${inner.getText()} where it is used`);
+        this.change(tx, owner, `${owner.getName()} (the v1 envelope) replaced by ${text} where it is used`);
+        if (copied) return;
       }
       if (rule) this.resource(tx, rule, inner);
       return;
@@ -292,8 +299,24 @@ class Pass {
       tx.markers.push({ file: decl.getSourceFile().getFilePath(), anchor: decl.getStart(), rule: prop.rule, text: prop.reason ?? `${prop.v1} has no v2 field` });
       return;
     }
+    // (a field of a declared envelope's inner literal: the answer is typed by a renamed copy of it
+    // now, and the declaration stays v1 for its other uses)
+    if (rule && inCopiedEnvelope(decl, rule)) return;
     this.rename(tx, decl.getNameNode(), prop.v1, prop.v2);
   }
+}
+
+/**
+ * Is the property declared in the inner literal of a declared one-field envelope (`interface
+ * V1Ticket { helpdesk_ticket: { display_id: number } }`)? Such an envelope is replaced where it is
+ * used by a copy of the literal with the v2 names, never edited in place.
+ */
+function inCopiedEnvelope(decl: TsNode, rule: Rule): boolean {
+  const literal = decl.getParent();
+  const wrap = literal?.getParent();
+  const owner = wrap?.getParent();
+  const declared = owner && (TsNode.isInterfaceDeclaration(owner) || (TsNode.isTypeLiteral(owner) && TsNode.isTypeAliasDeclaration(owner.getParent())));
+  return !!declared && TsNode.isTypeLiteral(literal) && TsNode.isPropertySignature(wrap) && wrap.getName() === rule.response?.wrapper && (owner as TsNode & { getProperties(): unknown[] }).getProperties().length === 1;
 }
 
 /** Adds type-following edits to the accepted-so-far transactions of TypeScript files. */

@@ -103,6 +103,8 @@ export interface RateCheck {
   callers: Array<{ id: string; label: string }>;
   /** The wrapper function's name, for markers. */
   wrapper?: string;
+  /** The function of another module holding the check, which calls of the planned file use to tell throttling. */
+  helper?: string;
   /** The test rewritten to accept v2's 429 and v1's 403 (for a check serving calls on both). */
   both?: { start: number; end: number; text: string };
 }
