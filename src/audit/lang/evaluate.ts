@@ -49,7 +49,7 @@ export interface Helper {
    * An HTTP request the helper makes whose URL depends on its parameters (request helpers);
    * `bodyParam`: its POST is sent only when the caller gives that argument (see body-param.ts).
    */
-  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string; bodyParam?: string };
+  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string; methodDefault?: HttpMethod; bodyParam?: string };
   file: string;
   /** `file:offset` of the function (a subclass's override of the same name does not replace it). */
   origin?: string;
