@@ -691,7 +691,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       const methodParam = f.params.find((p) => METHOD_PARAM.test(p)) ?? methodSlotParam(x.body, f.params);
       const methodDefault = methodParam ? defaultMethodOf(x.body, methodParam) : undefined;
       // the helper's own requests, to tell a GET-or-POST chosen by a body parameter (see branchBodyParam)
-      const sent: Array<{ method: HttpMethod | null; call: SyntaxNode; url: Value[] }> = [];
+      const verbs: Array<{ method: HttpMethod | null; call: SyntaxNode }> = [];
+      const sent: Array<{ method: HttpMethod | null; url: Value[] }> = [];
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
@@ -718,6 +719,8 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           return true;
         }
         if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
+        // (every request object the helper makes, with or without the URL: Ruby's `body ? Net::HTTP::Post.new(uri) : Net::HTTP::Get.new(uri)`)
+        verbs.push({ method: methodOfCall(call, d, codeText(pf), node), call: call.node });
         for (const arg of urlArguments(call, d)) {
           const vals = evaluate(arg, ctx);
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
@@ -732,15 +735,16 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           const method = shellMethod || passed ? null : (methodOfCall(call, d, codeText(pf), node) ?? (methodParam ? null : methodOfConvention(f.name)));
           const bodyParam = method === 'POST' ? bodyParamOf(x.body, f.params) : null;
           setRequest(put, into, f, pf.file, node, { url: open, method, methodParam: shellMethod ?? passed ?? methodParam, ...(methodDefault ? { methodDefault } : {}), ...(bodyParam ? { bodyParam } : {}) });
-          sent.push({ method, call: call.node, url: open });
+          sent.push({ method, url: open });
           return true;
         }
         return false;
       }, node);
-      const get = sent.find((s) => s.method === 'GET');
-      const post = sent.find((s) => s.method === 'POST');
-      const bodyParam = get && post && !methodParam ? branchBodyParam(get.call, post.call, f.params) : null;
-      if (bodyParam) setRequest(put, into, f, pf.file, node, { url: post!.url, method: 'POST', bodyParam });
+      const url = (sent.find((s) => s.method === 'POST') ?? sent[sent.length - 1])?.url;
+      const gets = verbs.filter((s) => s.method === 'GET');
+      const posts = verbs.filter((s) => s.method === 'POST');
+      const bodyParam = url && !methodParam ? posts.flatMap((p) => gets.map((g) => branchBodyParam(g.call, p.call, f.params))).find(Boolean) : null;
+      if (bodyParam) setRequest(put, into, f, pf.file, node, { url: url!, method: 'POST', bodyParam });
     }
     if (!changed) break;
   }
@@ -790,10 +794,17 @@ const fnInfos = new WeakMap<SyntaxNode, ReturnType<Dialect['fn']>>();
  */
 function setRequest(put: (h: Helper) => void, into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
   const origin = `${file}:${node.startIndex}`;
-  const prev = into.get(f.name);
-  if (prev?.request && prev.origin !== origin && prev.file === file) return;
-  put({ name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+  // a constructor that sends the request itself (`new Report($key, $url)` → `__construct` … `curl_init($url)`,
+  // `Call(url)` → `__init__`) is called by its class's name
+  const cls = CONSTRUCTOR_NAME.test(f.name) ? ownerType(node) : null;
+  for (const name of cls ? [f.name, cls] : [f.name]) {
+    const prev = into.get(name);
+    if (prev?.request && prev.origin !== origin && prev.file === file) continue;
+    put({ name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+  }
 }
+/** Constructors named apart from their class (PHP, Python). */
+const CONSTRUCTOR_NAME = /^(__construct|__init__)$/;
 
 /** What a helper says, to tell a changed one from the same one summarised again (nodes by identity in their tree). */
 function helperSig(h: Helper): string {

@@ -69,6 +69,44 @@ describe('eighteenth round: the method of a request helper', () => {
     expect(await calls({ 'd.py': py })).toEqual(['d.py:11 call GET tickets.view', 'd.py:13 call POST groups.create']);
   });
 
+  it('Ruby: `req = body ? Net::HTTP::Post.new(uri) : Net::HTTP::Get.new(uri)`, a GET for the calls without a body', async () => {
+    const rb = [
+      'require "net/http"',
+      'class Fd',
+      '  BASE = "https://acme.freshdesk.com"',
+      '  def request(path, body = nil)',
+      '    uri = URI(BASE + path)',
+      '    req = body ? Net::HTTP::Post.new(uri) : Net::HTTP::Get.new(uri)',
+      '    req.body = body.to_json if body',
+      '    Net::HTTP.start(uri.host, uri.port, use_ssl: true) { |h| h.request(req) }',
+      '  end',
+      '  def tickets',
+      '    request("/helpdesk/tickets.json")',
+      '  end',
+      '  def open_ticket(t)',
+      '    request("/helpdesk/tickets.json", { helpdesk_ticket: t })',
+      '  end',
+      'end',
+    ].join('\n');
+    expect(await calls({ 'fd.rb': rb })).toEqual(['fd.rb:11 call GET tickets.list', 'fd.rb:14 call POST tickets.create']);
+  });
+
+  it('a constructor that sends the request itself is called by its class\'s name, and its parameter is the caller\'s value', async () => {
+    const php = [
+      '<?php',
+      'class Report {',
+      '    public function __construct($key, $url) {',
+      '        $ch = curl_init($url);',
+      '        curl_setopt($ch, CURLOPT_USERPWD, "$key:X");',
+      '        $this->rows = curl_exec($ch);',
+      '    }',
+      '}',
+      '$url = "https://acme.freshdesk.com/helpdesk/tickets.json";',
+      '$report = new Report("k", $url);',
+    ].join('\n');
+    expect(await calls({ 'r.php': php })).toEqual(['r.php:10 call GET tickets.list']);
+  });
+
   it('a shell function that adds -X POST only when given data ($2)', async () => {
     const sh = [
       '#!/bin/bash',
