@@ -33,6 +33,7 @@ import { methodRows } from './method-rows.ts';
 import { bodyParamOf, branchBodyParam, methodWithBody } from './body-param.ts';
 import { withPlaceholderBase } from './placeholder-base.ts';
 import { defaultMethodOf, methodSlotParam } from './method-param.ts';
+import { callGivenBody, methodOfGivenBody } from './given-body.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -2227,6 +2228,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const method = given && given !== 'GET' ? given : (own ?? given);
     return method ? { method, call: c } : null;
   };
+  // handed to a call the audit does not know together with a body: the path's one body-taking operation (given-body.ts)
+  const givenBody = (top: SyntaxNode, um: UrlMatch): { method: HttpMethod; call: CallView } | null => {
+    const call = callGivenBody(d, top);
+    const method = call ? methodOfGivenBody(um) : null;
+    return call && method ? { method, call } : null;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -2281,7 +2288,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex && /\.(json|xml)\b/i.test(p.text))) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top) ?? givenBody(top, um);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling ? sibling.method : null;
       const span = spanOf(pf, n);

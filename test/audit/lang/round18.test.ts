@@ -4,8 +4,8 @@
  * `Created(location, …)`, a helper that GETs or POSTs by whether it is given a body (Python, shell),
  * a method parameter found where the request takes its method (and its default), OkHttp's
  * `.method(verb, body)` with a local verb, Jsoup's statically imported `DELETE`, a RestSharp request
- * sent in a later statement, and `curl_setopt_array` with its options built in a variable. Each case
- * is the smallest code of its shape.
+ * sent in a later statement, `curl_setopt_array` with its options built in a variable, and a call the
+ * audit does not know given a path and a body. Each case is the smallest code of its shape.
  */
 import { describe, expect, it } from 'vitest';
 import { unitAudits } from './units.ts';
@@ -156,6 +156,23 @@ describe('eighteenth round: the method of a request helper', () => {
 });
 
 describe('eighteenth round: the method of a client call', () => {
+  it('a call the audit does not know, given a path and a body: the path\'s one body-taking operation', async () => {
+    const py = [
+      'from deskkit import DeskClient',
+      'desk = DeskClient.from_env()',
+      'def mirror(tid):',
+      '    desk.push("/helpdesk/tickets.json", body={"helpdesk_ticket": {"subject": "x"}})',
+      '    desk.push("/helpdesk/tickets/%d.json" % tid)',
+    ].join('\n');
+    const kt = [
+      'import acme.platform.DeskGateway',
+      'class Mirror(private val gw: DeskGateway) {',
+      '    fun run(id: Long) = gw.submit("helpdesk/tickets/$id/conversations/note.json", mapOf("helpdesk_note" to mapOf("body" to "synced")))',
+      '}',
+    ].join('\n');
+    expect(await calls({ 'm.py': py, 'Mirror.kt': kt })).toEqual(['Mirror.kt:3 call POST notes.create', 'm.py:4 call POST tickets.create', 'm.py:5 url ? tickets.view']);
+  });
+
   it('OkHttp .method(verb, body) with a local verb; Jsoup .method(DELETE) imported statically', async () => {
     const java = [
       'import static org.jsoup.Connection.Method.DELETE;',
