@@ -68,6 +68,33 @@ export function isOtherService(host: string): boolean {
   return OTHER_SERVICE_HOST.test(host) || (OTHER_PRODUCT_LABEL.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host));
 }
 
+/**
+ * Services installed on a host of their own (no domain to recognise them by) whose REST paths look
+ * like v1's: Redmine's `/groups.json`, `/users/1.json`, osTicket's and UVdesk's `/tickets.json`.
+ */
+const SELF_HOSTED_SERVICES = ['redmine', 'osticket', 'uvdesk', 'zammad', 'otrs', 'glpi', 'mantis', 'bugzilla', 'youtrack', 'jira', 'moneybird'];
+/** Names of the services above (`zendesk`, `redmine`); `desk`, `force` and `web` name the helpdesk's own code as often. */
+const OTHER_SERVICE_WORD = new RegExp(
+  `(?:^|[^a-z])(?:${[...OTHER_SERVICE_DOMAINS.split('|').map((d) => d.split('\\.')[0]!), ...SELF_HOSTED_SERVICES].filter((w) => !/^(desk|force|web)$/.test(w)).join('|')})(?:$|[^a-z])`,
+  'i',
+);
+
+/**
+ * A URL's base that names another service, and not the helpdesk: a variable, setting or member named
+ * for it (`{REDMINE}/groups.json`, `"$redmine/users.json"`), or a host of that name
+ * (`https://redmine.example.org`). camelCase names are read word by word (`redmineUrl`).
+ */
+export function baseNamesOtherService(base: string): boolean {
+  if (/fresh_?desk|fresh_?service|freshworks/i.test(base)) return false;
+  return OTHER_SERVICE_WORD.test(base.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+}
+
+/** The URL's base (what its pattern holds before the v1 path) names another service: see baseNamesOtherService. */
+export function urlBaseNamesOtherService(url: { pattern: string; path: string; origin?: string }): boolean {
+  const at = url.pattern.indexOf(url.path);
+  return baseNamesOtherService(at > 0 ? url.pattern.slice(0, at) : (url.origin ?? ''));
+}
+
 /** The other service's domain a source names, when it never names the helpdesk (a client module built for that service). */
 export function otherServiceNamedIn(text: string): string | null {
   if (/fresh_?desk|fresh_?service/i.test(text)) return null;

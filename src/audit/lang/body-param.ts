@@ -31,6 +31,28 @@ export function bodyParamOf(fnText: string, params: string[]): string | null {
   return null;
 }
 
+/** A branching node: `if`/`unless` statements and expressions, ternaries, and their `else` parts. */
+const BRANCH = /^(if_statement|if_expression|if|unless|if_modifier|unless_modifier|conditional|conditional_expression|ternary_expression|else_clause|elif_clause|else)$/;
+
+/**
+ * The same shape written with a client's own verbs, in any language: the helper sends a GET in one
+ * branch and a POST in the other, chosen by a parameter (`if payload is None: r = s.get(url) else:
+ * r = s.post(url, json=payload)`, Ruby's `req = body ? Net::HTTP::Post.new(uri) : Net::HTTP::Get.new(uri)`).
+ * That parameter is the body, as in bodyParamOf: the POST is the method of the calls that pass it.
+ */
+export function branchBodyParam(getCall: SyntaxNode, postCall: SyntaxNode, params: string[]): string | null {
+  let p: SyntaxNode | null = postCall.parent;
+  while (p && !(p.startIndex <= getCall.startIndex && p.endIndex >= getCall.endIndex)) p = p.parent;
+  // (the innermost node holding both: the conditional itself, or the `if` of an `else` branch)
+  while (p && !BRANCH.test(p.type) && p.type !== 'block' && p.type !== 'body_statement') p = p.parent;
+  if (!p || !BRANCH.test(p.type)) return null;
+  const cond = p.childForFieldName('condition') ?? p.namedChild(0);
+  if (!cond) return null;
+  // (a shell function's parameters are its positions: `[ -n "$2" ]`)
+  const words = new Set(cond.text.match(/\w+/g) ?? []);
+  return params.find((x) => words.has(x.replace(/^[$@*&]+/, ''))) ?? null;
+}
+
 /** A call leaves the body out: no argument at that place, or an empty literal. */
 function leavesOut(a: SyntaxNode | undefined): boolean {
   return !a || /^(?:''|""|null|NULL|false|array\(\s*\)|\[\s*\])$/.test(a.text.trim());

@@ -49,7 +49,7 @@ export interface Helper {
    * An HTTP request the helper makes whose URL depends on its parameters (request helpers);
    * `bodyParam`: its POST is sent only when the caller gives that argument (see body-param.ts).
    */
-  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string; bodyParam?: string };
+  request?: { url: Value[]; method: HttpMethod | null; methodParam?: string; methodDefault?: HttpMethod; bodyParam?: string };
   file: string;
   /** `file:offset` of the function (a subclass's override of the same name does not replace it). */
   origin?: string;
@@ -645,7 +645,9 @@ function resolveName(name: string, member: boolean, at: SyntaxNode, ctx: EvalCon
     const local = member ? [] : list.filter((x) => x.scope === scope && (x.scope !== -1 || (!x.member && x.file === ctx.file)) && x.at < at.startIndex && !isInside(at, x.value));
     // while summarising a helper, a member assigned in several places (a default and a setter) stays a hole a setter fills
     if (member && ctx.params && list.filter((x) => x.member).length > 1) return [[{ ...dyn(name), member: name }]];
-    const chosen = local.length ? local[local.length - 1]! : list.find((x) => x.scope === -1 && !isInside(at, x.value));
+    // (a parameter of the function shadows a file-level name: `$url` of `__construct($key, $url)` is the caller's, not the script's `$url`)
+    const shadowed = !local.length && !member && !ctx.params && !!fn && !!ctx.d.fn(fn)?.params.includes(name);
+    const chosen = local.length ? local[local.length - 1]! : shadowed ? undefined : list.find((x) => x.scope === -1 && !isInside(at, x.value));
     // assigned in each branch of a conditional the use comes after: every branch's value reaches it
     const branches = local.length > 1 ? branchDefs(local, at) : null;
     if (branches) return branches.flatMap((x) => evaluate(x.value, { ...ctx, params: ctx.params }, depth + 1)).slice(0, MAX_ALTS);

@@ -20,7 +20,7 @@ import { chooseRule, escapeRegex, isOwnRoute, matchUrl, type UrlMatch } from '..
 import type { Language } from '../model.ts';
 import { analyzeText } from '../patterns.ts';
 import { findTextUrls } from '../../analysis/text-urls.ts';
-import { isOtherService, namesOtherProduct, otherServiceNamedIn } from '../../analysis/find-domains.ts';
+import { isOtherService, namesOtherProduct, otherServiceNamedIn, urlBaseNamesOtherService } from '../../analysis/find-domains.ts';
 import { DIALECTS, type CallView, type Dialect } from './dialects.ts';
 import { argumentFor, collapseSlashes, collectDefinitions, dyn, listItems, isJoinCall, tableEntries, enclosingFunction, receiverNode, evaluate, instantiate, returnedExpressions, valueText, withClientBase, type ConstScope, type EvalContext, type Helper, type Value } from './evaluate.ts';
 import { hasGrammar, loadGrammar, parserFor, resetParser, type SyntaxNode, type Tree } from './grammars.ts';
@@ -30,8 +30,10 @@ import { collectResources, emptyResources, fillResourcePaths, finishResources, g
 import { flurlSend, isFlurlChain } from './url-chains.ts';
 import { commandOf, commandRequests, SHELL_CLIENT, shellMethod, shellUrlArguments, type CommandRequest } from './commands.ts';
 import { methodRows } from './method-rows.ts';
-import { bodyParamOf, methodWithBody } from './body-param.ts';
+import { bodyParamOf, branchBodyParam, methodWithBody } from './body-param.ts';
 import { withPlaceholderBase } from './placeholder-base.ts';
+import { defaultMethodOf, methodSlotParam } from './method-param.ts';
+import { callGivenBody, methodOfGivenBody } from './given-body.ts';
 
 /** The grammar a file is parsed with, from its extension (`.ps1`, `.groovy`, `.scala` have none here). */
 export function syntaxLanguage(lang: Language, file: string): Language | null {
@@ -687,7 +689,11 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
       if (!mayBuild(x)) continue;
       const { node, f } = x;
       const ctx: EvalContext = { ...pf.ctx, params: new Set(f.params), helpers: into };
-      const methodParam = f.params.find((p) => METHOD_PARAM.test(p));
+      const methodParam = f.params.find((p) => METHOD_PARAM.test(p)) ?? methodSlotParam(x.body, f.params);
+      const methodDefault = methodParam ? defaultMethodOf(x.body, methodParam) : undefined;
+      // the helper's own requests, to tell a GET-or-POST chosen by a body parameter (see branchBodyParam)
+      const verbs: Array<{ method: HttpMethod | null; call: SyntaxNode }> = [];
+      const sent: Array<{ method: HttpMethod | null; url: Value[] }> = [];
       forEachCall(d, pf.index, (call) => {
         const inner = call.name !== f.name ? into.get(call.name) : undefined;
         if (inner?.request && (WEAK_RECEIVER.test(call.receiver) || functions.has(call.name))) {
@@ -699,7 +705,7 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
             const a = argumentFor(inner.params, inner.request.methodParam, call.args, call.kwargs);
             const lit = a ? evaluate(a, ctx)[0] : undefined;
             if (lit?.length === 1 && lit[0]!.param) passes = lit[0]!.param;
-            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, ctx) : method);
+            else method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, ctx) : (inner.request.methodDefault ?? method));
           }
           if (!method && !passes) method = methodOfConvention(f.name);
           // (a body the inner helper sends only when given: this helper's own parameter, or none)
@@ -710,10 +716,12 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
             if (held?.length === 1 && held[0]!.param) bodyParam = held[0]!.param;
             else method = methodWithBody(method, b);
           }
-          setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam, ...(bodyParam ? { bodyParam } : {}) });
+          setRequest(put, into, f, pf.file, node, { url: urls, method, methodParam: passes ?? methodParam, ...(methodDefault ? { methodDefault } : {}), ...(bodyParam ? { bodyParam } : {}) });
           return true;
         }
         if (!isClientCall(call, d) || (WEAK_RECEIVER.test(call.receiver) && functions.has(call.name)) || into.get(call.name)?.returns) return false;
+        // (every request object the helper makes, with or without the URL: Ruby's `body ? Net::HTTP::Post.new(uri) : Net::HTTP::Get.new(uri)`)
+        verbs.push({ method: methodOfCall(call, d, codeText(pf), node), call: call.node });
         for (const arg of urlArguments(call, d)) {
           const vals = evaluate(arg, ctx);
           // an API method whose URL is already a v1 path is a call site, not a helper (`get_ticket(id)`)
@@ -727,11 +735,17 @@ function summariseHelpers(pf: ParsedFile, into: Map<string, Helper>, cat: Catalo
           const passed = methodParam ? undefined : methodParamPassed(call, f.params);
           const method = shellMethod || passed ? null : (methodOfCall(call, d, codeText(pf), node) ?? (methodParam ? null : methodOfConvention(f.name)));
           const bodyParam = method === 'POST' ? bodyParamOf(x.body, f.params) : null;
-          setRequest(put, into, f, pf.file, node, { url: open, method, methodParam: shellMethod ?? passed ?? methodParam, ...(bodyParam ? { bodyParam } : {}) });
+          setRequest(put, into, f, pf.file, node, { url: open, method, methodParam: shellMethod ?? passed ?? methodParam, ...(methodDefault ? { methodDefault } : {}), ...(bodyParam ? { bodyParam } : {}) });
+          sent.push({ method, url: open });
           return true;
         }
         return false;
       }, node);
+      const url = (sent.find((s) => s.method === 'POST') ?? sent[sent.length - 1])?.url;
+      const gets = verbs.filter((s) => s.method === 'GET');
+      const posts = verbs.filter((s) => s.method === 'POST');
+      const bodyParam = url && !methodParam ? posts.flatMap((p) => gets.map((g) => branchBodyParam(g.call, p.call, f.params))).find(Boolean) : null;
+      if (bodyParam) setRequest(put, into, f, pf.file, node, { url: url!, method: 'POST', bodyParam });
     }
     if (!changed) break;
   }
@@ -781,10 +795,17 @@ const fnInfos = new WeakMap<SyntaxNode, ReturnType<Dialect['fn']>>();
  */
 function setRequest(put: (h: Helper) => void, into: Map<string, Helper>, f: { name: string; params: string[] }, file: string, node: SyntaxNode, request: NonNullable<Helper['request']>): void {
   const origin = `${file}:${node.startIndex}`;
-  const prev = into.get(f.name);
-  if (prev?.request && prev.origin !== origin && prev.file === file) return;
-  put({ name: f.name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+  // a constructor that sends the request itself (`new Report($key, $url)` → `__construct` … `curl_init($url)`,
+  // `Call(url)` → `__init__`) is called by its class's name
+  const cls = CONSTRUCTOR_NAME.test(f.name) ? ownerType(node) : null;
+  for (const name of cls ? [f.name, cls] : [f.name]) {
+    const prev = into.get(name);
+    if (prev?.request && prev.origin !== origin && prev.file === file) continue;
+    put({ name, params: f.params, file, returns: prev?.origin === origin ? prev.returns : undefined, request, origin });
+  }
 }
+/** Constructors named apart from their class (PHP, Python). */
+const CONSTRUCTOR_NAME = /^(__construct|__init__)$/;
 
 /** What a helper says, to tell a changed one from the same one summarised again (nodes by identity in their tree). */
 function helperSig(h: Helper): string {
@@ -900,8 +921,9 @@ function isJsoupConnect(c: CallView): boolean {
 function jsoupMethod(c: CallView): HttpMethod | null {
   const stmt = statementOf(c.node);
   const rest = stmt.text.slice(c.node.endIndex - stmt.startIndex);
-  const set = /\.\s*method\s*\(\s*(?:[\w.]*Method\s*\.\s*(\w+)\s*\)|[\w.]*Method\s*\.\s*valueOf\s*\(\s*"(\w+)"\s*\)\s*\))/.exec(rest);
-  if (set) return normaliseMethod(set[1] ?? set[2]);
+  // (`Connection.Method.PUT`, `Method.valueOf("PUT")`, or `DELETE` imported statically from `Connection.Method`)
+  const set = /\.\s*method\s*\(\s*(?:[\w.]*Method\s*\.\s*(\w+)\s*\)|[\w.]*Method\s*\.\s*valueOf\s*\(\s*"(\w+)"\s*\)\s*\)|(GET|POST|PUT|DELETE|PATCH)\s*\))/.exec(rest);
+  if (set) return normaliseMethod(set[1] ?? set[2] ?? set[3]);
   const sent = /\.\s*(get|post)\s*\(\s*\)/.exec(rest);
   if (sent) return normaliseMethod(sent[1]);
   return /\.\s*execute\s*\(\s*\)/.test(rest) ? 'GET' : null;
@@ -939,19 +961,53 @@ function urlArguments(c: CallView, d: Dialect): SyntaxNode[] {
 
 /** The options of `curl_setopt_array($ch, [CURLOPT_URL => …, CURLOPT_CUSTOMREQUEST => 'PUT'])`, key by key. */
 function curlOptions(c: CallView): Array<{ key: string; value: SyntaxNode }> {
+  const arg = c.args[1];
+  if (arg?.type === 'variable_name') return curlOptionsOfVariable(arg, c.node);
   const out: Array<{ key: string; value: SyntaxNode }> = [];
-  for (const el of c.args[1]?.namedChildren ?? []) {
+  for (const el of arg?.namedChildren ?? []) {
     const [key, value] = el.type === 'array_element_initializer' ? el.namedChildren : [];
     if (key && value) out.push({ key: key.text, value });
   }
   return out;
 }
 
+/**
+ * The options of an array built in a variable before the call (`$opts = [CURLOPT_URL => …];`
+ * `$opts[CURLOPT_CUSTOMREQUEST] = 'PUT';` … `curl_setopt_array($ch, $opts)`), in the same function:
+ * its last array assignment before the call, then the keys set one by one after it.
+ */
+function curlOptionsOfVariable(v: SyntaxNode, call: SyntaxNode): Array<{ key: string; value: SyntaxNode }> {
+  let scope: SyntaxNode = call;
+  while (scope.parent && !/^(method_declaration|function_definition|anonymous_function|arrow_function|program)$/.test(scope.type)) scope = scope.parent;
+  const assignments: SyntaxNode[] = [];
+  const stack = [scope];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.startIndex >= call.startIndex) continue;
+    if (n.type === 'assignment_expression') assignments.push(n);
+    stack.push(...n.namedChildren);
+  }
+  assignments.sort((a, b) => a.startIndex - b.startIndex);
+  let out: Array<{ key: string; value: SyntaxNode }> = [];
+  for (const a of assignments) {
+    const [left, right] = [a.childForFieldName('left'), a.childForFieldName('right')];
+    if (!left || !right) continue;
+    if (left.text === v.text && /^array_creation_expression$/.test(right.type)) {
+      out = right.namedChildren.filter((el) => el.type === 'array_element_initializer' && el.namedChildCount === 2).map((el) => ({ key: el.namedChild(0)!.text, value: el.namedChild(1)! }));
+    } else if (left.type === 'subscript_expression' && left.namedChild(0)?.text === v.text && left.namedChild(1)) {
+      const key = left.namedChild(1)!.text;
+      out = [...out.filter((o) => o.key !== key), { key, value: right }];
+    }
+  }
+  return out;
+}
+
 /** The method the options of one `curl_setopt_array` call set: a custom request, else a POST; null when they set none. */
-function curlOptionsMethod(c: CallView): HttpMethod | null {
+function curlOptionsMethod(c: CallView, text: string): HttpMethod | null {
   const opts = curlOptions(c);
   const custom = opts.find((o) => o.key === 'CURLOPT_CUSTOMREQUEST');
-  if (custom) return normaliseMethod(custom.value.text);
+  // (a literal, or a constant holding one: `self::VERB_DELETE` with `const VERB_DELETE = 'DELETE'`)
+  if (custom) return normaliseMethod(custom.value.text) ?? methodOfName(custom.value.text.replace(/^.*::/, ''), text);
   return opts.some((o) => o.key === 'CURLOPT_POSTFIELDS' || (o.key === 'CURLOPT_POST' && !/^(false|0)$/i.test(o.value.text))) ? 'POST' : null;
 }
 
@@ -1152,7 +1208,7 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   if (GET_ONLY.test(c.name)) return 'GET';
   if (isJsoupConnect(c)) return jsoupMethod(c);
   if (c.name === 'curl_setopt_array') {
-    const own = curlOptionsMethod(c);
+    const own = curlOptionsMethod(c, text);
     if (own) return own;
   }
   // a request object whose method is set again before it is sent (`req.Method = "PUT"` after
@@ -1207,6 +1263,15 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
       if (named || given) return normaliseMethod(named ?? given);
       break;
     }
+    // kept in a variable and sent in a later statement (`var req = new RestRequest(p).AddJsonBody(x);`
+    // … `client.ExecuteAsync(req, Method.Put)`, `client.PutAsync(req)`)
+    const held = /^\s*(?:var\s+|[\w.]+(?:<[^>]*>)?\s+)?(\w+)\s*=(?!=)/.exec(statementOf(c.node).text)?.[1];
+    const fn = held ? (fnNode ?? enclosingFunction(d, c.node)) : null;
+    if (held && fn) {
+      const after = text.slice(statementOf(c.node).endIndex, fn.endIndex);
+      const sent = new RegExp(`\\b(?:Execute)?(Get|Post|Put|Delete|Patch)(?:Async)?\\s*\\(\\s*${held}\\b|\\bExecute(?:Async)?\\s*\\(\\s*${held}\\s*,\\s*Method\\.(\\w+)`).exec(after);
+      if (sent) return normaliseMethod(sent[1] ?? sent[2]);
+    }
   }
   for (const a of [...c.args.slice(0, 2), c.kwargs.get('method'), c.kwargs.get('verb'), c.kwargs.get('Method')]) {
     if (!a) continue;
@@ -1234,9 +1299,10 @@ function methodOfCall(c: CallView, d: Dialect, text: string, fnNode?: SyntaxNode
   // `fetch(url)` with no method and no body: a GET, the default of every client named so (JavaScript's
   // fetch, Tornado's, App Engine's urlfetch), also through a wrapper the repo does not hold (`gw.fetch(path)`)
   if (c.name === 'fetch' && c.args.length === 1 && !['body', 'data', 'json', 'payload'].some((k) => c.kwargs.has(k))) return 'GET';
-  // OkHttp's Request.Builder: GET unless .put()/.post()/.delete(), or `.method("PUT", body)`
-  const chain = /\.(put|post|delete|patch)\s*\(|\.method\s*\(\s*"(\w+)"/i.exec(statement.text);
-  if (c.name === 'url') return chain ? normaliseMethod(chain[1] ?? chain[2]) : 'GET';
+  // OkHttp's Request.Builder: GET unless .put()/.post()/.delete(), or `.method("PUT", body)`; a name
+  // there (`.method(verb, body)`) is the method it holds (`String verb = "PUT"`), unknown if the code does not say
+  const chain = /\.(put|post|delete|patch)\s*\(|\.method\s*\(\s*(?:"(\w+)"|([\w.]+)\s*,)/i.exec(statement.text);
+  if (c.name === 'url') return chain ? (chain[3] ? methodOfName(chain[3], text) : normaliseMethod(chain[1] ?? chain[2])) : 'GET';
   const fn = fnNode ?? enclosingFunction(d, c.node);
   // a script's top level is its own scope: from this call to the next call of the same client
   // (`curl_init(…)` then its `curl_setopt`s, `RestClient::Resource.new(…)` then `site.post`)
@@ -1342,8 +1408,11 @@ function commentNamesOtherProduct(text: string): boolean {
   return false;
 }
 
-/** Helpers that answer with a redirect or write a link: their path is the app's own page, not a request the code makes. */
-const LINK_HELPERS = /^(redirect_to|redirect|redirect_back|link_to|button_to|url_for|link_to_unless_current|HttpResponseRedirect|HttpResponsePermanentRedirect|RedirectResponse|Redirect|RedirectPermanent|LocalRedirect|sendRedirect)$/;
+/**
+ * Helpers that answer with a redirect or write a link: their path is the app's own page, not a request the code makes.
+ * ASP.NET's `Created(location, value)` / `Results.Created(…)` answer with the new resource's address in `Location`.
+ */
+const LINK_HELPERS = /^(redirect_to|redirect|redirect_back|link_to|button_to|url_for|link_to_unless_current|HttpResponseRedirect|HttpResponsePermanentRedirect|RedirectResponse|Redirect|RedirectPermanent|LocalRedirect|sendRedirect|Created|Accepted)$/;
 
 /** The string is an argument of such a helper (through its argument list or a keyword pair). */
 function linkOrRedirect(d: Dialect, top: SyntaxNode): boolean {
@@ -1923,7 +1992,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
       if (helper.request.methodParam) {
         const a = argumentFor(helper.params, helper.request.methodParam, c.args, c.kwargs);
         // a literal (`'PUT'`, `:put`) or a constant of it (`self::VERB_PUT`, `HttpMethod.Put`)
-        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, cctx) : null) ?? method;
+        method = normaliseMethod(a?.text.replace(/^[:'"]|['"]$/g, '')) ?? (a ? methodConstant(a, cctx) : (helper.request.methodDefault ?? null)) ?? method;
       }
       if (helper.request.bodyParam) method = methodWithBody(method, argumentFor(helper.params, helper.request.bodyParam, c.args, c.kwargs));
       method ??= (fnNode ? methodInScope(codeText(pf).slice(fnNode.startIndex, fnNode.endIndex)) : undefined) ?? methodOfConvention(fnName);
@@ -2159,6 +2228,12 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     const method = given && given !== 'GET' ? given : (own ?? given);
     return method ? { method, call: c } : null;
   };
+  // handed to a call the audit does not know together with a body: the path's one body-taking operation (given-body.ts)
+  const givenBody = (top: SyntaxNode, um: UrlMatch): { method: HttpMethod; call: CallView } | null => {
+    const call = callGivenBody(d, top);
+    const method = call ? methodOfGivenBody(um) : null;
+    return call && method ? { method, call } : null;
+  };
   for (const { node: n, fn } of testFile ? [] : pf.index.strings) {
     if (consumed.has(n.startIndex)) continue;
     const fnNode = fn >= 0 ? fnNodes.get(fn) : undefined;
@@ -2205,14 +2280,15 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     // "helpdesk/tickets.json")`, a zip member, an S3 key): that call's own name of a file or key
     if (/^['"`]?[\w-]+\//.test(raw) && argumentOfOtherService(d, top, text, ctx.helpers, projectFunctions)) continue;
     for (const v of evaluate(top, ctx)) {
-      const um = matchUrl(cat, valueText(v));
+      // (a sample's placeholder base, as for a call's URL)
+      const um = matchUrl(cat, valueText(collapseSlashes(withPlaceholderBase(v))));
       if (!um || !um.format) continue;
       // (a part another call used already: that call's URL; a host or base it shares with this one,
       // `FD="https://acme.freshdesk.com"` of a direct curl, is no reason to drop this one)
       if (v.some((p) => p.node && consumed.has(p.node.startIndex) && p.node.startIndex !== n.startIndex && /\.(json|xml)\b/i.test(p.text))) continue;
       // handed to a call beside a literal method (`DoRequest(UriForPath("/customers.json"), "POST", body)`):
       // a request whose helper the index could not follow, with its method
-      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top);
+      const sibling = siblingMethod(d, top, ctx) ?? variableUses(top, fn).reduce<ReturnType<typeof siblingMethod>>((got, u) => got ?? siblingMethod(d, u, ctx), null) ?? shellForwarded(top) ?? givenBody(top, um);
       const choice = chooseRule(cat, um, sibling?.method ?? null);
       const method = sibling ? sibling.method : null;
       const span = spanOf(pf, n);
@@ -2243,11 +2319,7 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
   // paths (python-redmine's resource classes hold them as class attributes); a file that names
   // Redmine, or holds the plugin's project-scoped form (`/projects/{project_id}/helpdesk/…`, which
   // v1 never had), and never names the helpdesk product is that plugin's code: its `/helpdesk/` paths are the plugin's
-  if (otherHelpdeskProduct(text)) {
-    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !/^\/helpdesk\//.test(s.url.path));
-    sites.length = 0;
-    sites.push(...kept);
-  }
+  if (otherHelpdeskProduct(text)) dropRequests(sites, (url) => /^\/helpdesk\//.test(url.path));
   // URLs in comments: commented-out code and documentation, as the pattern finder reports them
   if (comments.length) {
     const facts = catalogueFacts(cat);
@@ -2273,16 +2345,22 @@ function findSites(pf: ParsedFile, cat: Catalogue, lang: Language, rel: string, 
     }
   }
   // another service's client: its host-less requests and paths are that service's
-  if (otherServiceClient(pf.file, text, namespace)) {
-    const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !(!s.url.origin || s.url.origin.startsWith('{')));
-    sites.length = 0;
-    sites.push(...kept);
-  }
+  if (otherServiceClient(pf.file, text, namespace)) dropRequests(sites, (url) => !url.origin || url.origin.startsWith('{'));
+  // a request whose base names another service (`{redmine}/groups.json`, `https://redmine.example.org/…`,
+  // a self-hosted tracker with v1-like paths): that service's request, whatever the file holds besides
+  dropRequests(sites, urlBaseNamesOtherService);
   sites.sort((a, b) => a.span.start - b.span.start);
   // wrappers, response reads, 403 handling and XML parsing: the token finders, with the tree's comments
   // a module whose request helpers build v1 URLs is helpdesk code even without a call site of its own
   const helpdeskContext = [...ctx.helpers.values()].some((h) => h.file === pf.file && [...(h.request?.url ?? []), ...(h.returns ?? [])].some((v) => /^(\{[^}]*\}|[a-z]+:\/\/[^/]*)*\/helpdesk\/|freshdesk\.com/.test(valueText(v))));
   return analyzeText(cat, text, lang, pf.file, { sites, comments, helpdeskContext }).sites;
+}
+
+/** Removes the request and URL sites (in place) whose URL is another product's or service's. */
+function dropRequests(sites: Site[], notV1: (url: NonNullable<Site['url']>) => boolean): void {
+  const kept = sites.filter((s) => (s.kind !== 'call' && s.kind !== 'url') || !s.url || !notV1(s.url));
+  sites.length = 0;
+  sites.push(...kept);
 }
 
 /** Request annotations written with a name between their parentheses: `@GET(`, `@HTTP(`, `@PostExchange(`, `[Get(`. */

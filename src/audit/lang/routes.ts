@@ -46,19 +46,20 @@ function plainPath(d: Dialect, n: SyntaxNode | undefined): boolean {
   if (!n || !d.strings.has(n.type)) return false;
   if (n.namedChildren.some((c) => d.isHole(c))) return false;
   const t = n.text.replace(/^[@$]?['"`]+|['"`]+$/g, '');
-  return !/:\/\//.test(t) && !/^\w+\s/.test(t) && /^[\w/{}:<>.*^$\\-]+$/.test(t) && /[/.]/.test(t);
+  // (CodeIgniter's placeholders are in parentheses: `tickets/(:num).json`)
+  return !/:\/\//.test(t) && !/^\w+\s/.test(t) && /^[\w/{}:<>.*^$\\()-]+$/.test(t) && /[/.]/.test(t);
 }
 
 /**
  * A handler handed to a route: a closure/lambda/function literal, a method reference
  * (`TicketController::list`), an invokable class (`ListTickets::class`), `[Ctrl::class, 'm']`,
- * `['uses' => 'Ctrl@m']`, `'Ctrl@m'`, `'c#a'`.
+ * `['uses' => 'Ctrl@m']`, `'Ctrl@m'`, `'c#a'`, CodeIgniter's `'Ctrl::m'` (with its `/$1` arguments).
  */
 function isHandler(d: Dialect, n: SyntaxNode): boolean {
   if (/lambda|closure|anonymous_function|func_literal|arrow_function|function_expression|^block$|do_block|method_reference|callable_reference/.test(n.type)) return true;
   if (/^class_constant_access_expression$/.test(n.type) && /::class$/.test(n.text)) return true;
   if (/^array/.test(n.type) && (/::class\b/.test(n.text) || /['"]uses['"]\s*=>/.test(n.text))) return true;
-  if (d.strings.has(n.type)) return /^['"]\w[\w\\/]*(@|#)\w+['"]$/.test(n.text);
+  if (d.strings.has(n.type)) return /^['"]\\?\w[\w\\/]*(@|#|::)\w+(\/\$\d+)*['"]$/.test(n.text);
   return false;
 }
 
@@ -80,8 +81,9 @@ export function isServerRoute(c: CallView, d: Dialect, lang: string, fileText = 
   if (!VERB.test(c.name)) return false;
   const facade = /(^|\\|::)Route$/.test(c.receiver);
   // Slim/Silex route files (`return function ($app) { $app->get('/x', ListTickets::class); }`, Slim's
-  // `$group->get(…)`): the app object with a handler, even where the file imports nothing of the framework
-  if (lang === 'php' && /^\$(app|group)$/.test(c.receiver) && plainPath(d, c.args[0]) && c.args.slice(1).some((a) => isHandler(d, a))) return true;
+  // `$group->get(…)`, CodeIgniter's `$routes->get('x', 'Ctrl::m')`): the app or routing object with a
+  // handler, even where the file imports nothing of the framework
+  if (lang === 'php' && /^\$(app|group|routes|router)$/.test(c.receiver) && plainPath(d, c.args[0]) && c.args.slice(1).some((a) => isHandler(d, a))) return true;
   // Everything below reads a client's shape too (a wrapper's `get(path, callback)`, a ktor client's
   // `with(client) { get(path) { … } }`, HTTParty's `get(path) do |fragment|`): only in a file that
   // uses a web framework is it a route
