@@ -57,22 +57,21 @@ const OTHER_SERVICE_HOST = new RegExp(`(^|\\.)(${OTHER_SERVICE_DOMAINS})$`, 'i')
 const OTHER_SERVICE_TEXT = new RegExp(`[\\w.-]*\\.(${OTHER_SERVICE_DOMAINS})\\b`, 'i');
 
 /**
- * A self-hosted product of another kind whose own API has `/groups.json`, `/contacts.json`-like paths,
- * named in its host (`redmine.acme.org`, `forum.acme.org`): the helpdesk's custom domains are named
- * for support (`support.acme.com`, `help.acme.com`).
+ * Services installed on a host of their own (no domain to recognise them by) whose REST paths look
+ * like v1's: Redmine's `/groups.json`, `/users/1.json`, osTicket's and UVdesk's `/tickets.json`.
  */
-const OTHER_PRODUCT_LABEL = /(^|\.)(redmine|discourse|forums?|jira|gitlab|mantis|bugzilla|zammad|osticket|otrs|youtrack|wordpress)(\.|$)/i;
+const SELF_HOSTED_SERVICES = ['redmine', 'osticket', 'uvdesk', 'zammad', 'otrs', 'glpi', 'mantis', 'bugzilla', 'youtrack', 'jira', 'moneybird', 'discourse', 'gitlab', 'wordpress'];
+/**
+ * A host named for such a service, or for a forum (`redmine.acme.org`, `forum.acme.org`): the
+ * helpdesk's custom domains are named for support (`support.acme.com`, `help.acme.com`).
+ */
+const OTHER_PRODUCT_LABEL = new RegExp(`(^|\\.)(${[...SELF_HOSTED_SERVICES, 'forums?'].join('|')})(\\.|$)`, 'i');
 
 /** A host of another service (see OTHER_SERVICE_HOST, OTHER_PRODUCT_LABEL): its requests are not v1 requests. */
 export function isOtherService(host: string): boolean {
   return OTHER_SERVICE_HOST.test(host) || (OTHER_PRODUCT_LABEL.test(host) && !/(^|\.)(freshdesk|freshservice|freshworks)\./i.test(host));
 }
 
-/**
- * Services installed on a host of their own (no domain to recognise them by) whose REST paths look
- * like v1's: Redmine's `/groups.json`, `/users/1.json`, osTicket's and UVdesk's `/tickets.json`.
- */
-const SELF_HOSTED_SERVICES = ['redmine', 'osticket', 'uvdesk', 'zammad', 'otrs', 'glpi', 'mantis', 'bugzilla', 'youtrack', 'jira', 'moneybird'];
 /** Names of the services above (`zendesk`, `redmine`); `desk`, `force` and `web` name the helpdesk's own code as often. */
 const OTHER_SERVICE_WORD = new RegExp(
   `(?:^|[^a-z])(?:${[...OTHER_SERVICE_DOMAINS.split('|').map((d) => d.split('\\.')[0]!), ...SELF_HOSTED_SERVICES].filter((w) => !/^(desk|force|web)$/.test(w)).join('|')})(?:$|[^a-z])`,
