@@ -5,6 +5,7 @@
  * with global names for browsers, Apps Script and app frameworks.
  */
 import type { ModuleInfo } from './module.ts';
+import { withoutComments } from './hands-on.ts';
 import { bindingAt, isFunctionNode, isJsonStringify, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { Evaluator, isStringLiteral, unwrapExpr, type Frames, type Value } from './evaluate.ts';
@@ -552,7 +553,9 @@ export class ClientRecognizer {
         const vueResource = /(^|\.)\$?http\.[a-z]+$/i.test(callee);
         const emulates = (option: string) => {
           const v = this.prop(config, option) ?? this.prop(instConfig, option);
-          return v ? this.isTrue(v) : vueResource && new RegExp(`\\bhttp\\.options\\.${option}\\s*=\\s*true\\b`).test(mod.source);
+          // (`Vue.http.options.emulateHTTP = true`, `['emulateHTTP'] = true`, `Object.assign(Vue.http.options,
+          // { emulateHTTP: true })`, …: a mention in a statement on `http.options` that does not set it false counts)
+          return v ? this.isTrue(v) : vueResource && [...withoutComments(mod.source).matchAll(new RegExp(`\\bhttp\\.options\\b(?:[^;\\n]|\\n(?=[ \\t]))*?\\b${option}\\b(['"\`]?\\]?\\s*[:=]\\s*false\\b)?`, 'g'))].some((m) => !m[1]);
         };
         return {
           client: 'axios',

@@ -9,7 +9,7 @@ import { escapeRegex, matchUrl } from './match-url.ts';
 import type { Analysis } from './analysis.ts';
 import { isDistinctiveV1Path } from './catalogue-facts.ts';
 import { calleeName } from './clients.ts';
-import { EMPTY_FRAMES, functionNodeOf, isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
+import { EMPTY_FRAMES, functionNodeOf, isMethodProperty, isNumberLiteral, isObjectProperty, isStringLiteral, propertyKey, unwrapExpr } from './evaluate.ts';
 import { bindingAt, enclosingFunction, spanOf, type ModuleInfo } from './module.ts';
 import type { Node } from './parse.ts';
 import type { Site } from './types.ts';
@@ -21,8 +21,8 @@ export const RATE_LIMIT_RULE = 'transport.rate-limit';
 /** Rate-limit headers of APIs that throttle with 403 (GitHub, GitLab), never sent by v1. */
 const OTHER_API_LIMIT = /x-ratelimit-(remaining|reset)|ratelimit-reset|x-rate-limit-reset/i;
 
-/** Words that show a 403 branch is about throttling, not permissions. */
-const RETRY_WORDS = /retry|setTimeout|sleep|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many|per.?hour|requests? (allowed|per|limit)|api.?limit|quota|exceeded the (number|limit)/i;
+/** Words that show a 403 branch is about throttling, not permissions (RxJS' `timer(ms)` is a wait). */
+const RETRY_WORDS = /retry|setTimeout|sleep|(?<![\w.])timer\s*\(|(?<![a-z])wait|delay|backoff|back-off|throttl|rate.?limit|too.?many|per.?hour|requests? (allowed|per|limit)|api.?limit|quota|exceeded the (number|limit)/i;
 const STATUS_NAMES = /^(status|statusCode|status_code|code|responseCode|httpStatus|statusText)$/;
 
 /**
@@ -110,7 +110,18 @@ export function findRateLimits(a: Analysis, mod: ModuleInfo, helper?: Helper): v
           break;
         }
       }
-      if (!check) continue;
+      if (!check) {
+        // a table of statuses built otherwise (`new Set(CODES)`, `new Map([[403, 60000]])`): asked
+        // with a status where a wait or a retry follows, it is throttling the codemod cannot rewrite
+        const table = tableCheck(mod, lit, p, throttles);
+        if (table) reportCheck(a, mod, lit, table, 'list', false, undefined, helper);
+        continue;
+      }
+    } else if (isStatusTableEntry(mod, lit, p)) {
+      // `{ 403: 60000 }` looked up as `WAIT[status]`, `RETRY.add(403)` then `RETRY.has(status)`
+      const table = tableCheck(mod, lit, p, throttles);
+      if (table) reportCheck(a, mod, lit, table, 'list', false, undefined, helper);
+      continue;
     } else if (p.type === 'VariableDeclarator' && p.init === lit && p.id?.type === 'Identifier') {
       // `const THROTTLED = 403` compared with a status somewhere: the constant is the place to change
       const b = bindingAt(mod, p.id);
@@ -167,6 +178,65 @@ function isTestPosition(mod: ModuleInfo, call: Node): boolean {
   const cond = conditionOf(mod, call);
   const holder = mod.parent.get(cond);
   return !!holder && /^(If|While|DoWhile|For)Statement$|^ConditionalExpression$/.test(holder.type) && holder.test === cond;
+}
+
+/** A 403 as an object's key (`{ 403: 60000 }`) or added to a collection (`RETRY.add(403)`, `WAIT.set(403, 60000)`). */
+function isStatusTableEntry(mod: ModuleInfo, lit: Node, p: Node): boolean {
+  if ((isObjectProperty(p) || p.type === 'ObjectProperty') && p.key === lit) return true;
+  const callee = (p.type === 'CallExpression' || p.type === 'OptionalCallExpression') && p.arguments[0] === lit ? unwrapExpr(p.callee) : undefined;
+  return callee?.type === 'MemberExpression' && !callee.computed && ['add', 'set', 'push'].includes(callee.property?.name);
+}
+
+/**
+ * A 403 kept in a table of statuses that the code looks a status up in (`new Set(CODES)`, `new
+ * Map([[403, 60000]])`, `{ 403: 60000 }`, `RETRY.add(403)`, an array handed to a `Set` or `Map`),
+ * where the lookup guards a wait or a retry: the lookup, as the check, or undefined. Tables are
+ * followed through constants and the collections made from them, one step each.
+ */
+function tableCheck(mod: ModuleInfo, lit: Node, p: Node, throttles: (check: Node) => boolean): Node | undefined {
+  const constRefs = (n: Node): Node[] => {
+    const h = mod.parent.get(n);
+    return h?.type === 'VariableDeclarator' && h.init === n && h.id?.type === 'Identifier' ? (bindingAt(mod, h.id)?.refs ?? []) : [];
+  };
+  // the tables that hold the 403: the literal's container, the collections made from it, their constants
+  const tables: Node[] = [];
+  const addTable = (n: Node) => {
+    if (tables.includes(n)) return;
+    tables.push(n);
+    for (const r of constRefs(n)) tables.push(r);
+  };
+  if (p.type === 'ArrayExpression') {
+    const outer = mod.parent.get(p);
+    // `new Map([[403, 60000], …])`: the pair's key
+    if (outer?.type === 'ArrayExpression' && (p.elements as Node[])[0] === lit) addTable(outer);
+    addTable(p);
+  } else if (isStatusTableEntry(mod, lit, p) && p.type !== 'CallExpression' && p.type !== 'OptionalCallExpression') {
+    addTable(mod.parent.get(p)!);
+  } else {
+    const obj = unwrapExpr(unwrapExpr(p.callee).object);
+    if (obj?.type === 'Identifier') {
+      const b = bindingAt(mod, obj);
+      if (b) tables.push(...b.refs);
+    }
+  }
+  for (let i = 0; i < tables.length && i < 50; i++) {
+    const t = tables[i]!;
+    const up = mod.parent.get(t);
+    // an array (or a table's constant) handed to `new Set(…)`/`new Map(…)`, `Object.entries(…)` is not followed
+    if (up?.type === 'NewExpression' && up.arguments[0] === t && unwrapExpr(up.callee)?.type === 'Identifier' && /^(Set|Map|WeakMap)$/.test(unwrapExpr(up.callee).name)) {
+      addTable(up);
+      continue;
+    }
+    const call = up && mod.parent.get(up);
+    // `T.has(status)`, `T.get(status)`, `T.includes(status)`, `T.indexOf(status)`
+    if (up?.type === 'MemberExpression' && up.object === t && !up.computed && ['has', 'get', 'includes', 'indexOf'].includes(up.property?.name) && (call?.type === 'CallExpression' || call?.type === 'OptionalCallExpression') && call.callee === up && call.arguments.some((x: Node) => isStatusExpr(mod, x)) && throttles(call)) return call;
+    // `T[status]`, `T?.[status]`
+    if ((up?.type === 'MemberExpression' || up?.type === 'OptionalMemberExpression') && up.object === t && up.computed && isStatusExpr(mod, up.property) && throttles(up)) return up;
+    // `status in T`, `T.hasOwnProperty(status)`
+    if (up?.type === 'BinaryExpression' && up.operator === 'in' && up.right === t && isStatusExpr(mod, up.left) && throttles(up)) return up;
+    if (up?.type === 'MemberExpression' && up.object === t && !up.computed && up.property?.name === 'hasOwnProperty' && call?.type === 'CallExpression' && call.arguments.some((x: Node) => isStatusExpr(mod, x)) && throttles(call)) return call;
+  }
+  return undefined;
 }
 
 /** The `new Set([…])` an array literal is the only argument of, if any. */
@@ -511,7 +581,8 @@ function throttlesIn(mod: ModuleInfo, check: Node, vouched?: Node, depth = 0): b
   const owner = fn ? mod.parent.get(fn) : undefined;
   // (superagent's `.retry(3, (err, res) => …)` at the end of a chain: the method's own name)
   const method = owner?.type === 'CallExpression' && owner.callee.type === 'MemberExpression' && !owner.callee.computed ? owner.callee.property.name : '';
-  const key = owner && isObjectProperty(owner) ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? `${calleeName(mod, owner.callee)} ${method}` : '';
+  // (a method's name: estree puts it on the `Property`/`MethodDefinition` that holds the function)
+  const key = owner && (isObjectProperty(owner) || isMethodProperty(owner) || owner.type === 'MethodDefinition') ? (propertyKey(owner) ?? '') : owner?.type === 'CallExpression' ? `${calleeName(mod, owner.callee)} ${method}` : '';
   return RETRY_WORDS.test(around) || RETRY_WORDS.test(key) || (!!fn && depth < CALLER_DEPTH && callsOf(mod, fn).some((c) => throttlesIn(mod, c, undefined, depth + 1)));
 }
 
@@ -528,9 +599,26 @@ const CALLER_DEPTH = 2;
 /** The calls of a function by the name it is declared or assigned to in its module (`throttled(err)`). */
 function callsOf(mod: ModuleInfo, fn: Node): Node[] {
   const id = declaredId(mod, fn);
-  if (!id) return [];
+  if (!id) return methodCallsOf(mod, fn);
   const refs = bindingAt(mod, id)?.refs ?? [];
   return refs.map((r) => mod.parent.get(r)).filter((c): c is Node => (c?.type === 'CallExpression' || c?.type === 'OptionalCallExpression') && refs.includes(c.callee));
+}
+
+/** The calls of a method of an object held by a constant (`const util = { isThrottled(e) {…} }`, `util.isThrottled(err)`). */
+function methodCallsOf(mod: ModuleInfo, fn: Node): Node[] {
+  const owner = fn.type === 'ObjectMethod' ? fn : mod.parent.get(fn);
+  if (!owner || !(isObjectProperty(owner) || isMethodProperty(owner)) || (owner !== fn && owner.value !== fn)) return [];
+  const key = propertyKey(owner);
+  const obj = mod.parent.get(owner);
+  const decl = obj?.type === 'ObjectExpression' ? mod.parent.get(obj) : undefined;
+  if (!key || decl?.type !== 'VariableDeclarator' || decl.init !== obj || decl.id?.type !== 'Identifier') return [];
+  const out: Node[] = [];
+  for (const r of bindingAt(mod, decl.id)?.refs ?? []) {
+    const m = mod.parent.get(r);
+    const c = m && mod.parent.get(m);
+    if ((m?.type === 'MemberExpression' || m?.type === 'OptionalMemberExpression') && m.object === r && !m.computed && m.property?.name === key && (c?.type === 'CallExpression' || c?.type === 'OptionalCallExpression') && c.callee === m) out.push(c);
+  }
+  return out;
 }
 
 /** A function that only gives back a test (`(e) => e.status === 403`, `{ return …; }`), sending no request of its own. */
@@ -587,6 +675,6 @@ function functionName(mod: ModuleInfo, fn: Node): string | undefined {
   const p = mod.parent.get(fn);
   if (p?.type === 'VariableDeclarator' && p.id?.type === 'Identifier') return p.id.name;
   if (fn.type === 'ObjectMethod' || fn.type === 'ClassMethod') return propertyKey(fn) ?? undefined;
-  if (p && isObjectProperty(p)) return propertyKey(p) ?? undefined;
+  if (p && (isObjectProperty(p) || isMethodProperty(p) || p.type === 'MethodDefinition')) return propertyKey(p) ?? undefined;
   return undefined;
 }

@@ -46,7 +46,7 @@ function escape(s: string): string {
 }
 
 /** Does the module export anything (CommonJS, ESM, or what TypeScript compiles ESM into)? */
-const EXPORTING = /\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\s*(?:\.|\[|=[^=])|(?:^|[;{}])\s*export\b|\b__export(?:Star)?\s*\(|\bdefineProperty\s*\(\s*exports\b/m;
+const EXPORTING = /\b(?:window|global|globalThis|self)\s*(?:\.\s*[\w$]+|\[[^\]]+\])\s*=(?!=)|\bObject\s*\.\s*(?:assign|defineProperty)\s*\(\s*(?:window|global|globalThis|self)\b|\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\s*(?:\.|\[|=[^=])|(?:^|[;{}])\s*export\b|\b__export(?:Star)?\s*\(|\bdefineProperty\s*\(\s*exports\b/m;
 
 /**
  * The statements that import `spec` and the local names they bind: `import … from`, `import x =
@@ -128,5 +128,7 @@ export function handsOnIn(code: string, spec: string): boolean {
   rest += code.slice(at);
   // (`typeof api`, a type's or a test's, hands nothing on)
   const asValue = new RegExp(`(?<![\\w$]|(?<!\\.\\.)\\.|\\btypeof\\s+)(?:${names.map(escape).join('|')})(?![\\w$])(?!(?:\\s*\\??\\.\\s*[\\w$]+)*\\s*(?:\\?\\.\\s*)?\\()`);
-  return asValue.test(rest);
+  // (`c.getContact.call(null, id)`, `.apply`, `.bind`: the flow follows no answer through them)
+  const throughCall = new RegExp(`(?<![\\w$]|(?<!\\.\\.)\\.)(?:${names.map(escape).join('|')})(?:\\s*\\??\\.\\s*[\\w$]+)*\\s*\\??\\.\\s*(?:call|apply|bind)\\s*\\(`);
+  return asValue.test(rest) || throughCall.test(rest);
 }

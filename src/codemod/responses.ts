@@ -152,10 +152,15 @@ function patternStep(mod: Module, prop: Node, t: Taint, tx: Tx, overlay: Overlay
       // (an element of an array pattern, `for (const [i, { user }] of rows.entries())`, likewise)
       const element = declared?.type === 'ArrayPattern';
       const param = only && (value.type === 'Identifier' || value.type === 'ObjectPattern') && (forOf || element || (fn?.params as Node[] | undefined)?.includes(declared?.type === 'AssignmentPattern' ? declared : pattern));
+      // (a typed parameter, `({ helpdesk_ticket }: any) =>`: `any` goes with the item, as without it
+      // the item would be typed by the call (`Object` for HttpClient's `get()`); another type, the v1
+      // envelope's, goes as before)
+      const annotation = param ? pattern.typeAnnotation : undefined;
+      const keepsAny = annotation?.typeAnnotation?.type === 'TSAnyKeyword';
       if (nested || param) {
         // (the text around the value goes, so the renames inside it apply where they are)
         tx.edits.push({ file: pf.file, start: pattern.start, end: value.start, text: '', why: `unwrap ${resp.wrapper}` });
-        tx.edits.push({ file: pf.file, start: value.end, end: pattern.end, text: '', why: `unwrap ${resp.wrapper}` });
+        tx.edits.push({ file: pf.file, start: value.end, end: keepsAny ? annotation.start : pattern.end, text: '', why: `unwrap ${resp.wrapper}` });
         tx.change(pf, pattern, 'response-read', `the response is no longer wrapped in ${resp.wrapper}`);
       } else tx.marker(pf, prop, rule.id, `v2 does not wrap the response in ${resp.wrapper}: take the fields from the response itself`);
     }

@@ -612,6 +612,14 @@ export class ResponseTracer {
       case 'Property':
         if (parent.value === cur) this.unfollowed(parent, t, 'an object property');
         return;
+      // `ticket$ = this.http.get(…).pipe(shareReplay(1))`: a class field, read through `this` or by
+      // a component's template, neither of which the flow follows
+      case 'ClassProperty':
+      case 'ClassPrivateProperty':
+      case 'PropertyDefinition':
+      case 'ClassAccessorProperty':
+        if (parent.value === cur) this.unfollowed(parent, t, `the class field ${tree.text(parent.key).slice(0, 40)}`);
+        return;
       case 'ArrayExpression':
       case 'SpreadElement': {
         // `const [c, g] = await Promise.all([getContact(), getGroup()])`: each answer to its element
