@@ -100,7 +100,8 @@ function importsOf(code: string, q: string): { names: string[]; ranges: Array<[n
  * `__exportStar(require(…), exports)`, `{ ...require(…) }`), or a name bound from it used as a value
  * (`module.exports = c`, `{ ...c }`, `const api = c`, `{ getContact: c.getContact }`, `export { api }`,
  * `export = api`, `list.map(getContact)`). A name only called (`c.getContact(id)`, `getTicket(id)`)
- * or asked its type (`typeof fetchTicket`) is a use: its answer is followed where it goes. A module that exports nothing hands nothing on.
+ * or asked its type (`typeof fetchTicket`) is a use: its answer is followed where it goes. A module
+ * that exports nothing hands nothing on.
  */
 export function handsOn(text: string, spec: string): boolean {
   return handsOnIn(withoutComments(text), spec);
@@ -111,7 +112,7 @@ export function handsOnIn(code: string, spec: string): boolean {
   const q = escape(spec);
   const mentions = [...code.matchAll(new RegExp(`['"]${q}['"]`, 'g'))].map((m) => m.index);
   if (!mentions.length || !EXPORTING.test(code)) return false;
-  // (type-only re-exports carry no value)
+  // a value re-export (a type-only one, `export type { … } from`, is no match: it carries no value)
   if (new RegExp(`\\bexport\\s*(?:\\*|\\{[^}]*\\})(?:\\s*as\\s*${ID})?\\s*from\\s*['"]${q}['"]`).test(code)) return true;
   const { names, ranges } = importsOf(code, q);
   const inside = (i: number) => ranges.some(([a, b]) => i >= a && i < b);
