@@ -5,7 +5,7 @@
  * with global names for browsers, Apps Script and app frameworks.
  */
 import type { ModuleInfo } from './module.ts';
-import { withoutComments } from './hands-on.ts';
+import { withoutComments } from './code-text.ts';
 import { bindingAt, isFunctionNode, isJsonStringify, memberPath } from './module.ts';
 import type { Node } from './parse.ts';
 import { Evaluator, isStringLiteral, unwrapExpr, type Frames, type Value } from './evaluate.ts';
@@ -553,9 +553,7 @@ export class ClientRecognizer {
         const vueResource = /(^|\.)\$?http\.[a-z]+$/i.test(callee);
         const emulates = (option: string) => {
           const v = this.prop(config, option) ?? this.prop(instConfig, option);
-          // (`Vue.http.options.emulateHTTP = true`, `['emulateHTTP'] = true`, `Object.assign(Vue.http.options,
-          // { emulateHTTP: true })`, …: a mention in a statement on `http.options` that does not set it false counts)
-          return v ? this.isTrue(v) : vueResource && [...withoutComments(mod.source).matchAll(new RegExp(`\\bhttp\\.options\\b(?:[^;\\n]|\\n(?=[ \\t]))*?\\b${option}\\b(['"\`]?\\]?\\s*[:=]\\s*false\\b)?`, 'g'))].some((m) => !m[1]);
+          return v ? this.isTrue(v) : vueResource && vueHttpSwitches(mod).has(option);
         };
         return {
           client: 'axios',
@@ -825,4 +823,20 @@ export function calleeName(mod: ModuleInfo, callee: Node): string {
   const path = memberPath(callee);
   if (path) return path.join('.');
   return mod.source.slice(callee.start, callee.end).replace(/\s+/g, '').slice(0, 60);
+}
+
+/**
+ * The vue-resource switches the module turns on for every `Vue.http` request (`Vue.http.options.emulateHTTP
+ * = true`, `['emulateHTTP'] = true`, `Object.assign(Vue.http.options, { emulateHTTP: true })`, …: a
+ * mention in a statement on `http.options` that does not set it false counts). Read once per module.
+ */
+const vueHttpSwitchesOf = new WeakMap<ModuleInfo, ReadonlySet<string>>();
+function vueHttpSwitches(mod: ModuleInfo): ReadonlySet<string> {
+  let on = vueHttpSwitchesOf.get(mod);
+  if (!on) {
+    const code = withoutComments(mod.source);
+    on = new Set(['emulateJSON', 'emulateHTTP'].filter((option) => [...code.matchAll(new RegExp(`\\bhttp\\.options\\b(?:[^;\\n]|\\n(?=[ \\t]))*?\\b${option}\\b(['"\`]?\\]?\\s*[:=]\\s*false\\b)?`, 'g'))].some((m) => !m[1])));
+    vueHttpSwitchesOf.set(mod, on);
+  }
+  return on;
 }

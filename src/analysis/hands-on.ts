@@ -5,45 +5,10 @@
  * through a re-export into the files that import it), so the answers it returns stay with callers
  * that are not seen (see `filesUsedInRun`).
  */
-
-/**
- * The text with comments blanked (same length, line breaks kept): a path named in a comment is no
- * import, and a name in a comment is no export. Strings and template literals are kept whole.
- */
-export function withoutComments(text: string): string {
-  // (kept text is copied in runs between comments: a file is mostly code)
-  const parts: string[] = [];
-  let kept = 0;
-  let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2f /* / */) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 0x2f || next === 0x2a) {
-        const end = next === 0x2f ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
-        const stop = end < 0 ? text.length : next === 0x2f ? end : end + 2;
-        parts.push(text.slice(kept, i), text.slice(i, stop).replace(/[^\n]/g, ' '));
-        kept = i = stop;
-        continue;
-      }
-    } else if (c === 0x22 || c === 0x27 || c === 0x60) {
-      // a string or template literal: skipped whole (a `//` in a URL is no comment)
-      let j = i + 1;
-      while (j < text.length && text.charCodeAt(j) !== c && !(c !== 0x60 && text.charCodeAt(j) === 0x0a)) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
-      i = j + 1;
-      continue;
-    }
-    i++;
-  }
-  parts.push(text.slice(kept));
-  return parts.join('');
-}
+import { withoutComments } from './code-text.ts';
+import { escapeRegex as escape } from './match-url.ts';
 
 const ID = '[A-Za-z_$][\\w$]*';
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Does the module export anything (CommonJS, ESM, or what TypeScript compiles ESM into)? */
 const EXPORTING = /\b(?:window|global|globalThis|self)\s*(?:\.\s*[\w$]+|\[[^\]]+\])\s*=(?!=)|\bObject\s*\.\s*(?:assign|defineProperty)\s*\(\s*(?:window|global|globalThis|self)\b|\bmodule\s*\.\s*exports\b|(?<![\w$.])exports\s*(?:\.|\[|=[^=])|(?:^|[;{}])\s*export\b|\b__export(?:Star)?\s*\(|\bdefineProperty\s*\(\s*exports\b/m;

@@ -213,6 +213,11 @@ function pathRule(um: UrlMatch, mismatch = false): Rule {
   return (withQuery ?? plain ?? best[0]!).rule;
 }
 
+/** The methods v1 has on a path, from its candidate rules (for "PATCH is not a v1 operation: v1 has GET, PUT, DELETE here"). */
+export function methodsOnPath(cat: Catalogue, rules: readonly string[]): string[] {
+  return [...new Set(rules.map((id) => cat.get(id)?.v1.method).filter((m): m is HttpMethod => !!m))];
+}
+
 /** The undocumented-endpoint rule of that method, when the path matched only those (catalogue/undocumented.ts). */
 function undocumented(um: UrlMatch, method: string): Rule | undefined {
   return um.matches.find((x) => (x.rule.v1.source === 'undocumented' || x.rule.v1.source === 'run-time') && x.rule.v1.method === method)?.rule;

@@ -9,7 +9,8 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { parseForAnalysis, type BabelFile, type Node } from './parse.ts';
 import { Scope as LexicalScope } from './scope.ts';
 import type { Span } from './types.ts';
-import { handsOnIn, withoutComments } from './hands-on.ts';
+import { handsOnIn } from './hands-on.ts';
+import { withoutComments } from './code-text.ts';
 
 export type BindingKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'import' | 'catch';
 

@@ -13,7 +13,7 @@ import { isCustomDomain, isOtherProduct, otherProductNeed } from './find-domains
 import { fieldMappings, isAutoFixable, parseTarget, reshapesValue, TRANSPORT, V1_ONLY_ROOTS, type Catalogue, type Rule, type Translation } from '../catalogue/index.ts';
 import { basename } from 'node:path';
 import type { CallModel } from './call-model.ts';
-import { normalisePlaceholders, splitOrigin } from './match-url.ts';
+import { methodsOnPath, normalisePlaceholders, splitOrigin } from './match-url.ts';
 import { forwardReason, INLINE_CONVERTERS, isIdentityConverter, KEEPS_MISSING } from './converters.ts';
 import { callerContract, embeddedFields, mainStep, responseChanges, statusChange, takesV2Status } from './answer-changes.ts';
 import { planQueryOptions, queryRenames } from './query-options.ts';
@@ -135,8 +135,7 @@ export function callVerdict(m: CallModel, cat: Catalogue, opts: { callersSeen?: 
   if (m.host && isOtherProduct(m.host)) return { auto: false, needs: [otherProductNeed(m.host)] };
   if (m.methodSource === null || m.methodSource === 'rule') needs.push(`the method is not known here (candidates: ${m.rules.join(', ')})`);
   if (m.noSuchOperation && m.method) {
-    const has = [...new Set(m.rules.map((id) => cat.get(id)?.v1.method).filter((x) => !!x))];
-    needs.push(`${m.method} is not a v1 operation on this path (v1 has ${has.join(', ')}): check what the code meant to do`);
+    needs.push(`${m.method} is not a v1 operation on this path (v1 has ${methodsOnPath(cat, m.rules).join(', ')}): check what the code meant to do`);
   }
   if (m.methodOverride) needs.push(`emulateHTTP sends this ${m.method ?? 'request'} as a POST with X-HTTP-Method-Override, which v1 honoured and v2 is not documented to: send it with its own method (emulateHTTP off)`);
   const embedded = embeddedFields(rule);

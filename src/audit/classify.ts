@@ -8,7 +8,7 @@ import type { Catalogue, Fidelity, Rule } from '../catalogue/index.ts';
 import { creditCost as creditCostOf, FIDELITY_ORDER as ORDER, isAutoFixable as isAutoFixableOf, planSummary as planSummaryOf, TRANSPORT } from '../catalogue/index.ts';
 import { RATE_LIMIT_RULE, XML_RULE } from '../analysis/analyze.ts';
 import type { Site } from '../analysis/types.ts';
-import { normalisePlaceholders, splitOrigin } from '../analysis/match-url.ts';
+import { methodsOnPath, normalisePlaceholders, splitOrigin } from '../analysis/match-url.ts';
 import { rewrittenByCodemod } from '../analysis/scripts.ts';
 import type { Finding, FindingFamily, Language } from './model.ts';
 
@@ -281,7 +281,7 @@ function classifySite(site: Site, ctx: ClassifyContext): Finding {
     // the code's method is no v1 operation on this path (a PUT to /contacts.json): nothing to migrate as
     // such, and no other operation's plan to follow; a human checks what the code meant
     if (site.noSuchOperation && site.method) {
-      const has = [...new Set(site.rules.map((id) => cat.get(id)?.v1.method).filter((m) => !!m))];
+      const has = methodsOnPath(cat, site.rules);
       advice = `${site.inComment ? 'In a comment: ' : ''}${site.method} ${target} is not a v1 operation (v1 has ${has.length ? has.join(', ') : 'other methods'} on this path): nothing to migrate as such. A human checks what the code meant to do (the rule given, ${rule.id}, is the path's, not a plan for this request).`;
       fidelity = 'manual';
       autofix = false;

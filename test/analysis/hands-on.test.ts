@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handsOn, withoutComments } from '../../src/analysis/hands-on.ts';
+import { handsOn } from '../../src/analysis/hands-on.ts';
 
 // Each text imports './contacts'; does it hand that module's functions on to its own importers?
 const handed: Array<[string, string]> = [
@@ -57,13 +57,4 @@ describe('handsOn', () => {
   for (const [name, text] of handed) it(`hands on: ${name}`, () => expect(handsOn(text, './contacts')).toBe(true));
   for (const [name, text] of used) it(`uses only: ${name}`, () => expect(handsOn(text, './contacts')).toBe(false));
   it('is false for a file that does not import the module', () => expect(handsOn(`module.exports = require('./groups');`, './contacts')).toBe(false));
-});
-
-describe('withoutComments', () => {
-  it('blanks comments, keeps strings, lengths and line breaks', () => {
-    const text = `const u = 'http://x//y'; // note\n/* a\n b */ const t = \`/* no */\`;`;
-    const out = withoutComments(text);
-    expect(out.length).toBe(text.length);
-    expect(out).toBe(`const u = 'http://x//y';        \n    \n      const t = \`/* no */\`;`);
-  });
 });

@@ -268,3 +268,24 @@ export function unfollowedCallbackArg(mod: TracedModule, call: Node, skip: Node[
   if (isCall(last) && isMember(last.callee) && memberName(last.callee) === 'bind') return last;
   return undefined;
 }
+
+/** The values a function returns: its expression body, or the arguments of its own return statements. */
+export function returnedValues(fn: Node): Node[] {
+  if (fn.body?.type !== 'BlockStatement') return fn.body ? [fn.body] : [];
+  const out: Node[] = [];
+  const walk = (n: Node | null | undefined): void => {
+    if (!n || typeof n.type !== 'string' || isFunction(n)) return;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) out.push(n.argument);
+      return;
+    }
+    for (const k of Object.keys(n)) {
+      if (k === 'loc' || k === 'start' || k === 'end') continue;
+      const v = (n as Record<string, unknown>)[k];
+      if (Array.isArray(v)) for (const x of v) walk(x as Node);
+      else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') walk(v as Node);
+    }
+  };
+  for (const st of fn.body.body as Node[]) walk(st);
+  return out;
+}

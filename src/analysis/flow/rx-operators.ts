@@ -6,6 +6,7 @@
  */
 import type { Node } from '../parse.ts';
 import { calleeName, isCall, isFunction, isMember, memberName, unwrapExpr } from '../syntax.ts';
+import { returnedValues } from './functions.ts';
 
 /** What an operator does to the value: `map` replaces it with what its function returns. */
 export type OperatorEffect =
@@ -55,28 +56,8 @@ export function operatorEffect(op: Node): { effect: OperatorEffect; fn?: Node } 
 
 /** Does an error handler only rethrow or end the stream (`throwError(…)`, `EMPTY`, `of()`, `of(null)`)? */
 function givesNoStandIn(fn: Node): boolean {
-  const body = fn.body;
-  if (!body) return false;
-  const values: Node[] = [];
-  if (body.type !== 'BlockStatement') values.push(body);
-  else {
-    const stack: Node[] = [...(body.body as Node[])];
-    while (stack.length) {
-      const n = stack.pop()!;
-      if (!n || typeof n.type !== 'string' || isFunction(n)) continue;
-      if (n.type === 'ReturnStatement') {
-        if (n.argument) values.push(n.argument);
-        continue;
-      }
-      for (const k of Object.keys(n)) {
-        const v = (n as Record<string, unknown>)[k];
-        if (k === 'loc' || k === 'type') continue;
-        if (Array.isArray(v)) stack.push(...(v.filter((x) => x && typeof x === 'object') as Node[]));
-        else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') stack.push(v as Node);
-      }
-    }
-  }
-  return values.every((v) => {
+  if (!fn.body) return false;
+  return returnedValues(fn).every((v) => {
     const x = unwrapExpr(v);
     if (x.type === 'Identifier') return x.name === 'EMPTY';
     if (!isCall(x)) return false;

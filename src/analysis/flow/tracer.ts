@@ -15,7 +15,7 @@ import { checkBudget } from '../budget.ts';
 import { declaredValue, importOf } from '../binding-facts.ts';
 import { ANSWER_CALLBACK_OPTIONS, FOLLOWED_CALLBACK_METHODS, isLogging, ITEM_METHODS, LIST_EACH } from '../clients.ts';
 import { calleeName, dottedName, isCall, isFunction, isMember, isStringLiteral, isTransparent, memberName, unwrapExpr } from '../syntax.ts';
-import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, handedTo, isListMapping, namedCallbackOf, returnsIntoCall, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
+import { bindingOfFunction, callersUnseen, callsOf, enclosingFunction, exportNames, isCallersParam, isHttpReply, handedTo, isListMapping, namedCallbackOf, returnedValues, returnsIntoCall, namedFunctionOf, unfollowedCallbackArg } from './functions.ts';
 import { fieldMappings, TRANSPORT } from '../../catalogue/index.ts';
 import { asDocument, fieldDepth, isWholeValue, itemOf, keyedObjectOf, listOf, MAX_PREFIX_DEPTH, MAX_TAINTS_PER_NODE, stepInto, taintKey, type CallbackFlow, type FlowSummary, type Taint } from './taint.ts';
 import { bindingOf, type TracedModule } from './traced-module.ts';
@@ -1043,23 +1043,3 @@ export class ResponseTracer {
   }
 }
 
-/** The values a function returns: its expression body, or the arguments of its own return statements. */
-function returnedValues(fn: Node): Node[] {
-  if (fn.body?.type !== 'BlockStatement') return fn.body ? [fn.body] : [];
-  const out: Node[] = [];
-  const walk = (n: Node | null | undefined): void => {
-    if (!n || typeof n.type !== 'string' || isFunction(n)) return;
-    if (n.type === 'ReturnStatement') {
-      if (n.argument) out.push(n.argument);
-      return;
-    }
-    for (const k of Object.keys(n)) {
-      if (k === 'loc' || k === 'start' || k === 'end') continue;
-      const v = (n as Record<string, unknown>)[k];
-      if (Array.isArray(v)) for (const x of v) walk(x as Node);
-      else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') walk(v as Node);
-    }
-  };
-  for (const st of fn.body.body as Node[]) walk(st);
-  return out;
-}
